@@ -1,0 +1,336 @@
+//! The exact engine: the distribution of a roll's result by enumeration.
+//!
+//! Each die's outcome (its whole chain of re-rolls under N-again) is worked
+//! out once, then the pool is the convolution of its dice over
+//! `(net successes, any success, any 1, dice that failed)`. Re-roll chains
+//! are cut where the probability still rolling falls below
+//! [`DIE_CUTOFF`]; the mass cut off is tracked and reported by
+//! [`Distribution::truncation`], always below 1e-15.
+
+use crate::spec::{Ones, Roll, RollSpec};
+
+/// A die's re-roll chain is followed until the chance it is still going is
+/// below this.
+pub const DIE_CUTOFF: f64 = 1e-19;
+
+/// Pool states whose total mass (over the highest success counts) is below
+/// this are dropped after each die; also counted in the truncation.
+const TAIL_CUTOFF: f64 = 1e-22;
+
+/// The exact distribution of one roll's result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Distribution {
+    /// `clean[s]`: probability of `s` successes and no botch.
+    clean: Vec<f64>,
+    /// Probability of a botch (a botch has no successes).
+    botch: f64,
+    /// Probability mass dropped by truncating re-roll chains (an upper bound
+    /// on the error of any probability here).
+    truncation: f64,
+}
+
+impl Distribution {
+    /// Probability of exactly `successes` successes and the given botch flag:
+    /// the joint distribution of (successes, botch). A botch always has 0
+    /// successes.
+    pub fn p(&self, successes: u32, botch: bool) -> f64 {
+        match (botch, successes) {
+            (true, 0) => self.botch,
+            (true, _) => 0.0,
+            (false, s) => self.clean.get(s as usize).copied().unwrap_or(0.0),
+        }
+    }
+
+    /// Probability of a botch.
+    pub fn p_botch(&self) -> f64 {
+        self.botch
+    }
+
+    /// Probability of at least `k` successes without a botch. `k = 0` is the
+    /// chance the roll does not botch.
+    pub fn p_at_least(&self, k: u32) -> f64 {
+        self.clean.iter().skip(k as usize).sum()
+    }
+
+    /// Expected successes (a botch counts 0).
+    pub fn mean(&self) -> f64 {
+        self.clean
+            .iter()
+            .enumerate()
+            .map(|(s, p)| s as f64 * p)
+            .sum()
+    }
+
+    /// The largest success count with non-zero probability.
+    pub fn max_successes(&self) -> u32 {
+        self.clean.iter().rposition(|&p| p > 0.0).unwrap_or(0) as u32
+    }
+
+    /// Sum of all probabilities (1 less the truncation, up to rounding).
+    pub fn total(&self) -> f64 {
+        self.botch + self.clean.iter().sum::<f64>()
+    }
+
+    /// Upper bound on the probability mass lost to truncated re-roll chains.
+    pub fn truncation(&self) -> f64 {
+        self.truncation
+    }
+
+    /// Every outcome with non-zero probability, botch first.
+    pub fn outcomes(&self) -> impl Iterator<Item = (Roll, f64)> + '_ {
+        let botch = (self.botch > 0.0).then_some((Roll::BOTCH, self.botch));
+        botch.into_iter().chain(
+            self.clean
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| **p > 0.0)
+                .map(|(s, &p)| {
+                    (
+                        Roll {
+                            successes: s as u16,
+                            botch: false,
+                        },
+                        p,
+                    )
+                }),
+        )
+    }
+
+    fn add(&mut self, roll: Roll, p: f64) {
+        if roll.botch {
+            self.botch += p;
+        } else {
+            let s = roll.successes as usize;
+            if self.clean.len() <= s {
+                self.clean.resize(s + 1, 0.0);
+            }
+            self.clean[s] += p;
+        }
+    }
+
+    fn empty(truncation: f64) -> Self {
+        Distribution {
+            clean: Vec::new(),
+            botch: 0.0,
+            truncation,
+        }
+    }
+}
+
+/// The exact distribution of `spec`'s result.
+///
+/// ```
+/// use wodds_dice::{exact, RollRules, RollSpec};
+/// // Revised: 5 dice at difficulty 6 botch with 0.5^5 - 0.4^5.
+/// let d = exact(&RollSpec::new(5, RollRules::classic(6)).unwrap());
+/// assert!((d.p_botch() - 0.02101).abs() < 1e-12);
+/// ```
+pub fn exact(spec: &RollSpec) -> Distribution {
+    let first = pool_table(spec);
+    let mut out = Distribution::empty(first.dropped);
+    if !spec.rules().rote {
+        first.settle_into(spec, &mut out);
+        return out;
+    }
+    // Rote: the dice that failed are rolled again; keep the better result.
+    let rerolls: Vec<Distribution> = (0..first.nf)
+        .map(|f| {
+            if f == 0 {
+                Distribution::empty(0.0)
+            } else {
+                exact(&spec.reroll_of(f as u32))
+            }
+        })
+        .collect();
+    out.truncation += rerolls.iter().map(|d| d.truncation).sum::<f64>();
+    first.for_each(|failed, net, success, one, p| {
+        let r1 = spec.settle(net, success, one);
+        let second = &rerolls[failed];
+        if failed == 0 {
+            out.add(r1, p);
+            return;
+        }
+        for (r2, q) in second.outcomes() {
+            out.add(r1.better(r2), p * q);
+        }
+    });
+    out
+}
+
+/// One die's possible outcomes after its whole re-roll chain.
+#[derive(Debug, Clone, Copy)]
+struct DieOutcome {
+    /// Successes less a cancelling 1.
+    net: i32,
+    /// Flags: bit 0 any success, bit 1 a 1 showed.
+    flags: usize,
+    /// The first face did not succeed (rote re-rolls it).
+    failed: bool,
+    p: f64,
+}
+
+fn die_outcomes(spec: &RollSpec) -> (Vec<DieOutcome>, f64) {
+    let cancel = spec.rules().ones == Ones::Cancel;
+    let mut outcomes: Vec<DieOutcome> = Vec::new();
+    let mut push = |o: DieOutcome| match outcomes
+        .iter_mut()
+        .find(|x| x.net == o.net && x.flags == o.flags && x.failed == o.failed)
+    {
+        Some(x) => x.p += o.p,
+        None => outcomes.push(o),
+    };
+    let mut dropped = 0.0;
+    for first in 1..=10u8 {
+        let f = spec.face(first, false);
+        let failed = f.weight == 0;
+        // `live[s]`: chance the chain is still rolling with `s` successes so far.
+        let mut live = vec![0.0; f.weight as usize + 1];
+        let terminal = |s: usize, one: bool, p: f64| DieOutcome {
+            net: s as i32 - i32::from(cancel && one),
+            flags: usize::from(s > 0) | (usize::from(one) << 1),
+            failed,
+            p,
+        };
+        if !f.again {
+            push(terminal(f.weight as usize, f.one, 0.1));
+            continue;
+        }
+        live[f.weight as usize] = 0.1;
+        loop {
+            let mass: f64 = live.iter().sum();
+            if mass < DIE_CUTOFF {
+                dropped += mass;
+                break;
+            }
+            let mut next = vec![0.0; live.len() + 2];
+            for (s, &p) in live.iter().enumerate().filter(|(_, p)| **p > 0.0) {
+                for face in 1..=10u8 {
+                    let g = spec.face(face, true);
+                    let s2 = s + g.weight as usize;
+                    if g.again {
+                        next[s2] += p * 0.1;
+                    } else {
+                        push(terminal(s2, g.one, p * 0.1));
+                    }
+                }
+            }
+            live = next;
+        }
+    }
+    (outcomes, dropped)
+}
+
+/// The pool's joint distribution over (dice that failed, flags, net).
+struct PoolTable {
+    vmin: i32,
+    nv: usize,
+    /// Number of `failed` counts tracked (1 unless rote).
+    nf: usize,
+    p: Vec<f64>,
+    dropped: f64,
+}
+
+impl PoolTable {
+    fn idx(&self, failed: usize, flags: usize, v: i32) -> usize {
+        (failed * 4 + flags) * self.nv + (v - self.vmin) as usize
+    }
+
+    fn for_each(&self, mut f: impl FnMut(usize, i64, bool, bool, f64)) {
+        for failed in 0..self.nf {
+            for flags in 0..4 {
+                for v in 0..self.nv {
+                    let p = self.p[(failed * 4 + flags) * self.nv + v];
+                    if p > 0.0 {
+                        let net = v as i64 + self.vmin as i64;
+                        f(failed, net, flags & 1 != 0, flags & 2 != 0, p);
+                    }
+                }
+            }
+        }
+    }
+
+    fn settle_into(&self, spec: &RollSpec, out: &mut Distribution) {
+        self.for_each(|_, net, s, o, p| out.add(spec.settle(net, s, o), p));
+    }
+
+    /// Drops the highest net values while their total mass stays below
+    /// [`TAIL_CUTOFF`].
+    fn trim(&mut self) {
+        let column = |t: &PoolTable, v: usize| -> f64 {
+            (0..t.nf * 4).map(|k| t.p[k * t.nv + v]).sum::<f64>()
+        };
+        let mut cut = 0;
+        let mut mass = 0.0;
+        while cut + 1 < self.nv {
+            let m = column(self, self.nv - 1 - cut);
+            if mass + m >= TAIL_CUTOFF {
+                break;
+            }
+            mass += m;
+            cut += 1;
+        }
+        if cut == 0 {
+            return;
+        }
+        let nv = self.nv - cut;
+        let mut p = vec![0.0; self.nf * 4 * nv];
+        for k in 0..self.nf * 4 {
+            p[k * nv..(k + 1) * nv].copy_from_slice(&self.p[k * self.nv..k * self.nv + nv]);
+        }
+        self.p = p;
+        self.nv = nv;
+        self.dropped += mass;
+    }
+}
+
+fn pool_table(spec: &RollSpec) -> PoolTable {
+    let (die, die_dropped) = die_outcomes(spec);
+    let dice = spec.dice() as usize;
+    let rote = spec.rules().rote;
+    let dmin = die.iter().map(|o| o.net).min().unwrap_or(0);
+    let dmax = die.iter().map(|o| o.net).max().unwrap_or(0);
+    let mut t = PoolTable {
+        vmin: 0,
+        nv: 1,
+        nf: 1,
+        // Before any die: certainly (failed 0, flags 0, net 0), index 0.
+        p: vec![1.0, 0.0, 0.0, 0.0],
+        dropped: 0.0,
+    };
+    for _ in 0..dice {
+        let nf = if rote { t.nf + 1 } else { 1 };
+        let mut n = PoolTable {
+            vmin: t.vmin + dmin,
+            nv: t.nv + (dmax - dmin) as usize,
+            nf,
+            p: Vec::new(),
+            dropped: t.dropped,
+        };
+        n.p = vec![0.0; nf * 4 * n.nv];
+        for failed in 0..t.nf {
+            for flags in 0..4 {
+                for v in 0..t.nv {
+                    let p = t.p[(failed * 4 + flags) * t.nv + v];
+                    if p == 0.0 {
+                        continue;
+                    }
+                    let net = v as i32 + t.vmin;
+                    for o in &die {
+                        let f2 = if rote {
+                            failed + usize::from(o.failed)
+                        } else {
+                            0
+                        };
+                        let i = n.idx(f2, flags | o.flags, net + o.net);
+                        n.p[i] += p * o.p;
+                    }
+                }
+            }
+        }
+        n.trim();
+        t = n;
+    }
+    // Each die lost at most `die_dropped`; the pool at most `dice` times that.
+    t.dropped += die_dropped * dice as f64;
+    t
+}
