@@ -1,1 +1,114 @@
-fn main() {}
+//! Criterion benchmarks for the dice crate.
+//!
+//! - `roll_kernel`: the batched sampler ([`D10::roll_into`]) against a naive
+//!   baseline that draws one `random_range(1..=10)` per die from the same
+//!   generator and counts the roll the obvious way. Throughput is in dice, so
+//!   criterion reports dice per second; `kernel/N` and `naive/N` sit side by
+//!   side for each pool `N`.
+//! - `exact`: the exact distribution engine ([`wodds_dice::exact`]) for a few
+//!   representative specs, one distribution per iteration.
+//!
+//! Run with `cargo bench -p wodds-benches --bench wodds`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use wodds_dice::{CompiledRoll, D10, Roll, RollRules, RollSpec, Tens};
+
+/// Rolls per iteration of the `roll_kernel` benchmarks.
+const ROLLS: usize = 1024;
+/// Seed shared by the kernel and the naive baseline.
+const SEED: u64 = 0x5eed_d1ce;
+/// Pools timed in `roll_kernel`.
+const POOLS: [i32; 5] = [1, 5, 10, 20, 60];
+/// Success threshold of the revised-style rules used in `roll_kernel`.
+const THRESHOLD: u8 = 6;
+
+/// The naive baseline: one `random_range(1..=10)` per die, successes at
+/// `THRESHOLD` or more, each 1 cancels a success, a botch when nothing
+/// succeeded and a 1 shows. The same result as `RollRules::classic(6)`.
+fn naive_roll_into(rng: &mut Xoshiro256PlusPlus, pool: i32, out: &mut [Roll]) {
+    for slot in out {
+        let mut successes = 0i32;
+        let mut ones = 0i32;
+        for _ in 0..pool {
+            let face: u8 = rng.random_range(1..=10);
+            if face >= THRESHOLD {
+                successes += 1;
+            } else if face == 1 {
+                ones += 1;
+            }
+        }
+        *slot = if successes == 0 && ones > 0 {
+            Roll::BOTCH
+        } else {
+            Roll {
+                successes: (successes - ones).max(0) as u16,
+                botch: false,
+            }
+        };
+    }
+}
+
+fn roll_kernel(c: &mut Criterion) {
+    let mut group = c.benchmark_group("roll_kernel");
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    let mut out = vec![Roll::default(); ROLLS];
+    for pool in POOLS {
+        let spec = RollSpec::new(pool, RollRules::classic(THRESHOLD)).expect("valid spec");
+        let compiled = CompiledRoll::new(&spec);
+        group.throughput(Throughput::Elements(ROLLS as u64 * pool as u64));
+
+        group.bench_function(BenchmarkId::new("kernel", pool), |b| {
+            let mut dice = D10::seeded(SEED);
+            b.iter(|| {
+                dice.roll_into(black_box(&compiled), &mut out);
+                black_box(&out);
+            });
+        });
+
+        group.bench_function(BenchmarkId::new("naive", pool), |b| {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(SEED);
+            b.iter(|| {
+                naive_roll_into(&mut rng, black_box(pool), &mut out);
+                black_box(&out);
+            });
+        });
+    }
+    group.finish();
+}
+
+fn exact(c: &mut Criterion) {
+    let mut group = c.benchmark_group("exact");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(4))
+        .throughput(Throughput::Elements(1));
+    let eight_again_rote = RollRules {
+        tens: Tens::Again(8),
+        rote: true,
+        ..RollRules::ten_again()
+    };
+    let cases = [
+        ("classic6", 10, RollRules::classic(6)),
+        ("10-again", 20, RollRules::ten_again()),
+        ("8-again-rote", 60, eight_again_rote),
+    ];
+    for (name, pool, rules) in cases {
+        let spec = RollSpec::new(pool, rules).expect("valid spec");
+        group.bench_function(BenchmarkId::new(name, pool), |b| {
+            b.iter(|| wodds_dice::exact(black_box(&spec)));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, roll_kernel, exact);
+criterion_main!(benches);

@@ -1,1 +1,50 @@
-fn main() {}
+//! `wodds`: a probability lab for Storyteller dice systems.
+//!
+//! Exit codes: 0 success, 1 a check failed (regression gate), 2 bad input or
+//! usage. Errors are one line on stderr.
+
+mod odds;
+mod output;
+mod range;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Exact odds and simulations for Storyteller (World of Darkness) dice.
+#[derive(Debug, Parser)]
+#[command(name = "wodds", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Odds of a single roll: one row per (pool, difficulty).
+    Odds(odds::OddsArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Odds(args) => odds::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if output::is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            // Every error wodds reports is about its input: one line, code 2.
+            eprintln!("error: {}", one_line(&e));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The error and its causes on one line.
+fn one_line(e: &anyhow::Error) -> String {
+    e.chain()
+        .map(|c| c.to_string().replace('\n', " "))
+        .collect::<Vec<_>>()
+        .join(": ")
+}

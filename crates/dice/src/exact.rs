@@ -49,7 +49,8 @@ impl Distribution {
     /// Probability of at least `k` successes without a botch. `k = 0` is the
     /// chance the roll does not botch.
     pub fn p_at_least(&self, k: u32) -> f64 {
-        self.clean.iter().skip(k as usize).sum()
+        // Folded from +0.0: an empty float sum is -0.0.
+        self.clean.iter().skip(k as usize).fold(0.0, |a, p| a + p)
     }
 
     /// Expected successes (a botch counts 0).

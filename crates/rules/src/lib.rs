@@ -1,1 +1,374 @@
-//! tmp
+//! Storyteller editions and house rules as data: TOML in, a validated
+//! [`RuleSet`] out.
+//!
+//! - The four built-in editions (`revised`, `fta`, `uwod`, `hubris`) are TOML
+//!   files embedded in the binary ([`BUILT_IN`]), each setting commented with
+//!   the seed it comes from or marked assumed.
+//! - A house-rule file on disk says `extends = "revised"` (or a path to
+//!   another house-rule file) and changes settings; [`RuleSet::load`] takes an
+//!   edition id or such a path.
+//! - [`RuleSet::roll`] turns a pool, the edition's own difficulty and the
+//!   player's options into a [`wodds_dice::RollSpec`] and the number of
+//!   successes that count as success.
+//!
+//! ```
+//! use wodds_rules::{RollOptions, RuleSet};
+//! let revised = RuleSet::load("revised").unwrap();
+//! let roll = revised.roll(5, 6, &RollOptions::default()).unwrap();
+//! let d = wodds_dice::exact(&roll.spec);
+//! assert!((d.p_botch() - 0.02101).abs() < 1e-12);
+//! ```
+
+mod error;
+mod file;
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use wodds_dice::{AutoSuccesses, Botch, Ones, RollRules, RollSpec, Tens};
+
+pub use error::RulesError;
+
+/// The built-in editions: id and embedded TOML.
+pub const BUILT_IN: [(&str, &str); 4] = [
+    ("revised", include_str!("../editions/revised.toml")),
+    ("fta", include_str!("../editions/fta.toml")),
+    ("uwod", include_str!("../editions/uwod.toml")),
+    ("hubris", include_str!("../editions/hubris.toml")),
+];
+
+/// The ids of the built-in editions, in order.
+pub fn edition_ids() -> impl Iterator<Item = &'static str> {
+    BUILT_IN.iter().map(|(id, _)| *id)
+}
+
+/// How an edition reads "difficulty".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DifficultyKind {
+    /// A die succeeds on a face at or above the difficulty (`revised`, `fta`).
+    TargetNumber,
+    /// The difficulty is the number of successes needed (`uwod`).
+    SuccessesNeeded,
+    /// The difficulty removes dice before the roll; one success is enough
+    /// (`hubris`).
+    DiceRemoved,
+}
+
+/// What a 10 does, as written in rule files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TensSetting {
+    /// One success.
+    #[serde(rename = "single")]
+    Single,
+    /// Two successes.
+    #[serde(rename = "double")]
+    Double,
+    /// 10s are rolled again.
+    #[serde(rename = "10-again")]
+    TenAgain,
+    /// 9s and 10s are rolled again.
+    #[serde(rename = "9-again")]
+    NineAgain,
+    /// 8s, 9s and 10s are rolled again.
+    #[serde(rename = "8-again")]
+    EightAgain,
+}
+
+impl TensSetting {
+    fn to_dice(self) -> Tens {
+        match self {
+            TensSetting::Single => Tens::Single,
+            TensSetting::Double => Tens::Double,
+            TensSetting::TenAgain => Tens::Again(10),
+            TensSetting::NineAgain => Tens::Again(9),
+            TensSetting::EightAgain => Tens::Again(8),
+        }
+    }
+}
+
+/// What a specialty does to the roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SpecialtySetting {
+    /// The edition has no specialty rule.
+    #[serde(rename = "none")]
+    None,
+    /// 10s count two successes.
+    #[serde(rename = "double")]
+    Double,
+    /// 10s are rolled again.
+    #[serde(rename = "10-again")]
+    TenAgain,
+}
+
+/// What a 1 does, as written in rule files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OnesSetting {
+    /// Each 1 cancels a success.
+    Cancel,
+    /// A 1 is only a failure.
+    Ignore,
+}
+
+/// When a roll botches, as written in rule files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BotchSetting {
+    /// Never.
+    Never,
+    /// No success and at least one 1.
+    NoSuccessWithOne,
+    /// A chance die showing 1.
+    ChanceDieOne,
+}
+
+/// What spending Willpower on a roll does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WillpowerMode {
+    /// One automatic success.
+    AutoSuccess,
+    /// Extra dice and the rote property.
+    DiceAndRote,
+}
+
+/// The Willpower rule of an edition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct WillpowerRule {
+    /// What it does.
+    pub mode: WillpowerMode,
+    /// Dice added (with `dice-and-rote`).
+    pub bonus_dice: i32,
+    /// Whether 1s cancel the bought success.
+    pub cancelled_by_ones: bool,
+    /// Whether the bought success prevents a botch.
+    pub prevents_botch: bool,
+}
+
+/// The dice part of an edition, fully resolved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct DiceRules {
+    /// How difficulty is read.
+    pub difficulty: DifficultyKind,
+    /// Allowed difficulties, inclusive.
+    pub difficulty_range: [i32; 2],
+    /// The edition's standard task.
+    pub standard_difficulty: i32,
+    /// Allowed pools, inclusive.
+    pub pool_range: [i32; 2],
+    /// Success threshold when difficulty is not a target number.
+    pub threshold: u8,
+    /// What a 1 does.
+    pub ones: OnesSetting,
+    /// What a 10 does.
+    pub tens: TensSetting,
+    /// When a roll botches.
+    pub botch: BotchSetting,
+    /// Whether an empty pool rolls a chance die.
+    pub chance_die: bool,
+    /// What a specialty does.
+    pub specialty: SpecialtySetting,
+    /// What Willpower does.
+    pub willpower: WillpowerRule,
+}
+
+/// Options a player brings to one roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RollOptions {
+    /// The trait rolled has a relevant specialty.
+    pub specialty: bool,
+    /// A Willpower point is spent on the roll.
+    pub willpower: bool,
+    /// Overrides what a 10 does: `Some(None)` means no re-rolls, `Some(Some(n))`
+    /// n-again.
+    pub again: Option<Option<u8>>,
+    /// The roll is a rote action.
+    pub rote: bool,
+}
+
+/// A roll ready for the dice engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CompiledRoll {
+    /// The spec to roll.
+    pub spec: RollSpec,
+    /// Successes needed for the roll to succeed (0: it succeeds unless it
+    /// botches).
+    pub needed: u32,
+}
+
+/// An edition (built in, or a house rule extending one), validated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleSet {
+    /// The id used in every output table: the built-in id, or the house-rule
+    /// path as given.
+    pub id: String,
+    /// A readable name.
+    pub name: String,
+    /// The dice rules.
+    pub dice: DiceRules,
+    /// The built-in edition at the root of the `extends` chain.
+    pub base: String,
+    hash: String,
+}
+
+impl RuleSet {
+    /// Loads a built-in edition by id, or a house-rule file by path.
+    pub fn load(name: &str) -> Result<RuleSet, RulesError> {
+        if let Some((id, text)) = BUILT_IN.iter().find(|(id, _)| *id == name) {
+            let raw = file::parse(&format!("<built-in {id}.toml>"), text)?;
+            return file::resolve(id, raw, &mut Vec::new());
+        }
+        let looks_like_path = name.ends_with(".toml") || name.contains(['/', '\\']);
+        if !looks_like_path {
+            return Err(RulesError::UnknownEdition {
+                name: name.to_string(),
+                known: edition_ids().map(str::to_string).collect(),
+            });
+        }
+        file::load_path(name, Path::new(name), &mut Vec::new())
+    }
+
+    /// A short hash (12 hex digits of SHA-256) of the resolved rules: equal
+    /// rules give equal hashes, so a number can be traced to its rules.
+    pub fn hash(&self) -> &str {
+        &self.hash
+    }
+
+    pub(crate) fn new(id: String, name: String, base: String, dice: DiceRules) -> Self {
+        let canonical = toml::to_string(&dice).expect("rules serialize");
+        let digest = Sha256::digest(canonical.as_bytes());
+        let hash = digest.iter().take(6).map(|b| format!("{b:02x}")).collect();
+        RuleSet {
+            id,
+            name,
+            dice,
+            base,
+            hash,
+        }
+    }
+
+    /// Checks a pool against the edition's range.
+    pub fn check_pool(&self, pool: i32) -> Result<(), RulesError> {
+        check_range(&self.id, "pool", pool, self.dice.pool_range)
+    }
+
+    /// Checks a difficulty against the edition's range.
+    pub fn check_difficulty(&self, difficulty: i32) -> Result<(), RulesError> {
+        check_range(
+            &self.id,
+            "difficulty",
+            difficulty,
+            self.dice.difficulty_range,
+        )
+    }
+
+    /// The roll for `pool` dice at `difficulty` (the edition's own notion)
+    /// with the player's options.
+    pub fn roll(
+        &self,
+        pool: i32,
+        difficulty: i32,
+        options: &RollOptions,
+    ) -> Result<CompiledRoll, RulesError> {
+        self.check_pool(pool)?;
+        self.check_difficulty(difficulty)?;
+        let d = &self.dice;
+        let mut tens = d.tens.to_dice();
+        if options.specialty {
+            tens = match d.specialty {
+                SpecialtySetting::None => {
+                    return Err(RulesError::NoSpecialty {
+                        edition: self.id.clone(),
+                    });
+                }
+                SpecialtySetting::Double => Tens::Double,
+                SpecialtySetting::TenAgain => Tens::Again(10),
+            };
+        }
+        if let Some(again) = options.again {
+            tens = match again {
+                None => Tens::Single,
+                Some(n) => Tens::Again(n),
+            };
+        }
+        let mut pool = pool;
+        let mut rote = options.rote;
+        let mut auto = AutoSuccesses::default();
+        if options.willpower {
+            let w = &d.willpower;
+            match w.mode {
+                WillpowerMode::AutoSuccess => {
+                    auto = AutoSuccesses {
+                        count: 1,
+                        cancelled_by_ones: w.cancelled_by_ones,
+                        prevents_botch: w.prevents_botch,
+                    };
+                }
+                WillpowerMode::DiceAndRote => {
+                    pool += w.bonus_dice;
+                    rote = true;
+                }
+            }
+        }
+        let (threshold, needed) = match d.difficulty {
+            DifficultyKind::TargetNumber => (difficulty as u8, 1),
+            DifficultyKind::SuccessesNeeded => (d.threshold, difficulty as u32),
+            DifficultyKind::DiceRemoved => {
+                pool -= difficulty;
+                (d.threshold, 1)
+            }
+        };
+        let rules = RollRules {
+            threshold,
+            ones: match d.ones {
+                OnesSetting::Cancel => Ones::Cancel,
+                OnesSetting::Ignore => Ones::Ignore,
+            },
+            tens,
+            botch: match d.botch {
+                BotchSetting::Never => Botch::Never,
+                BotchSetting::NoSuccessWithOne => Botch::NoSuccessWithOne,
+                BotchSetting::ChanceDieOne => Botch::ChanceDieOne,
+            },
+            chance_die: d.chance_die,
+            rote,
+            auto,
+        };
+        let spec = RollSpec::new(pool, rules).map_err(|e| RulesError::Spec {
+            edition: self.id.clone(),
+            message: e.to_string(),
+        })?;
+        Ok(CompiledRoll { spec, needed })
+    }
+}
+
+fn check_range(
+    edition: &str,
+    what: &'static str,
+    value: i32,
+    range: [i32; 2],
+) -> Result<(), RulesError> {
+    if (range[0]..=range[1]).contains(&value) {
+        Ok(())
+    } else {
+        Err(RulesError::OutOfRange {
+            edition: edition.to_string(),
+            what,
+            value,
+            min: range[0],
+            max: range[1],
+        })
+    }
+}
+
+/// Where a house-rule file's `extends` path points, relative to the file.
+fn relative_to(file: &Path, target: &str) -> PathBuf {
+    match file.parent() {
+        Some(dir) if !Path::new(target).is_absolute() => dir.join(target),
+        _ => PathBuf::from(target),
+    }
+}

@@ -1,0 +1,425 @@
+//! `wodds odds`: the odds of a single roll, exact or sampled.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+use wodds_dice::{CompiledRoll, D10, Roll, exact, key_of, stream};
+use wodds_rules::{DifficultyKind, RollOptions, RuleSet};
+
+use crate::output::emit;
+use crate::range::IntRange;
+
+/// The most trials `--trials` accepts.
+const MAX_TRIALS: u64 = 1_000_000_000;
+/// Rolls drawn into the buffer at a time.
+const CHUNK: usize = 4096;
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    wodds odds --edition revised --pool 6 --difficulty 6\n  \
+    wodds odds --edition hubris --pool 1-10 --again 9 --format csv\n  \
+    wodds odds --edition my-house-rules.toml --pool 5 --method mc --trials 1000000")]
+pub struct OddsArgs {
+    /// Edition id (revised, fta, uwod, hubris) or path to a house-rule .toml file.
+    #[arg(long, short)]
+    edition: String,
+    /// Dice in the pool: N or a range A-B.
+    #[arg(long, short)]
+    pool: IntRange,
+    /// Difficulty in the edition's own terms (target number for revised/fta,
+    /// successes needed for uwod, dice removed for hubris): N or A-B.
+    /// Default: the edition's whole range.
+    #[arg(long, short)]
+    difficulty: Option<IntRange>,
+    /// The trait rolled has a specialty (what that does is the edition's rule).
+    #[arg(long)]
+    specialty: bool,
+    /// Spend a Willpower point on the roll (what that does is the edition's rule).
+    #[arg(long)]
+    willpower: bool,
+    /// Roll again on this face or higher, overriding the edition: 8, 9, 10 or none.
+    #[arg(long, value_parser = parse_again)]
+    again: Option<Again>,
+    /// Rote: dice that fail are rolled again and the better result kept.
+    #[arg(long)]
+    rote: bool,
+    /// Exact enumeration or Monte Carlo sampling.
+    #[arg(long, value_enum, default_value_t = Method::Exact)]
+    method: Method,
+    /// Rolls per row with --method mc (1..=1000000000).
+    #[arg(long, default_value_t = 100_000)]
+    trials: u64,
+    /// Seed of the Monte Carlo run: same seed, same numbers.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
+    /// Write to this file (whole, or not at all) instead of stdout.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// The `--again` value.
+#[derive(Debug, Clone, Copy)]
+struct Again(Option<u8>);
+
+fn parse_again(s: &str) -> Result<Again, String> {
+    match s {
+        "none" => Ok(Again(None)),
+        "8" | "9" | "10" => Ok(Again(Some(s.parse().expect("digits")))),
+        _ => Err(format!("`{s}` is not allowed: use 8, 9, 10 or none")),
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Method {
+    Exact,
+    Mc,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Table,
+    Csv,
+    Json,
+}
+
+/// One output row.
+#[derive(Debug, Clone, Serialize)]
+struct Row {
+    edition: String,
+    pool: i32,
+    difficulty: i32,
+    p_success: f64,
+    p_botch: f64,
+    mean: f64,
+    p_ge_1: f64,
+    p_ge_2: f64,
+    p_ge_3: f64,
+    p_ge_4: f64,
+    p_ge_5: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    se_success: Option<f64>,
+    options: String,
+    method: Method,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trials: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
+    rules_hash: String,
+    wodds_version: &'static str,
+}
+
+pub fn run(args: &OddsArgs) -> anyhow::Result<()> {
+    let rules = RuleSet::load(&args.edition).context("--edition")?;
+    if args.method == Method::Mc && !(1..=MAX_TRIALS).contains(&args.trials) {
+        bail!(
+            "--trials {} is outside the allowed range 1..={MAX_TRIALS}",
+            args.trials
+        );
+    }
+    let pools = args.pool.0.clone();
+    let [dmin, dmax] = rules.dice.difficulty_range;
+    let difficulties = args
+        .difficulty
+        .as_ref()
+        .map_or(dmin..=dmax, |d| d.0.clone());
+    for p in [*pools.start(), *pools.end()] {
+        rules.check_pool(p).context("--pool")?;
+    }
+    for d in [*difficulties.start(), *difficulties.end()] {
+        rules.check_difficulty(d).context("--difficulty")?;
+    }
+    let options = RollOptions {
+        specialty: args.specialty,
+        willpower: args.willpower,
+        again: args.again.map(|a| a.0),
+        rote: args.rote,
+    };
+    let cells: Vec<(i32, i32)> = pools
+        .flat_map(|p| difficulties.clone().map(move |d| (p, d)))
+        .collect();
+    // Build every roll first so that bad input fails before any work.
+    let rolls = cells
+        .iter()
+        .map(|&(p, d)| rules.roll(p, d, &options))
+        .collect::<Result<Vec<_>, _>>()?;
+
+    let bar = progress(args, cells.len() as u64);
+    let option_label = option_label(&options);
+    let rows: Vec<Row> = cells
+        .par_iter()
+        .zip(rolls.par_iter())
+        .map(|(&(pool, difficulty), roll)| {
+            let stats = match args.method {
+                Method::Exact => Stats::exact(roll),
+                Method::Mc => {
+                    let key = [
+                        key_of(&rules.id),
+                        pool as u64,
+                        difficulty as u64,
+                        key_of(&option_label),
+                    ];
+                    Stats::sample(roll, args.trials, stream(args.seed, &key))
+                }
+            };
+            bar.inc(1);
+            Row {
+                edition: rules.id.clone(),
+                pool,
+                difficulty,
+                p_success: stats.p_success,
+                p_botch: stats.p_botch,
+                mean: stats.mean,
+                p_ge_1: stats.p_ge[0],
+                p_ge_2: stats.p_ge[1],
+                p_ge_3: stats.p_ge[2],
+                p_ge_4: stats.p_ge[3],
+                p_ge_5: stats.p_ge[4],
+                se_success: stats.se_success,
+                options: option_label.clone(),
+                method: args.method,
+                trials: (args.method == Method::Mc).then_some(args.trials),
+                seed: (args.method == Method::Mc).then_some(args.seed),
+                rules_hash: rules.hash().to_string(),
+                wodds_version: env!("CARGO_PKG_VERSION"),
+            }
+        })
+        .collect();
+    bar.finish_and_clear();
+
+    emit(args.output.as_deref(), |out| match args.format {
+        Format::Csv => write_csv(out, &rows, args.method),
+        Format::Json => {
+            serde_json::to_writer_pretty(&mut *out, &rows)?;
+            writeln!(out)
+        }
+        Format::Table => write_table(out, &rules, &rows, args),
+    })
+}
+
+fn progress(args: &OddsArgs, len: u64) -> ProgressBar {
+    if args.quiet || args.method == Method::Exact {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} rows {pos}/{len} [{bar:30}] {elapsed} (eta {eta})")
+            .expect("template")
+            .progress_chars("=> "),
+    );
+    bar
+}
+
+fn option_label(o: &RollOptions) -> String {
+    let mut parts = Vec::new();
+    if o.specialty {
+        parts.push("specialty".to_string());
+    }
+    if o.willpower {
+        parts.push("willpower".to_string());
+    }
+    match o.again {
+        Some(Some(n)) => parts.push(format!("{n}-again")),
+        Some(None) => parts.push("no-again".to_string()),
+        None => {}
+    }
+    if o.rote {
+        parts.push("rote".to_string());
+    }
+    if parts.is_empty() {
+        "none".to_string()
+    } else {
+        parts.join("+")
+    }
+}
+
+/// The figures of one row.
+struct Stats {
+    p_success: f64,
+    p_botch: f64,
+    mean: f64,
+    p_ge: [f64; 5],
+    se_success: Option<f64>,
+}
+
+impl Stats {
+    fn exact(roll: &wodds_rules::CompiledRoll) -> Stats {
+        let d = exact(&roll.spec);
+        Stats {
+            p_success: d.p_at_least(roll.needed),
+            p_botch: d.p_botch(),
+            mean: d.mean(),
+            p_ge: std::array::from_fn(|k| d.p_at_least(k as u32 + 1)),
+            se_success: None,
+        }
+    }
+
+    fn sample(
+        roll: &wodds_rules::CompiledRoll,
+        trials: u64,
+        rng: wodds_dice::Xoshiro256PlusPlus,
+    ) -> Stats {
+        let compiled = CompiledRoll::new(&roll.spec);
+        let mut dice = D10::new(rng);
+        let mut buf = [Roll::default(); CHUNK];
+        let (mut success, mut botch, mut sum) = (0u64, 0u64, 0u64);
+        let mut ge = [0u64; 5];
+        let mut left = trials;
+        while left > 0 {
+            let n = left.min(CHUNK as u64) as usize;
+            dice.roll_into(&compiled, &mut buf[..n]);
+            for r in &buf[..n] {
+                let s = u32::from(r.successes);
+                botch += u64::from(r.botch);
+                success += u64::from(!r.botch && s >= roll.needed);
+                sum += u64::from(s);
+                for (k, g) in ge.iter_mut().enumerate() {
+                    *g += u64::from(s > k as u32);
+                }
+            }
+            left -= n as u64;
+        }
+        let n = trials as f64;
+        let p_success = success as f64 / n;
+        Stats {
+            p_success,
+            p_botch: botch as f64 / n,
+            mean: sum as f64 / n,
+            p_ge: ge.map(|g| g as f64 / n),
+            se_success: Some((p_success * (1.0 - p_success) / n).sqrt()),
+        }
+    }
+}
+
+const CSV_HEAD: &str =
+    "edition,pool,difficulty,p_success,p_botch,mean,p_ge_1,p_ge_2,p_ge_3,p_ge_4,p_ge_5";
+
+fn write_csv(out: &mut dyn Write, rows: &[Row], method: Method) -> io::Result<()> {
+    let mc = method == Method::Mc;
+    writeln!(
+        out,
+        "{CSV_HEAD}{},options,method,trials,seed,rules_hash,wodds_version",
+        if mc { ",se_success" } else { "" }
+    )?;
+    for r in rows {
+        write!(
+            out,
+            "{},{},{},{},{},{},{},{},{},{},{}",
+            csv_field(&r.edition),
+            r.pool,
+            r.difficulty,
+            r.p_success,
+            r.p_botch,
+            r.mean,
+            r.p_ge_1,
+            r.p_ge_2,
+            r.p_ge_3,
+            r.p_ge_4,
+            r.p_ge_5
+        )?;
+        if let Some(se) = r.se_success {
+            write!(out, ",{se}")?;
+        }
+        let opt = |v: Option<u64>| v.map_or(String::new(), |v| v.to_string());
+        writeln!(
+            out,
+            ",{},{},{},{},{},{}",
+            r.options,
+            if mc { "mc" } else { "exact" },
+            opt(r.trials),
+            opt(r.seed),
+            r.rules_hash,
+            r.wodds_version
+        )?;
+    }
+    Ok(())
+}
+
+/// Quotes a CSV field when it needs it (house-rule paths may hold commas).
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn pct(p: f64) -> String {
+    format!("{:.2}%", 100.0 * p)
+}
+
+fn write_table(
+    out: &mut dyn Write,
+    rules: &RuleSet,
+    rows: &[Row],
+    args: &OddsArgs,
+) -> io::Result<()> {
+    let method = match args.method {
+        Method::Exact => "exact".to_string(),
+        Method::Mc => format!(
+            "Monte Carlo, {} rolls a row, seed {}",
+            args.trials, args.seed
+        ),
+    };
+    writeln!(out, "{} ({}), {}", rules.name, rules.id, method)?;
+    let mc = args.method == Method::Mc;
+    write!(
+        out,
+        "{:>4} {:>4} {:>8}{} {:>7} {:>5}",
+        "pool",
+        "diff",
+        "success",
+        if mc {
+            format!(" {:>6}", "±se")
+        } else {
+            String::new()
+        },
+        "botch",
+        "mean"
+    )?;
+    for k in 1..=5 {
+        write!(out, " {:>7}", format!(">={k}"))?;
+    }
+    writeln!(out)?;
+    for r in rows {
+        write!(
+            out,
+            "{:>4} {:>4} {:>8}",
+            r.pool,
+            r.difficulty,
+            pct(r.p_success)
+        )?;
+        if let Some(se) = r.se_success {
+            write!(out, " {:>6}", format!("{:.2}", 100.0 * se))?;
+        }
+        write!(out, " {:>7} {:>5.2}", pct(r.p_botch), r.mean)?;
+        for p in [r.p_ge_1, r.p_ge_2, r.p_ge_3, r.p_ge_4, r.p_ge_5] {
+            write!(out, " {:>7}", pct(p))?;
+        }
+        writeln!(out)?;
+    }
+    let meaning = match rules.dice.difficulty {
+        DifficultyKind::TargetNumber => {
+            "success: at least 1 success net of 1s; diff is the target number"
+        }
+        DifficultyKind::SuccessesNeeded => "success: at least diff successes (diff 0: no botch)",
+        DifficultyKind::DiceRemoved => "success: at least 1 success; diff is the dice removed",
+    };
+    writeln!(
+        out,
+        "{meaning}; rules {}, wodds {}",
+        rules.hash(),
+        env!("CARGO_PKG_VERSION")
+    )
+}

@@ -1,0 +1,338 @@
+//! Rule files: parsing with locations, `extends`, and validation.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::{
+    BotchSetting, DiceRules, DifficultyKind, OnesSetting, RuleSet, RulesError, SpecialtySetting,
+    TensSetting, WillpowerMode, WillpowerRule, relative_to,
+};
+
+/// How deep `extends` chains may go.
+const MAX_DEPTH: usize = 8;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawFile {
+    extends: Option<Spanned<String>>,
+    name: Option<String>,
+    dice: Option<RawDice>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawDice {
+    difficulty: Option<DifficultyKind>,
+    difficulty_range: Option<Spanned<[i32; 2]>>,
+    standard_difficulty: Option<Spanned<i32>>,
+    pool_range: Option<Spanned<[i32; 2]>>,
+    threshold: Option<Spanned<u8>>,
+    ones: Option<OnesSetting>,
+    tens: Option<TensSetting>,
+    botch: Option<BotchSetting>,
+    chance_die: Option<bool>,
+    specialty: Option<SpecialtySetting>,
+    willpower: Option<RawWillpower>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawWillpower {
+    mode: Option<WillpowerMode>,
+    bonus_dice: Option<Spanned<i32>>,
+    cancelled_by_ones: Option<bool>,
+    prevents_botch: Option<bool>,
+}
+
+/// A parsed rule file and where it came from.
+pub(crate) struct Parsed {
+    file: String,
+    text: String,
+    raw: RawFile,
+}
+
+impl Parsed {
+    fn error(&self, offset: usize, field: &str, message: impl Into<String>) -> RulesError {
+        let (line, column) = line_col(&self.text, offset);
+        RulesError::File {
+            file: self.file.clone(),
+            line,
+            column,
+            field: field.to_string(),
+            message: message.into(),
+        }
+    }
+}
+
+/// 1-based line and column of a byte offset.
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+    (line, column)
+}
+
+/// The dotted name of the field at `offset`: the table headers above it and
+/// the key on its line.
+fn field_at(text: &str, offset: usize) -> String {
+    let offset = offset.min(text.len());
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    let line = text[line_start..line_end].trim();
+    if line.starts_with('[') {
+        return line.trim_matches(['[', ']', ' ']).to_string();
+    }
+    let table = text[..line_start]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with('['))
+        .map(|l| l.trim_matches(['[', ']', ' ']).to_string());
+    let key = line
+        .split('=')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .trim_matches('"');
+    match (table, key.is_empty()) {
+        (Some(t), false) => format!("{t}.{key}"),
+        (Some(t), true) => t,
+        (None, _) => key.to_string(),
+    }
+}
+
+pub(crate) fn parse(file: &str, text: &str) -> Result<Parsed, RulesError> {
+    match toml::from_str::<RawFile>(text) {
+        Ok(raw) => Ok(Parsed {
+            file: file.to_string(),
+            text: text.to_string(),
+            raw,
+        }),
+        Err(e) => {
+            let offset = e.span().map_or(0, |s| s.start);
+            let (line, column) = line_col(text, offset);
+            Err(RulesError::File {
+                file: file.to_string(),
+                line,
+                column,
+                field: field_at(text, offset),
+                message: e.message().trim().to_string(),
+            })
+        }
+    }
+}
+
+pub(crate) fn load_path(
+    id: &str,
+    path: &Path,
+    chain: &mut Vec<PathBuf>,
+) -> Result<RuleSet, RulesError> {
+    let text = std::fs::read_to_string(path).map_err(|source| RulesError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let canonical = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    let parsed = parse(&path.display().to_string(), &text)?;
+    if chain.contains(&canonical) || chain.len() >= MAX_DEPTH {
+        let offset = parsed.raw.extends.as_ref().map_or(0, |e| e.span().start);
+        return Err(parsed.error(offset, "extends", "`extends` goes round in a circle"));
+    }
+    chain.push(canonical);
+    resolve_at(id, parsed, Some(path), chain)
+}
+
+pub(crate) fn resolve(
+    id: &str,
+    parsed: Parsed,
+    chain: &mut Vec<PathBuf>,
+) -> Result<RuleSet, RulesError> {
+    resolve_at(id, parsed, None, chain)
+}
+
+fn resolve_at(
+    id: &str,
+    parsed: Parsed,
+    path: Option<&Path>,
+    chain: &mut Vec<PathBuf>,
+) -> Result<RuleSet, RulesError> {
+    let base = match &parsed.raw.extends {
+        None => None,
+        Some(ext) => {
+            let target = ext.get_ref();
+            let loaded = if crate::edition_ids().any(|e| e == target) {
+                RuleSet::load(target)
+            } else if let Some(path) = path {
+                load_path(target, &relative_to(path, target), chain)
+            } else {
+                return Err(parsed.error(
+                    ext.span().start,
+                    "extends",
+                    format!("unknown edition `{target}`"),
+                ));
+            };
+            Some(loaded.map_err(|e| match e {
+                RulesError::Read { path, source } => parsed.error(
+                    ext.span().start,
+                    "extends",
+                    format!("cannot read {}: {source}", path.display()),
+                ),
+                other => other,
+            })?)
+        }
+    };
+    let dice = merge(&parsed, base.as_ref().map(|b| &b.dice))?;
+    let name = parsed
+        .raw
+        .name
+        .clone()
+        .or_else(|| {
+            base.as_ref()
+                .map(|b| format!("{} (house rules: {id})", b.name))
+        })
+        .unwrap_or_else(|| id.to_string());
+    let root = base.map_or_else(|| id.to_string(), |b| b.base);
+    Ok(RuleSet::new(id.to_string(), name, root, dice))
+}
+
+/// The value of an optional spanned setting.
+fn value<T: Copy>(s: &Option<Spanned<T>>) -> Option<T> {
+    s.as_ref().map(|s| *s.get_ref())
+}
+
+/// Overlays the file's settings on its base and validates the result.
+fn merge(p: &Parsed, base: Option<&DiceRules>) -> Result<DiceRules, RulesError> {
+    let empty = RawDice::default();
+    let raw = p.raw.dice.as_ref().unwrap_or(&empty);
+    let no_will = RawWillpower::default();
+    let will = raw.willpower.as_ref().unwrap_or(&no_will);
+    let missing = |field: &str| {
+        p.error(
+            0,
+            field,
+            "missing (a file without `extends` must set every field)",
+        )
+    };
+    macro_rules! pick {
+        ($value:expr, $field:literal, $base:expr) => {
+            match ($value, base) {
+                (Some(v), _) => v,
+                (None, Some(b)) => $base(b),
+                (None, None) => return Err(missing($field)),
+            }
+        };
+    }
+    let dice = DiceRules {
+        difficulty: pick!(raw.difficulty, "dice.difficulty", |b: &DiceRules| b
+            .difficulty),
+        difficulty_range: pick!(
+            value(&raw.difficulty_range),
+            "dice.difficulty-range",
+            |b: &DiceRules| b.difficulty_range
+        ),
+        standard_difficulty: pick!(
+            value(&raw.standard_difficulty),
+            "dice.standard-difficulty",
+            |b: &DiceRules| b.standard_difficulty
+        ),
+        pool_range: pick!(
+            value(&raw.pool_range),
+            "dice.pool-range",
+            |b: &DiceRules| b.pool_range
+        ),
+        threshold: pick!(value(&raw.threshold), "dice.threshold", |b: &DiceRules| b
+            .threshold),
+        ones: pick!(raw.ones, "dice.ones", |b: &DiceRules| b.ones),
+        tens: pick!(raw.tens, "dice.tens", |b: &DiceRules| b.tens),
+        botch: pick!(raw.botch, "dice.botch", |b: &DiceRules| b.botch),
+        chance_die: pick!(raw.chance_die, "dice.chance-die", |b: &DiceRules| b
+            .chance_die),
+        specialty: pick!(raw.specialty, "dice.specialty", |b: &DiceRules| b.specialty),
+        willpower: WillpowerRule {
+            mode: pick!(will.mode, "dice.willpower.mode", |b: &DiceRules| b
+                .willpower
+                .mode),
+            bonus_dice: pick!(
+                value(&will.bonus_dice),
+                "dice.willpower.bonus-dice",
+                |b: &DiceRules| b.willpower.bonus_dice
+            ),
+            cancelled_by_ones: pick!(
+                will.cancelled_by_ones,
+                "dice.willpower.cancelled-by-ones",
+                |b: &DiceRules| b.willpower.cancelled_by_ones
+            ),
+            prevents_botch: pick!(
+                will.prevents_botch,
+                "dice.willpower.prevents-botch",
+                |b: &DiceRules| b.willpower.prevents_botch
+            ),
+        },
+    };
+    validate(p, raw, will, &dice)?;
+    Ok(dice)
+}
+
+/// Checks the merged rules, blaming the field this file set (or line 1 when
+/// the offending value came from the base).
+fn validate(
+    p: &Parsed,
+    raw: &RawDice,
+    will: &RawWillpower,
+    d: &DiceRules,
+) -> Result<(), RulesError> {
+    let at = |s: Option<std::ops::Range<usize>>| s.map_or(0, |r| r.start);
+    let diff_span = at(raw.difficulty_range.as_ref().map(Spanned::span));
+    let std_span = at(raw.standard_difficulty.as_ref().map(Spanned::span));
+    let pool_span = at(raw.pool_range.as_ref().map(Spanned::span));
+    let (lo, hi) = match d.difficulty {
+        DifficultyKind::TargetNumber => (2, 10),
+        DifficultyKind::SuccessesNeeded | DifficultyKind::DiceRemoved => (0, 10),
+    };
+    let [dmin, dmax] = d.difficulty_range;
+    if dmin > dmax || dmin < lo || dmax > hi {
+        return Err(p.error(
+            diff_span,
+            "dice.difficulty-range",
+            format!("[{dmin}, {dmax}] must be ascending and within {lo}..={hi} for this kind of difficulty"),
+        ));
+    }
+    if !(dmin..=dmax).contains(&d.standard_difficulty) {
+        return Err(p.error(
+            std_span,
+            "dice.standard-difficulty",
+            format!(
+                "{} is outside difficulty-range {dmin}..={dmax}",
+                d.standard_difficulty
+            ),
+        ));
+    }
+    let [pmin, pmax] = d.pool_range;
+    let pool_floor = if d.chance_die { -10 } else { 1 };
+    let pool_ceiling = wodds_dice::MAX_POOL - 10 - d.willpower.bonus_dice;
+    if pmin > pmax || pmin < pool_floor || pmax > pool_ceiling {
+        return Err(p.error(
+            pool_span,
+            "dice.pool-range",
+            format!(
+                "[{pmin}, {pmax}] must be ascending and within {pool_floor}..={pool_ceiling} (pools below 1 need chance-die = true)"
+            ),
+        ));
+    }
+    if !(2..=10).contains(&d.threshold) {
+        return Err(p.error(
+            at(raw.threshold.as_ref().map(Spanned::span)),
+            "dice.threshold",
+            format!("{} is outside 2..=10", d.threshold),
+        ));
+    }
+    if !(0..=10).contains(&d.willpower.bonus_dice) {
+        return Err(p.error(
+            at(will.bonus_dice.as_ref().map(Spanned::span)),
+            "dice.willpower.bonus-dice",
+            format!("{} is outside 0..=10", d.willpower.bonus_dice),
+        ));
+    }
+    Ok(())
+}
