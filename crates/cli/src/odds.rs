@@ -416,9 +416,10 @@ fn write_table(
         DifficultyKind::SuccessesNeeded => "success: at least diff successes (diff 0: no botch)",
         DifficultyKind::DiceRemoved => "success: at least 1 success; diff is the dice removed",
     };
+    writeln!(out, "{meaning}")?;
     writeln!(
         out,
-        "{meaning}; rules {}, wodds {}",
+        "rules {}, wodds {}",
         rules.hash(),
         env!("CARGO_PKG_VERSION")
     )

@@ -9,6 +9,7 @@
 //!   unbiased d10 faces from each 64-bit word of a `rand_core` generator
 //!   (the project's is [`rand_xoshiro::Xoshiro256PlusPlus`]) and counting a
 //!   roll by category without branches.
+//! - [`chi_square`]: how well sampled counts fit exact probabilities.
 //! - [`stream`]: the generator for one independent stream of a seeded run.
 //!
 //! ```
@@ -28,10 +29,12 @@
 //! ```
 
 mod exact;
+mod gof;
 mod sample;
 mod spec;
 
 pub use exact::{DIE_CUTOFF, Distribution, exact};
+pub use gof::{ChiSquare, chi_square};
 pub use rand_xoshiro::Xoshiro256PlusPlus;
 pub use sample::{CompiledRoll, D10, FACES_PER_WORD};
 pub use spec::{

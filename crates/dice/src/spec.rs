@@ -65,6 +65,10 @@ pub struct RollRules {
     pub tens: Tens,
     /// When the roll botches.
     pub botch: Botch,
+    /// Whether a 1 on a die rolled again (under [`Tens::Again`]) counts as a
+    /// 1 (and so cancels a success under [`Ones::Cancel`]). When false, an
+    /// N-again die can never lower a roll's successes.
+    pub rerolled_ones_count: bool,
     /// Whether a pool of 0 or less rolls one chance die (success only on a
     /// 10, which is rolled again under any [`Tens::Again`]); without it such a
     /// pool is refused.
@@ -86,6 +90,7 @@ impl RollRules {
             ones: Ones::Cancel,
             tens: Tens::Single,
             botch: Botch::NoSuccessWithOne,
+            rerolled_ones_count: false,
             chance_die: false,
             rote: false,
             auto: AutoSuccesses::default(),
@@ -100,6 +105,7 @@ impl RollRules {
             ones: Ones::Ignore,
             tens: Tens::Again(10),
             botch: Botch::ChanceDieOne,
+            rerolled_ones_count: false,
             chance_die: true,
             rote: false,
             auto: AutoSuccesses::default(),
@@ -193,7 +199,7 @@ impl RollSpec {
         };
         Face {
             weight,
-            one: face == 1,
+            one: face == 1 && (!reroll || self.rules.rerolled_ones_count),
             again,
         }
     }

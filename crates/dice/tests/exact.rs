@@ -73,6 +73,7 @@ fn uwod_specialty_by_hand() {
         ones: Ones::Ignore,
         tens: Tens::Double,
         botch: Botch::NoSuccessWithOne,
+        rerolled_ones_count: false,
         chance_die: false,
         rote: false,
         auto: AutoSuccesses::default(),
@@ -130,7 +131,12 @@ fn brute(spec: &RollSpec) -> (Vec<f64>, f64) {
     // Outcome of one die, re-rolls followed to depth 12: (successes, a 1, p),
     // equal outcomes merged.
     type Die = Vec<(u32, bool, f64)>;
-    fn die(first: (u8, Option<u8>), later: (u8, Option<u8>), double: bool, depth: u32) -> Die {
+    fn die(
+        first: (u8, Option<u8>, bool),
+        later: (u8, Option<u8>, bool),
+        double: bool,
+        depth: u32,
+    ) -> Die {
         let mut out: Die = Vec::new();
         let mut add =
             |s: u32, one: bool, p: f64| match out.iter_mut().find(|o| o.0 == s && o.1 == one) {
@@ -150,18 +156,16 @@ fn brute(spec: &RollSpec) -> (Vec<f64>, f64) {
                     }
                 }
             } else {
-                add(s, face == 1, 0.1);
+                add(s, face == 1 && first.2, 0.1);
             }
         }
         out
     }
     let double = rules.tens == Tens::Double;
-    let one_die = die(
-        (first_threshold, first_again),
-        (rules.threshold, again_at),
-        double,
-        12,
-    );
+    // (threshold, rolls again from, its 1s count)
+    let first = (first_threshold, first_again, true);
+    let later = (rules.threshold, again_at, rules.rerolled_ones_count);
+    let one_die = die(first, later, double, 12);
     let n = if chance { 1 } else { spec.pool() as usize };
     // All combinations of n die outcomes.
     let mut states: Vec<(u32, u32, f64)> = vec![(0, 0, 1.0)];
@@ -218,17 +222,20 @@ fn matches_face_by_face_enumeration_for_small_pools() {
                             prevents_botch: true,
                         },
                     ] {
-                        let rules = RollRules {
-                            threshold,
-                            ones,
-                            tens,
-                            botch,
-                            chance_die: true,
-                            rote: false,
-                            auto,
-                        };
-                        for pool in [0, 1, 2, 3] {
-                            cases.push(RollSpec::new(pool, rules).unwrap());
+                        for rerolled_ones_count in [false, true] {
+                            let rules = RollRules {
+                                threshold,
+                                ones,
+                                tens,
+                                botch,
+                                rerolled_ones_count,
+                                chance_die: true,
+                                rote: false,
+                                auto,
+                            };
+                            for pool in [0, 1, 2, 3] {
+                                cases.push(RollSpec::new(pool, rules).unwrap());
+                            }
                         }
                     }
                 }

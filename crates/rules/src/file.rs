@@ -24,7 +24,7 @@ struct RawFile {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawDice {
-    difficulty: Option<DifficultyKind>,
+    difficulty: Option<Spanned<DifficultyKind>>,
     difficulty_range: Option<Spanned<[i32; 2]>>,
     standard_difficulty: Option<Spanned<i32>>,
     pool_range: Option<Spanned<[i32; 2]>>,
@@ -32,7 +32,8 @@ struct RawDice {
     ones: Option<OnesSetting>,
     tens: Option<TensSetting>,
     botch: Option<BotchSetting>,
-    chance_die: Option<bool>,
+    rerolled_ones_count: Option<bool>,
+    chance_die: Option<Spanned<bool>>,
     specialty: Option<SpecialtySetting>,
     willpower: Option<RawWillpower>,
 }
@@ -74,33 +75,56 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
-/// The dotted name of the field at `offset`: the table headers above it and
-/// the key on its line.
+/// The name inside a table header line (`[dice.willpower]  # x`).
+fn header(line: &str) -> Option<&str> {
+    let inner = line.trim().strip_prefix('[')?;
+    Some(inner.trim_start_matches('[').split(']').next()?.trim())
+}
+
+/// The key a line assigns, if it starts with `key =`.
+fn key(line: &str) -> Option<&str> {
+    let (k, _) = line.split_once('=')?;
+    let k = k.trim().trim_matches('"');
+    let bare = !k.is_empty()
+        && k.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
+    bare.then_some(k)
+}
+
+/// The dotted name of the field at `offset`: the table header above it and
+/// the key it belongs to (looking up past the lines of a multi-line array).
 fn field_at(text: &str, offset: usize) -> String {
     let offset = offset.min(text.len());
     let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
     let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
-    let line = text[line_start..line_end].trim();
-    if line.starts_with('[') {
-        return line.trim_matches(['[', ']', ' ']).to_string();
+    if let Some(h) = header(&text[line_start..line_end]) {
+        return h.to_string();
     }
-    let table = text[..line_start]
-        .lines()
-        .rev()
-        .map(str::trim)
-        .find(|l| l.starts_with('['))
-        .map(|l| l.trim_matches(['[', ']', ' ']).to_string());
-    let key = line
-        .split('=')
-        .next()
-        .unwrap_or("")
+    let mut table = None;
+    let mut field = None;
+    for line in text[..line_end].lines().rev() {
+        if let Some(h) = header(line) {
+            table = Some(h);
+            break;
+        }
+        if field.is_none() {
+            field = key(line);
+        }
+    }
+    match (table, field) {
+        (Some(t), Some(k)) => format!("{t}.{k}"),
+        (Some(t), None) => t.to_string(),
+        (None, k) => k.unwrap_or("").to_string(),
+    }
+}
+
+/// toml's message in a designer's words.
+fn plain(message: &str) -> String {
+    message
         .trim()
-        .trim_matches('"');
-    match (table, key.is_empty()) {
-        (Some(t), false) => format!("{t}.{key}"),
-        (Some(t), true) => t,
-        (None, _) => key.to_string(),
-    }
+        .replace("expected u8", "expected a whole number 0..=255")
+        .replace("expected i32", "expected a whole number")
+        .replace("expected a boolean", "expected true or false")
 }
 
 pub(crate) fn parse(file: &str, text: &str) -> Result<Parsed, RulesError> {
@@ -118,7 +142,7 @@ pub(crate) fn parse(file: &str, text: &str) -> Result<Parsed, RulesError> {
                 line,
                 column,
                 field: field_at(text, offset),
-                message: e.message().trim().to_string(),
+                message: plain(e.message()),
             })
         }
     }
@@ -135,9 +159,16 @@ pub(crate) fn load_path(
     })?;
     let canonical = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
     let parsed = parse(&path.display().to_string(), &text)?;
-    if chain.contains(&canonical) || chain.len() >= MAX_DEPTH {
-        let offset = parsed.raw.extends.as_ref().map_or(0, |e| e.span().start);
+    let offset = parsed.raw.extends.as_ref().map_or(0, |e| e.span().start);
+    if chain.contains(&canonical) {
         return Err(parsed.error(offset, "extends", "`extends` goes round in a circle"));
+    }
+    if chain.len() >= MAX_DEPTH {
+        return Err(parsed.error(
+            offset,
+            "extends",
+            format!("the chain of `extends` is deeper than {MAX_DEPTH} files"),
+        ));
     }
     chain.push(canonical);
     resolve_at(id, parsed, Some(path), chain)
@@ -188,8 +219,12 @@ fn resolve_at(
         .name
         .clone()
         .or_else(|| {
-            base.as_ref()
-                .map(|b| format!("{} (house rules: {id})", b.name))
+            base.as_ref().map(|b| {
+                let file = Path::new(id)
+                    .file_name()
+                    .map_or(id.into(), |f| f.to_string_lossy());
+                format!("{} + house rules {file}", b.name)
+            })
         })
         .unwrap_or_else(|| id.to_string());
     let root = base.map_or_else(|| id.to_string(), |b| b.base);
@@ -224,8 +259,11 @@ fn merge(p: &Parsed, base: Option<&DiceRules>) -> Result<DiceRules, RulesError> 
         };
     }
     let dice = DiceRules {
-        difficulty: pick!(raw.difficulty, "dice.difficulty", |b: &DiceRules| b
-            .difficulty),
+        difficulty: pick!(
+            value(&raw.difficulty),
+            "dice.difficulty",
+            |b: &DiceRules| b.difficulty
+        ),
         difficulty_range: pick!(
             value(&raw.difficulty_range),
             "dice.difficulty-range",
@@ -246,8 +284,16 @@ fn merge(p: &Parsed, base: Option<&DiceRules>) -> Result<DiceRules, RulesError> 
         ones: pick!(raw.ones, "dice.ones", |b: &DiceRules| b.ones),
         tens: pick!(raw.tens, "dice.tens", |b: &DiceRules| b.tens),
         botch: pick!(raw.botch, "dice.botch", |b: &DiceRules| b.botch),
-        chance_die: pick!(raw.chance_die, "dice.chance-die", |b: &DiceRules| b
-            .chance_die),
+        rerolled_ones_count: pick!(
+            raw.rerolled_ones_count,
+            "dice.rerolled-ones-count",
+            |b: &DiceRules| b.rerolled_ones_count
+        ),
+        chance_die: pick!(
+            value(&raw.chance_die),
+            "dice.chance-die",
+            |b: &DiceRules| b.chance_die
+        ),
         specialty: pick!(raw.specialty, "dice.specialty", |b: &DiceRules| b.specialty),
         willpower: WillpowerRule {
             mode: pick!(will.mode, "dice.willpower.mode", |b: &DiceRules| b
@@ -274,64 +320,85 @@ fn merge(p: &Parsed, base: Option<&DiceRules>) -> Result<DiceRules, RulesError> 
     Ok(dice)
 }
 
-/// Checks the merged rules, blaming the field this file set (or line 1 when
-/// the offending value came from the base).
+/// Checks the merged rules. A problem is blamed on the first of the
+/// fields involved that this file sets (line 1 if it sets none of them,
+/// saying the values were inherited).
 fn validate(
     p: &Parsed,
     raw: &RawDice,
     will: &RawWillpower,
     d: &DiceRules,
 ) -> Result<(), RulesError> {
-    let at = |s: Option<std::ops::Range<usize>>| s.map_or(0, |r| r.start);
-    let diff_span = at(raw.difficulty_range.as_ref().map(Spanned::span));
-    let std_span = at(raw.standard_difficulty.as_ref().map(Spanned::span));
-    let pool_span = at(raw.pool_range.as_ref().map(Spanned::span));
+    fn span<T>(s: &Option<Spanned<T>>) -> Option<usize> {
+        s.as_ref().map(|s| s.span().start)
+    }
+    let fail = |blame: &[(Option<usize>, &str)], message: String| match blame
+        .iter()
+        .find(|(at, _)| at.is_some())
+    {
+        Some((Some(at), field)) => p.error(*at, field, message),
+        _ => p.error(
+            0,
+            blame[0].1,
+            format!("{message} (the values are inherited through `extends`)"),
+        ),
+    };
+    let bonus = (span(&will.bonus_dice), "dice.willpower.bonus-dice");
+    if !(0..=10).contains(&d.willpower.bonus_dice) {
+        return Err(fail(
+            &[bonus],
+            format!("{} is outside 0..=10", d.willpower.bonus_dice),
+        ));
+    }
+    let threshold = (span(&raw.threshold), "dice.threshold");
+    if !(2..=10).contains(&d.threshold) {
+        return Err(fail(
+            &[threshold],
+            format!("{} is outside 2..=10", d.threshold),
+        ));
+    }
+    let diff_range = (span(&raw.difficulty_range), "dice.difficulty-range");
+    let kind = (span(&raw.difficulty), "dice.difficulty");
     let (lo, hi) = match d.difficulty {
         DifficultyKind::TargetNumber => (2, 10),
         DifficultyKind::SuccessesNeeded | DifficultyKind::DiceRemoved => (0, 10),
     };
     let [dmin, dmax] = d.difficulty_range;
     if dmin > dmax || dmin < lo || dmax > hi {
-        return Err(p.error(
-            diff_span,
-            "dice.difficulty-range",
-            format!("[{dmin}, {dmax}] must be ascending and within {lo}..={hi} for this kind of difficulty"),
+        return Err(fail(
+            &[diff_range, kind],
+            format!(
+                "[{dmin}, {dmax}] must be ascending and within {lo}..={hi} for this kind of difficulty"
+            ),
         ));
     }
+    let standard = (span(&raw.standard_difficulty), "dice.standard-difficulty");
     if !(dmin..=dmax).contains(&d.standard_difficulty) {
-        return Err(p.error(
-            std_span,
-            "dice.standard-difficulty",
+        return Err(fail(
+            &[standard, diff_range, kind],
             format!(
                 "{} is outside difficulty-range {dmin}..={dmax}",
                 d.standard_difficulty
             ),
         ));
     }
+    let pool_range = (span(&raw.pool_range), "dice.pool-range");
+    let chance = (span(&raw.chance_die), "dice.chance-die");
     let [pmin, pmax] = d.pool_range;
-    let pool_floor = if d.chance_die { -10 } else { 1 };
-    let pool_ceiling = wodds_dice::MAX_POOL - 10 - d.willpower.bonus_dice;
-    if pmin > pmax || pmin < pool_floor || pmax > pool_ceiling {
-        return Err(p.error(
-            pool_span,
-            "dice.pool-range",
+    let floor = if d.chance_die { -10 } else { 1 };
+    let ceiling = wodds_dice::MAX_POOL - d.willpower.bonus_dice;
+    if pmin > pmax || pmin < floor || pmax > ceiling {
+        let why = if d.chance_die {
+            ""
+        } else {
+            "; pools below 1 need chance-die = true"
+        };
+        return Err(fail(
+            &[pool_range, chance, bonus],
             format!(
-                "[{pmin}, {pmax}] must be ascending and within {pool_floor}..={pool_ceiling} (pools below 1 need chance-die = true)"
+                "[{pmin}, {pmax}] must be ascending and within {floor}..={ceiling} (the dice engine rolls at most {} dice, Willpower's bonus dice included{why})",
+                wodds_dice::MAX_POOL
             ),
-        ));
-    }
-    if !(2..=10).contains(&d.threshold) {
-        return Err(p.error(
-            at(raw.threshold.as_ref().map(Spanned::span)),
-            "dice.threshold",
-            format!("{} is outside 2..=10", d.threshold),
-        ));
-    }
-    if !(0..=10).contains(&d.willpower.bonus_dice) {
-        return Err(p.error(
-            at(will.bonus_dice.as_ref().map(Spanned::span)),
-            "dice.willpower.bonus-dice",
-            format!("{} is outside 0..=10", d.willpower.bonus_dice),
         ));
     }
     Ok(())

@@ -168,6 +168,8 @@ pub struct DiceRules {
     pub tens: TensSetting,
     /// When a roll botches.
     pub botch: BotchSetting,
+    /// Whether a 1 on a die rolled again counts (cancels a success).
+    pub rerolled_ones_count: bool,
     /// Whether an empty pool rolls a chance die.
     pub chance_die: bool,
     /// What a specialty does.
@@ -334,6 +336,7 @@ impl RuleSet {
                 BotchSetting::NoSuccessWithOne => Botch::NoSuccessWithOne,
                 BotchSetting::ChanceDieOne => Botch::ChanceDieOne,
             },
+            rerolled_ones_count: d.rerolled_ones_count,
             chance_die: d.chance_die,
             rote,
             auto,

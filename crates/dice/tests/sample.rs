@@ -1,0 +1,218 @@
+//! The sampler: value stability at a fixed seed, uniform faces, and rolls
+//! that agree with the exact engine (chi-square goodness of fit).
+
+use statrs::distribution::{ChiSquared, ContinuousCDF};
+use wodds_dice::{
+    AutoSuccesses, Botch, CompiledRoll, D10, Ones, Roll, RollRules, RollSpec, Tens, exact,
+};
+
+/// A fixed seed gives the same first faces forever. If this fails, every
+/// published Monte Carlo figure of wodds changes: bump the major version.
+#[test]
+fn value_stability_first_faces_at_seed_42() {
+    let mut dice = D10::seeded(42);
+    let mut faces = [0u8; 40];
+    dice.fill_faces(&mut faces);
+    assert_eq!(
+        faces,
+        [
+            9, 4, 10, 8, 2, 2, 9, 1, 5, 9, 4, 2, 4, 9, 9, 2, 1, 3, 10, 4, //
+            6, 2, 5, 6, 2, 1, 2, 6, 5, 5, 7, 10, 6, 1, 9, 9, 2, 1, 2, 2,
+        ]
+    );
+}
+
+/// The same faces worked out another way: face `i` of a word `x` is digit
+/// `i` of the decimal expansion of `x / 2^64`, i.e. `floor(x * 10^(i+1) /
+/// 2^64) mod 10`, plus one; the kernel takes four words side by side, so
+/// slot `4i + j` holds face `i` of word `j`.
+#[test]
+fn faces_are_the_decimal_digits_of_the_generators_words() {
+    use rand_core::{Rng, SeedableRng};
+    let mut rng = wodds_dice::Xoshiro256PlusPlus::seed_from_u64(42);
+    let words: Vec<u64> = (0..4).map(|_| rng.next_u64()).collect();
+    let mut want = Vec::new();
+    for i in 0..10u32 {
+        for &x in &words {
+            let digit = (u128::from(x) * 10u128.pow(i + 1)) >> 64;
+            want.push((digit % 10) as u8 + 1);
+        }
+    }
+    let mut faces = [0u8; 40];
+    D10::seeded(42).fill_faces(&mut faces);
+    assert_eq!(faces.to_vec(), want);
+}
+
+/// A fixed seed gives the same first rolls forever.
+#[test]
+fn value_stability_first_rolls_at_seed_7() {
+    let mut dice = D10::seeded(7);
+    let roll = CompiledRoll::new(&RollSpec::new(6, RollRules::classic(6)).unwrap());
+    let mut rolls = [Roll::default(); 12];
+    dice.roll_into(&roll, &mut rolls);
+    let got: Vec<(u16, bool)> = rolls.iter().map(|r| (r.successes, r.botch)).collect();
+    assert_eq!(
+        got,
+        vec![
+            (2, false),
+            (3, false),
+            (2, false),
+            (2, false),
+            (3, false),
+            (3, false),
+            (1, false),
+            (5, false),
+            (2, false),
+            (3, false),
+            (2, false),
+            (3, false)
+        ]
+    );
+}
+
+/// The p-value of Pearson's chi-square test of `observed` against
+/// `expected` probabilities.
+fn chi_square_p(observed: &[u64], expected: &[f64]) -> f64 {
+    let fit = wodds_dice::chi_square(observed, expected);
+    1.0 - ChiSquared::new(fit.df as f64).unwrap().cdf(fit.statistic)
+}
+
+/// Samples `n` rolls of `spec` and tests them against the exact
+/// distribution; cells are botch, then 0, 1, 2... successes.
+fn agrees_with_exact(spec: RollSpec, n: u64, seed: u64) -> f64 {
+    let d = exact(&spec);
+    let cells = d.max_successes() as usize + 2;
+    let mut expected = vec![d.p_botch()];
+    expected.extend((0..cells - 1).map(|s| d.p(s as u32, false)));
+    let mut observed = vec![0u64; cells];
+    let mut dice = D10::seeded(seed);
+    let compiled = CompiledRoll::new(&spec);
+    let mut buf = vec![Roll::default(); 10_000];
+    for _ in 0..n / buf.len() as u64 {
+        dice.roll_into(&compiled, &mut buf);
+        for r in &buf {
+            let cell = if r.botch {
+                0
+            } else {
+                (r.successes as usize + 1).min(cells - 1)
+            };
+            observed[cell] += 1;
+        }
+    }
+    chi_square_p(&observed, &expected)
+}
+
+/// At a fixed seed the test is deterministic; a p-value below 1e-4 would
+/// mean the sampler and the enumeration disagree.
+const ALPHA: f64 = 1e-4;
+
+#[test]
+fn faces_are_uniform() {
+    let mut dice = D10::seeded(3);
+    let mut faces = vec![0u8; 1_000_000];
+    dice.fill_faces(&mut faces);
+    let mut counts = vec![0u64; 10];
+    for f in faces {
+        counts[f as usize - 1] += 1;
+    }
+    let p = chi_square_p(&counts, &[0.1; 10]);
+    assert!(p > ALPHA, "faces not uniform: p = {p}, counts {counts:?}");
+}
+
+#[test]
+fn sampled_rolls_match_exact_for_every_mechanism() {
+    let with = |f: &dyn Fn(&mut RollRules)| {
+        let mut r = RollRules::classic(6);
+        f(&mut r);
+        r
+    };
+    let cases: Vec<(&str, RollSpec)> = vec![
+        (
+            "classic 7 dice at 6",
+            RollSpec::new(7, RollRules::classic(6)).unwrap(),
+        ),
+        (
+            "classic 3 dice at 9",
+            RollSpec::new(3, RollRules::classic(9)).unwrap(),
+        ),
+        (
+            "9-again with cancel, rerolled 1s not counted, 5 dice at 6",
+            RollSpec::new(5, with(&|r| r.tens = Tens::Again(9))).unwrap(),
+        ),
+        (
+            "ones ignored, tens double, 5 dice at 7",
+            RollSpec::new(
+                5,
+                with(&|r| {
+                    r.threshold = 7;
+                    r.ones = Ones::Ignore;
+                    r.tens = Tens::Double;
+                }),
+            )
+            .unwrap(),
+        ),
+        (
+            "10-again 8 dice",
+            RollSpec::new(8, RollRules::ten_again()).unwrap(),
+        ),
+        (
+            "8-again rote 4 dice",
+            RollSpec::new(4, {
+                let mut r = RollRules::ten_again();
+                r.tens = Tens::Again(8);
+                r.rote = true;
+                r
+            })
+            .unwrap(),
+        ),
+        (
+            "chance die",
+            RollSpec::new(-1, RollRules::ten_again()).unwrap(),
+        ),
+        (
+            "chance die rote",
+            RollSpec::new(0, {
+                let mut r = RollRules::ten_again();
+                r.rote = true;
+                r
+            })
+            .unwrap(),
+        ),
+        (
+            "classic with a willpower success, 4 dice at 8",
+            RollSpec::new(
+                4,
+                with(&|r| {
+                    r.threshold = 8;
+                    r.auto = AutoSuccesses {
+                        count: 1,
+                        cancelled_by_ones: false,
+                        prevents_botch: true,
+                    };
+                }),
+            )
+            .unwrap(),
+        ),
+        (
+            "cancelling auto successes, 10-again with cancel, 6 dice at 6",
+            RollSpec::new(
+                6,
+                with(&|r| {
+                    r.tens = Tens::Again(10);
+                    r.rerolled_ones_count = true;
+                    r.botch = Botch::NoSuccessWithOne;
+                    r.auto = AutoSuccesses {
+                        count: 2,
+                        cancelled_by_ones: true,
+                        prevents_botch: false,
+                    };
+                }),
+            )
+            .unwrap(),
+        ),
+    ];
+    for (i, (name, spec)) in cases.into_iter().enumerate() {
+        let p = agrees_with_exact(spec, 400_000, 1000 + i as u64);
+        assert!(p > ALPHA, "{name}: chi-square p = {p}");
+    }
+}
