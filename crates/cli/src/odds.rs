@@ -178,14 +178,14 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<()> {
                 edition: rules.id.clone(),
                 pool,
                 difficulty,
-                p_success: stats.p_success,
-                p_botch: stats.p_botch,
-                mean: stats.mean,
-                p_ge_1: stats.p_ge[0],
-                p_ge_2: stats.p_ge[1],
-                p_ge_3: stats.p_ge[2],
-                p_ge_4: stats.p_ge[3],
-                p_ge_5: stats.p_ge[4],
+                p_success: tidy(stats.p_success),
+                p_botch: tidy(stats.p_botch),
+                mean: tidy(stats.mean),
+                p_ge_1: tidy(stats.p_ge[0]),
+                p_ge_2: tidy(stats.p_ge[1]),
+                p_ge_3: tidy(stats.p_ge[2]),
+                p_ge_4: tidy(stats.p_ge[3]),
+                p_ge_5: tidy(stats.p_ge[4]),
                 se_success: stats.se_success,
                 options: option_label.clone(),
                 method: args.method,
@@ -242,6 +242,12 @@ fn option_label(o: &RollOptions) -> String {
     } else {
         parts.join("+")
     }
+}
+
+/// `x` rounded to 12 significant digits, so that sums like 0.1 + 0.2 print
+/// as 0.3 and not 0.30000000000000004 (far inside the engine's 1e-12).
+fn tidy(x: f64) -> f64 {
+    format!("{x:.11e}").parse().unwrap_or(x)
 }
 
 /// The figures of one row.

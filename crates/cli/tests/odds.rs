@@ -152,6 +152,10 @@ fn exact_rows_carry_independently_known_values() {
     // hubris 10 dice, difficulty 0: 1 - 0.7^10 (issue #2).
     let rows = csv(&["-e", "hubris", "-p", "10", "-d", "0"]);
     assert!((num(&rows[0], "p_success") - 0.9717524751).abs() < 1e-10);
+    // A 10-again die at 8+ averages P(8+) / (1 - P(10)) = 0.3 / 0.9 = 1/3
+    // successes, so 3 dice average exactly 1.
+    let rows = csv(&["-e", "hubris", "-p", "3", "-d", "0"]);
+    assert!((num(&rows[0], "mean") - 1.0).abs() < 1e-11);
     // Revised Willpower: one success 1s cannot cancel, so 1 die at 6 never
     // fails or botches and has 2 successes half the time.
     let rows = csv(&["-e", "revised", "-p", "1", "-d", "6", "--willpower"]);
