@@ -58,7 +58,7 @@ fn roll_kernel(c: &mut Criterion) {
     group
         .sample_size(20)
         .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
+        .measurement_time(Duration::from_secs(3));
     let mut out = vec![Roll::default(); ROLLS];
     for pool in POOLS {
         let spec = RollSpec::new(pool, RollRules::classic(THRESHOLD)).expect("valid spec");
@@ -89,7 +89,7 @@ fn exact(c: &mut Criterion) {
     group
         .sample_size(10)
         .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(4))
+        .measurement_time(Duration::from_secs(5))
         .throughput(Throughput::Elements(1));
     let eight_again_rote = RollRules {
         tens: Tens::Again(8),
