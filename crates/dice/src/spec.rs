@@ -162,21 +162,32 @@ impl RollSpec {
     }
 
     /// The rules.
+    #[inline]
     pub fn rules(&self) -> &RollRules {
         &self.rules
     }
 
     /// Whether this roll is a single chance die.
+    #[inline]
     pub fn is_chance_die(&self) -> bool {
         self.pool < 1
     }
 
     /// How many dice hit the table first (1 for a chance die).
+    #[inline]
     pub fn dice(&self) -> u32 {
         if self.is_chance_die() {
             1
         } else {
             self.pool as u32
+        }
+    }
+
+    /// The face from which the dice of this roll are rolled again, if any.
+    pub(crate) fn again_at(&self) -> Option<u8> {
+        match self.rules.tens {
+            Tens::Again(n) => Some(n),
+            _ => None,
         }
     }
 
@@ -208,6 +219,7 @@ impl RollSpec {
     /// rolled less the 1s when 1s cancel (the successes rolled otherwise);
     /// `any_success` says whether any die succeeded, `any_one` whether any
     /// showed a 1.
+    #[inline]
     pub(crate) fn settle(&self, net: i64, any_success: bool, any_one: bool) -> Roll {
         let raw_botch = match self.rules.botch {
             Botch::Never => false,
@@ -232,6 +244,7 @@ impl RollSpec {
 
     /// The same roll with another pool size (used for the rote re-roll),
     /// keeping a chance die a chance die.
+    #[inline]
     pub(crate) fn reroll_of(&self, dice: u32) -> RollSpec {
         let mut rules = self.rules;
         rules.rote = false;
@@ -268,6 +281,7 @@ impl Roll {
     };
 
     /// Orders results for rote: a botch is worst, then more successes is better.
+    #[inline]
     pub(crate) fn rank(self) -> i32 {
         if self.botch {
             -1
@@ -277,6 +291,7 @@ impl Roll {
     }
 
     /// The better of two results (for rote).
+    #[inline]
     pub(crate) fn better(self, other: Roll) -> Roll {
         if other.rank() > self.rank() {
             other

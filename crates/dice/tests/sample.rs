@@ -16,28 +16,30 @@ fn value_stability_first_faces_at_seed_42() {
     assert_eq!(
         faces,
         [
-            9, 4, 10, 8, 2, 2, 9, 1, 5, 9, 4, 2, 4, 9, 9, 2, 1, 3, 10, 4, //
-            6, 2, 5, 6, 2, 1, 2, 6, 5, 5, 7, 10, 6, 1, 9, 9, 2, 1, 2, 2,
+            9, 2, 5, 4, 2, 9, 10, 9, 4, 8, 1, 2, 4, 1, 6, 9, 3, 2, 9, 10, //
+            5, 2, 4, 6, 2, 5, 6, 1, 5, 1, 2, 7, 9, 6, 10, 9, 2, 3, 3, 1,
         ]
     );
 }
 
-/// The same faces worked out another way: face `i` of a word `x` is digit
-/// `i` of the decimal expansion of `x / 2^64`, i.e. `floor(x * 10^(i+1) /
-/// 2^64) mod 10`, plus one; the kernel takes four words side by side, so
-/// slot `4i + j` holds face `i` of word `j`.
+/// The same faces worked out another way: the faces of a word `x` are the
+/// decimal digits of `x / 2^64`, taken three at a time as codes
+/// `floor(x * 1000^(i+1) / 2^64) mod 1000`; the kernel takes four words side
+/// by side, so code `4i + j` is code `i` of word `j`.
 #[test]
 fn faces_are_the_decimal_digits_of_the_generators_words() {
     use rand_core::{Rng, SeedableRng};
     let mut rng = wodds_dice::Xoshiro256PlusPlus::seed_from_u64(42);
     let words: Vec<u64> = (0..4).map(|_| rng.next_u64()).collect();
     let mut want = Vec::new();
-    for i in 0..10u32 {
-        for &x in &words {
-            let digit = (u128::from(x) * 10u128.pow(i + 1)) >> 64;
-            want.push((digit % 10) as u8 + 1);
+    for c in 0..14u32 {
+        let (i, j) = (c / 4, (c % 4) as usize);
+        let code = ((u128::from(words[j]) * 1000u128.pow(i + 1)) >> 64) % 1000;
+        for digit in [code / 100, code / 10 % 10, code % 10] {
+            want.push(digit as u8 + 1);
         }
     }
+    want.truncate(40);
     let mut faces = [0u8; 40];
     D10::seeded(42).fill_faces(&mut faces);
     assert_eq!(faces.to_vec(), want);
@@ -51,23 +53,21 @@ fn value_stability_first_rolls_at_seed_7() {
     let mut rolls = [Roll::default(); 12];
     dice.roll_into(&roll, &mut rolls);
     let got: Vec<(u16, bool)> = rolls.iter().map(|r| (r.successes, r.botch)).collect();
-    assert_eq!(
-        got,
-        vec![
-            (2, false),
-            (3, false),
-            (2, false),
-            (2, false),
-            (3, false),
-            (3, false),
-            (1, false),
-            (5, false),
-            (2, false),
-            (3, false),
-            (2, false),
-            (3, false)
-        ]
-    );
+    let want = [
+        (2, false),
+        (3, false),
+        (1, false),
+        (3, false),
+        (3, false),
+        (3, false),
+        (3, false),
+        (3, false),
+        (1, false),
+        (4, false),
+        (4, false),
+        (2, false),
+    ];
+    assert_eq!(got, want);
 }
 
 /// The p-value of Pearson's chi-square test of `observed` against
