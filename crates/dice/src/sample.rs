@@ -7,7 +7,7 @@
 //! five times, each high half giving a code 0..=999 (three faces, its
 //! decimal digits) and the low half carrying on. The codes are exactly
 //! uniform and independent once the rare words whose final low half falls
-//! below `2^64 mod 1000^5` are rejected (a chance of 4e-5). Four words are
+//! below `2^64 mod 1000^5` are rejected (a chance of 4e-5). Eight words are
 //! worked side by side so the multiplications overlap. The faces are the
 //! decimal digits of `x / 2^64`, in order.
 //!
@@ -27,9 +27,9 @@ pub const FACES_PER_WORD: usize = 3 * CODES_PER_WORD;
 /// Codes (three faces each) per 64-bit word.
 const CODES_PER_WORD: usize = 5;
 /// Words worked side by side.
-const WORDS: usize = 4;
+const WORDS: usize = 8;
 /// Groups of `WORDS` words per refill.
-const GROUPS: usize = 8;
+const GROUPS: usize = 4;
 /// Codes per refill: room for the largest pool (34 codes) several times.
 const BUF: usize = CODES_PER_WORD * WORDS * GROUPS;
 /// 1000^CODES_PER_WORD.
@@ -84,18 +84,41 @@ pub struct CompiledRoll {
     reroll: Option<Box<Tables>>,
     cancel: bool,
     rote: bool,
+    /// For small pools without re-rolls: the result of every (successes,
+    /// 1s) count, at `successes * (dice + 1) + ones`; empty otherwise.
+    settled: Vec<Roll>,
 }
+
+/// Largest settle table built (entries of 4 bytes).
+const MAX_SETTLED: usize = 2048;
 
 impl CompiledRoll {
     /// Compiles `spec`.
     pub fn new(spec: &RollSpec) -> Self {
-        CompiledRoll {
+        let mut c = CompiledRoll {
             spec: *spec,
             first: Tables::new(spec, false),
             reroll: spec.again_at().map(|_| Tables::new(spec, true)),
             cancel: spec.rules().ones == crate::spec::Ones::Cancel,
             rote: spec.rules().rote,
+            settled: Vec::new(),
+        };
+        let dice = spec.dice() as usize;
+        let size = (2 * dice + 1) * (dice + 1);
+        if c.reroll.is_none() && !c.rote && size <= MAX_SETTLED {
+            c.settled = (0..=2 * dice)
+                .flat_map(|s| (0..=dice).map(move |o| (s, o)))
+                .map(|(s, o)| c.settle(s as u32, o as u32, spec))
+                .collect();
         }
+        c
+    }
+
+    /// The result of `successes` and `ones` rolled.
+    #[inline(always)]
+    fn settle(&self, successes: u32, ones: u32, spec: &RollSpec) -> Roll {
+        let net = i64::from(successes) - if self.cancel { i64::from(ones) } else { 0 };
+        spec.settle(net, successes > 0, ones > 0)
     }
 
     /// The spec it was compiled from.
@@ -244,9 +267,10 @@ impl<R: Rng> D10<R> {
                 again = (more >> (2 * LANE)) & LANE_MASK;
             }
         }
-        let net = i64::from(successes) - if c.cancel { i64::from(ones) } else { 0 };
-        let roll = spec.settle(net, successes > 0, ones > 0);
-        (roll, (first >> (3 * LANE)) & LANE_MASK)
+        (
+            c.settle(successes, ones, spec),
+            (first >> (3 * LANE)) & LANE_MASK,
+        )
     }
 
     /// Rolls `c` once.
@@ -293,8 +317,13 @@ impl<R: Rng> D10<R> {
             }
             let successes = acc & LANE_MASK;
             let ones = (acc >> LANE) & LANE_MASK;
-            let net = i64::from(successes) - if c.cancel { i64::from(ones) } else { 0 };
-            *slot = c.spec.settle(net, successes > 0, ones > 0);
+            *slot = match c
+                .settled
+                .get(successes as usize * (dice + 1) + ones as usize)
+            {
+                Some(&roll) => roll,
+                None => c.settle(successes, ones, &c.spec),
+            };
         }
     }
 

@@ -16,8 +16,8 @@ fn value_stability_first_faces_at_seed_42() {
     assert_eq!(
         faces,
         [
-            9, 2, 5, 4, 2, 9, 10, 9, 4, 8, 1, 2, 4, 1, 6, 9, 3, 2, 9, 10, //
-            5, 2, 4, 6, 2, 5, 6, 1, 5, 1, 2, 7, 9, 6, 10, 9, 2, 3, 3, 1,
+            9, 2, 5, 4, 2, 9, 10, 9, 4, 8, 1, 2, 8, 10, 4, 6, 9, 9, 2, 3, //
+            6, 7, 1, 6, 4, 1, 6, 9, 3, 2, 9, 10, 5, 2, 4, 6, 6, 1, 5, 1,
         ]
     );
 }
@@ -25,15 +25,15 @@ fn value_stability_first_faces_at_seed_42() {
 /// The same faces worked out another way: the faces of a word `x` are the
 /// decimal digits of `x / 2^64`, taken three at a time as codes
 /// `floor(x * 1000^(i+1) / 2^64) mod 1000`; the kernel takes four words side
-/// by side, so code `4i + j` is code `i` of word `j`.
+/// by side, so code `8i + j` is code `i` of word `j`.
 #[test]
 fn faces_are_the_decimal_digits_of_the_generators_words() {
     use rand_core::{Rng, SeedableRng};
     let mut rng = wodds_dice::Xoshiro256PlusPlus::seed_from_u64(42);
-    let words: Vec<u64> = (0..4).map(|_| rng.next_u64()).collect();
+    let words: Vec<u64> = (0..8).map(|_| rng.next_u64()).collect();
     let mut want = Vec::new();
     for c in 0..14u32 {
-        let (i, j) = (c / 4, (c % 4) as usize);
+        let (i, j) = (c / 8, (c % 8) as usize);
         let code = ((u128::from(words[j]) * 1000u128.pow(i + 1)) >> 64) % 1000;
         for digit in [code / 100, code / 10 % 10, code % 10] {
             want.push(digit as u8 + 1);
@@ -56,14 +56,14 @@ fn value_stability_first_rolls_at_seed_7() {
     let want = [
         (2, false),
         (3, false),
-        (1, false),
-        (3, false),
-        (3, false),
-        (3, false),
-        (3, false),
-        (3, false),
-        (1, false),
         (4, false),
+        (2, false),
+        (1, false),
+        (3, false),
+        (3, false),
+        (3, false),
+        (3, false),
+        (3, false),
         (4, false),
         (2, false),
     ];
