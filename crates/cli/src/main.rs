@@ -3,6 +3,7 @@
 //! Exit codes: 0 success, 1 a check failed (regression gate), 2 bad input or
 //! usage. Errors are one line on stderr.
 
+mod action;
 mod odds;
 mod output;
 mod range;
@@ -23,12 +24,16 @@ struct Cli {
 enum Command {
     /// Odds of a single roll: one row per (pool, difficulty).
     Odds(odds::OddsArgs),
+    /// Multi-roll actions: extended, teamwork, resisted, contest, prolonged.
+    #[command(subcommand)]
+    Action(action::ActionCommand),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Odds(args) => odds::run(&args),
+        Command::Action(cmd) => action::run(&cmd),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

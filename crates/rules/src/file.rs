@@ -6,8 +6,9 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::{
-    BotchSetting, DiceRules, DifficultyKind, OnesSetting, RuleSet, RulesError, SpecialtySetting,
-    TensSetting, WillpowerMode, WillpowerRule, relative_to,
+    ActionRules, BotchEffect, BotchSetting, DiceRules, DifficultyKind, GroupRule, OnesSetting,
+    ResistedRule, RuleSet, RulesError, SpecialtySetting, TallyRule, TensSetting, TieRule,
+    WillpowerMode, WillpowerRule, relative_to,
 };
 
 /// How deep `extends` chains may go.
@@ -19,6 +20,19 @@ struct RawFile {
     extends: Option<Spanned<String>>,
     name: Option<String>,
     dice: Option<RawDice>,
+    actions: Option<RawActions>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawActions {
+    extended_botch: Option<BotchEffect>,
+    resisted: Option<ResistedRule>,
+    contest_tally: Option<TallyRule>,
+    contest_botch: Option<BotchEffect>,
+    contest_tie: Option<TieRule>,
+    teamwork_botch_spoils: Option<bool>,
+    group: Option<GroupRule>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -214,6 +228,7 @@ fn resolve_at(
         }
     };
     let dice = merge(&parsed, base.as_ref().map(|b| &b.dice))?;
+    let actions = merge_actions(&parsed, base.as_ref().map(|b| &b.actions))?;
     let name = parsed
         .raw
         .name
@@ -228,7 +243,7 @@ fn resolve_at(
         })
         .unwrap_or_else(|| id.to_string());
     let root = base.map_or_else(|| id.to_string(), |b| b.base);
-    Ok(RuleSet::new(id.to_string(), name, root, dice))
+    Ok(RuleSet::new(id.to_string(), name, root, dice, actions))
 }
 
 /// The value of an optional spanned setting.
@@ -318,6 +333,36 @@ fn merge(p: &Parsed, base: Option<&DiceRules>) -> Result<DiceRules, RulesError> 
     };
     validate(p, raw, will, &dice)?;
     Ok(dice)
+}
+
+/// Overlays the file's action settings on its base.
+fn merge_actions(p: &Parsed, base: Option<&ActionRules>) -> Result<ActionRules, RulesError> {
+    let empty = RawActions::default();
+    let raw = p.raw.actions.as_ref().unwrap_or(&empty);
+    macro_rules! pick {
+        ($field:ident, $name:literal) => {
+            match (raw.$field, base) {
+                (Some(v), _) => v,
+                (None, Some(b)) => b.$field,
+                (None, None) => {
+                    return Err(p.error(
+                        0,
+                        $name,
+                        "missing (a file without `extends` must set every field)",
+                    ));
+                }
+            }
+        };
+    }
+    Ok(ActionRules {
+        extended_botch: pick!(extended_botch, "actions.extended-botch"),
+        resisted: pick!(resisted, "actions.resisted"),
+        contest_tally: pick!(contest_tally, "actions.contest-tally"),
+        contest_botch: pick!(contest_botch, "actions.contest-botch"),
+        contest_tie: pick!(contest_tie, "actions.contest-tie"),
+        teamwork_botch_spoils: pick!(teamwork_botch_spoils, "actions.teamwork-botch-spoils"),
+        group: pick!(group, "actions.group"),
+    })
 }
 
 /// Checks the merged rules. A problem is blamed on the first of the

@@ -178,6 +178,78 @@ pub struct DiceRules {
     pub willpower: WillpowerRule,
 }
 
+/// What a botch does in a multi-roll action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BotchEffect {
+    /// The botching side's total (or tally) goes back to 0.
+    Wipe,
+    /// The botching side fails the whole action.
+    Fail,
+    /// A botch counts as a roll with no successes.
+    Ignore,
+}
+
+/// How a resisted roll is won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ResistedRule {
+    /// The opponent's successes cancel yours: you need more (`revised`).
+    Margin,
+    /// The opponent's successes are your difficulty: you need as many (`uwod`).
+    Meet,
+}
+
+/// How an extended and resisted contest keeps score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TallyRule {
+    /// Each side adds the rounds it wins by their margin to its own tally.
+    Separate,
+    /// One running difference; a side wins when it is ahead by the target.
+    Difference,
+}
+
+/// What a tied contest does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TieRule {
+    /// Nobody wins the round.
+    Nothing,
+    /// The defender (side B) wins the round.
+    Defender,
+}
+
+/// How a group rolls together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GroupRule {
+    /// Every member rolls; the successes are added (teamwork).
+    Sum,
+    /// Every member rolls; the best single roll counts (`hubris`).
+    Best,
+}
+
+/// The multi-roll action part of an edition, fully resolved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct ActionRules {
+    /// What a botch does to an extended action.
+    pub extended_botch: BotchEffect,
+    /// How a resisted roll is won.
+    pub resisted: ResistedRule,
+    /// How an extended and resisted contest keeps score.
+    pub contest_tally: TallyRule,
+    /// What a botch does to a side's tally in a contest.
+    pub contest_botch: BotchEffect,
+    /// What a tied round does.
+    pub contest_tie: TieRule,
+    /// Whether one member's botch spoils a teamwork roll.
+    pub teamwork_botch_spoils: bool,
+    /// How several characters on one side of a contest roll.
+    pub group: GroupRule,
+}
+
 /// Options a player brings to one roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct RollOptions {
@@ -212,6 +284,8 @@ pub struct RuleSet {
     pub name: String,
     /// The dice rules.
     pub dice: DiceRules,
+    /// The multi-roll action rules.
+    pub actions: ActionRules,
     /// The built-in edition at the root of the `extends` chain.
     pub base: String,
     hash: String,
@@ -240,14 +314,30 @@ impl RuleSet {
         &self.hash
     }
 
-    pub(crate) fn new(id: String, name: String, base: String, dice: DiceRules) -> Self {
-        let canonical = toml::to_string(&dice).expect("rules serialize");
+    pub(crate) fn new(
+        id: String,
+        name: String,
+        base: String,
+        dice: DiceRules,
+        actions: ActionRules,
+    ) -> Self {
+        #[derive(Serialize)]
+        struct Canonical<'a> {
+            dice: &'a DiceRules,
+            actions: &'a ActionRules,
+        }
+        let canonical = toml::to_string(&Canonical {
+            dice: &dice,
+            actions: &actions,
+        })
+        .expect("rules serialize");
         let digest = Sha256::digest(canonical.as_bytes());
         let hash = digest.iter().take(6).map(|b| format!("{b:02x}")).collect();
         RuleSet {
             id,
             name,
             dice,
+            actions,
             base,
             hash,
         }

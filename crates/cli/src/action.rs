@@ -1,0 +1,818 @@
+//! `wodds action`: multi-roll actions, exact or sampled.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::str::FromStr;
+
+use anyhow::{Context, bail};
+use clap::{Args, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use wodds_rules::{BotchEffect, GroupRule, RollOptions, RuleSet, TallyRule, TieRule};
+use wodds_sim::{
+    Contest, Extended, Process, Prolonged, Resisted, Schedule, Throw, Timeline, resisted_exact,
+    resisted_sample, simulate, solve,
+};
+
+use crate::output::emit;
+
+/// Largest target or Resistance accepted.
+const MAX_TARGET: u32 = 200;
+/// Longest action followed, in rolls or rounds.
+const MAX_HORIZON: usize = 100_000;
+/// The most trials `--trials` accepts.
+const MAX_TRIALS: u64 = 1_000_000_000;
+
+#[derive(Debug, Subcommand)]
+pub enum ActionCommand {
+    /// Roll again and again until the successes add up to a target.
+    #[command(
+        after_help = "Example (Veronica's Wits + Finance, a roll a night):\n  \
+        wodds action extended --edition revised --pool 7 --difficulty 7 --target 18 --max-rolls 10"
+    )]
+    Extended(ExtendedArgs),
+    /// Several characters roll separately and add their successes, until a target.
+    #[command(after_help = "Example:\n  \
+        wodds action teamwork --edition revised --pools 4,5,3 --difficulty 6 --target 10")]
+    Teamwork(TeamworkArgs),
+    /// One roll against another: only the margin counts.
+    #[command(after_help = "Example (Veronica against Giselle):\n  \
+        wodds action resisted --edition revised --a 6@7 --b 7@6")]
+    Resisted(ResistedArgs),
+    /// Extended and resisted: each round's winner scores the margin; first to the target wins.
+    #[command(after_help = "Examples:\n  \
+        wodds action contest --edition revised --a 5@6 --b 5@6 --target 5\n  \
+        wodds action contest --edition revised --a 5@5,5@5,5@5,6@4 --b 5@5,5@5,5@5,6@4 --target 5   # the debate")]
+    Contest(ContestArgs),
+    /// Contests until one side has lost as many as its Resistance (hubris).
+    #[command(after_help = "Example:\n  \
+        wodds action prolonged --edition hubris --a 5 --b 6 --a-resistance 2 --b-resistance 3")]
+    Prolonged(ProlongedArgs),
+}
+
+/// Options every action shares.
+#[derive(Debug, Args)]
+pub struct Common {
+    /// Edition id (revised, fta, uwod, hubris) or path to a house-rule .toml file.
+    #[arg(long, short)]
+    edition: String,
+    /// Exact (Markov chain) or Monte Carlo.
+    #[arg(long, value_enum, default_value_t = Method::Exact)]
+    method: Method,
+    /// Runs with --method mc (1..=1000000000).
+    #[arg(long, default_value_t = 100_000)]
+    trials: u64,
+    /// Seed of the Monte Carlo run.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
+    /// Write to this file (whole, or not at all) instead of stdout.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ExtendedArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Dice rolled each time.
+    #[arg(long, short)]
+    pool: i32,
+    /// Difficulty in the edition's terms (default: its standard task).
+    #[arg(long, short)]
+    difficulty: Option<i32>,
+    /// Successes needed (1..=200).
+    #[arg(long, short)]
+    target: u32,
+    /// Stop after this many rolls; default: until it ends (up to 100000).
+    #[arg(long)]
+    max_rolls: Option<usize>,
+    /// What a botch does (default: the edition's rule).
+    #[arg(long, value_enum)]
+    botch: Option<BotchArg>,
+}
+
+#[derive(Debug, Args)]
+pub struct TeamworkArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Each character's dice, comma-separated (4,5,3).
+    #[arg(long, value_delimiter = ',', required = true)]
+    pools: Vec<i32>,
+    /// Difficulty in the edition's terms (default: its standard task).
+    #[arg(long, short)]
+    difficulty: Option<i32>,
+    /// Successes the team needs (1..=200).
+    #[arg(long, short)]
+    target: u32,
+    /// Stop after this many rolls; default: until it ends (up to 100000).
+    #[arg(long)]
+    max_rolls: Option<usize>,
+    /// What a botch of the team's roll does (default: the edition's rule).
+    #[arg(long, value_enum)]
+    botch: Option<BotchArg>,
+}
+
+#[derive(Debug, Args)]
+pub struct ResistedArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Side A: POOL[@DIFFICULTY], members of a group joined by + (5@6+4@6).
+    #[arg(long)]
+    a: SideSpec,
+    /// Side B, the same way.
+    #[arg(long)]
+    b: SideSpec,
+}
+
+#[derive(Debug, Args)]
+pub struct ContestArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Side A: POOL[@DIFFICULTY] per round, comma-separated, the last
+    /// repeating (5@5,5@5,6@4); group members joined by +.
+    #[arg(long)]
+    a: SideSpec,
+    /// Side B, the same way.
+    #[arg(long)]
+    b: SideSpec,
+    /// Score that wins (1..=200).
+    #[arg(long, short)]
+    target: u32,
+    /// Stop after this many rounds; default: until it ends (up to 100000).
+    #[arg(long)]
+    max_rounds: Option<usize>,
+    /// Separate tallies or one running difference (default: the edition's rule).
+    #[arg(long, value_enum)]
+    tally: Option<TallyArg>,
+    /// What a botch does to the botching side (default: the edition's rule).
+    #[arg(long, value_enum)]
+    botch: Option<BotchArg>,
+}
+
+#[derive(Debug, Args)]
+pub struct ProlongedArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Side A: POOL[@DIFFICULTY] per contest, comma-separated, the last repeating.
+    #[arg(long)]
+    a: SideSpec,
+    /// Side B, the same way.
+    #[arg(long)]
+    b: SideSpec,
+    /// Contests A can lose before giving up (its Resistance attribute, 1..=200).
+    #[arg(long)]
+    a_resistance: u32,
+    /// Contests B can lose before giving up (1..=200).
+    #[arg(long)]
+    b_resistance: u32,
+    /// Stop after this many contests; default: until it ends (up to 100000).
+    #[arg(long)]
+    max_rounds: Option<usize>,
+    /// Who wins a tied contest (default: the edition's rule).
+    #[arg(long, value_enum)]
+    tie: Option<TieArg>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Method {
+    Exact,
+    Mc,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Table,
+    Csv,
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum BotchArg {
+    Wipe,
+    Fail,
+    Ignore,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum TallyArg {
+    Separate,
+    Difference,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum TieArg {
+    Nothing,
+    Defender,
+}
+
+impl From<BotchArg> for BotchEffect {
+    fn from(b: BotchArg) -> Self {
+        match b {
+            BotchArg::Wipe => BotchEffect::Wipe,
+            BotchArg::Fail => BotchEffect::Fail,
+            BotchArg::Ignore => BotchEffect::Ignore,
+        }
+    }
+}
+
+/// A side's rolls: rounds (comma-separated), each one or more members
+/// (`+`-joined) of `POOL[@DIFFICULTY]`.
+#[derive(Debug, Clone)]
+pub struct SideSpec(Vec<Vec<(i32, Option<i32>)>>);
+
+impl FromStr for SideSpec {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = |part: &str| {
+            format!(
+                "`{part}` is not POOL or POOL@DIFFICULTY (like 6 or 6@7); rounds are separated by commas, group members by +"
+            )
+        };
+        let member = |m: &str| -> Result<(i32, Option<i32>), String> {
+            let num = |t: &str| t.trim().parse::<i32>().map_err(|_| bad(m));
+            match m.split_once('@') {
+                Some((p, d)) => Ok((num(p)?, Some(num(d)?))),
+                None => Ok((num(m)?, None)),
+            }
+        };
+        let rounds = s
+            .split(',')
+            .map(|round| round.split('+').map(member).collect::<Result<Vec<_>, _>>())
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(SideSpec(rounds))
+    }
+}
+
+impl SideSpec {
+    fn describe(&self) -> String {
+        self.0
+            .iter()
+            .map(|round| {
+                round
+                    .iter()
+                    .map(|(p, d)| match d {
+                        Some(d) => format!("{p}@{d}"),
+                        None => p.to_string(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join("+")
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+pub fn run(cmd: &ActionCommand) -> anyhow::Result<()> {
+    match cmd {
+        ActionCommand::Extended(a) => {
+            let rules = load(&a.common)?;
+            let throw = throw_of(
+                &rules,
+                &[(a.pool, a.difficulty)],
+                "--pool/--difficulty",
+                false,
+            )?;
+            let botch = a.botch.map_or(rules.actions.extended_botch, Into::into);
+            let action = Extended {
+                schedule: Schedule::new(vec![vec![throw]]),
+                target: check_count("--target", a.target)?,
+                botch,
+            };
+            let what = format!(
+                "extended: {} dice at difficulty {}, target {}, a botch {}",
+                a.pool,
+                a.difficulty.unwrap_or(rules.dice.standard_difficulty),
+                a.target,
+                botch_words(botch)
+            );
+            timeline(&a.common, &rules, &what, "roll", &action, a.max_rolls)
+        }
+        ActionCommand::Teamwork(a) => {
+            let rules = load(&a.common)?;
+            let members: Vec<_> = a.pools.iter().map(|&p| (p, a.difficulty)).collect();
+            let throw = throw_of(&rules, &members, "--pools/--difficulty", true)?;
+            let botch = a.botch.map_or(rules.actions.extended_botch, Into::into);
+            let action = Extended {
+                schedule: Schedule::new(vec![vec![throw]]),
+                target: check_count("--target", a.target)?,
+                botch,
+            };
+            let spoil = if rules.actions.teamwork_botch_spoils {
+                "spoils the team's roll"
+            } else {
+                "adds nothing"
+            };
+            let what = format!(
+                "teamwork: pools {} at difficulty {}, target {}; one botch {spoil}, a botched team roll {}",
+                a.pools
+                    .iter()
+                    .map(i32::to_string)
+                    .collect::<Vec<_>>()
+                    .join("+"),
+                a.difficulty.unwrap_or(rules.dice.standard_difficulty),
+                a.target,
+                botch_words(botch)
+            );
+            timeline(&a.common, &rules, &what, "roll", &action, a.max_rolls)
+        }
+        ActionCommand::Contest(a) => {
+            let rules = load(&a.common)?;
+            let botch = a.botch.map_or(rules.actions.contest_botch, Into::into);
+            let tally = match a.tally {
+                Some(TallyArg::Separate) => TallyRule::Separate,
+                Some(TallyArg::Difference) => TallyRule::Difference,
+                None => rules.actions.contest_tally,
+            };
+            let action = Contest {
+                schedule: two_sides(&rules, &a.a, &a.b)?,
+                target: check_count("--target", a.target)?,
+                tally,
+                botch,
+            };
+            let what = format!(
+                "contest: A {} against B {}, first to {} ({}), a botch {}",
+                a.a.describe(),
+                a.b.describe(),
+                a.target,
+                match tally {
+                    TallyRule::Separate => "separate tallies",
+                    TallyRule::Difference => "running difference",
+                },
+                contest_botch_words(botch)
+            );
+            timeline(&a.common, &rules, &what, "round", &action, a.max_rounds)
+        }
+        ActionCommand::Prolonged(a) => {
+            let rules = load(&a.common)?;
+            let tie = match a.tie {
+                Some(TieArg::Nothing) => TieRule::Nothing,
+                Some(TieArg::Defender) => TieRule::Defender,
+                None => rules.actions.contest_tie,
+            };
+            let action = Prolonged {
+                schedule: two_sides(&rules, &a.a, &a.b)?,
+                a_resistance: check_count("--a-resistance", a.a_resistance)?,
+                b_resistance: check_count("--b-resistance", a.b_resistance)?,
+                tie,
+            };
+            let what = format!(
+                "prolonged: A {} (Resistance {}) against B {} (Resistance {}); a tie {}",
+                a.a.describe(),
+                a.a_resistance,
+                a.b.describe(),
+                a.b_resistance,
+                match tie {
+                    TieRule::Nothing => "is won by nobody",
+                    TieRule::Defender => "goes to B",
+                }
+            );
+            timeline(&a.common, &rules, &what, "contest", &action, a.max_rounds)
+        }
+        ActionCommand::Resisted(a) => resisted(a),
+    }
+}
+
+fn load(common: &Common) -> anyhow::Result<RuleSet> {
+    if common.method == Method::Mc && !(1..=MAX_TRIALS).contains(&common.trials) {
+        bail!(
+            "--trials {} is outside the allowed range 1..={MAX_TRIALS}",
+            common.trials
+        );
+    }
+    RuleSet::load(&common.edition).context("--edition")
+}
+
+fn check_count(flag: &str, n: u32) -> anyhow::Result<u32> {
+    if !(1..=MAX_TARGET).contains(&n) {
+        bail!("{flag} {n} is outside the allowed range 1..={MAX_TARGET}");
+    }
+    Ok(n)
+}
+
+fn botch_words(b: BotchEffect) -> &'static str {
+    match b {
+        BotchEffect::Wipe => "wipes the total",
+        BotchEffect::Fail => "fails the action",
+        BotchEffect::Ignore => "counts as no successes",
+    }
+}
+
+fn contest_botch_words(b: BotchEffect) -> &'static str {
+    match b {
+        BotchEffect::Wipe => "wipes that side's tally",
+        BotchEffect::Fail => "loses the contest",
+        BotchEffect::Ignore => "counts as no successes",
+    }
+}
+
+/// The throw of one or more characters under `rules`; `teamwork` adds
+/// them with the edition's teamwork botch rule, otherwise the edition's
+/// group rule applies.
+fn throw_of(
+    rules: &RuleSet,
+    members: &[(i32, Option<i32>)],
+    flag: &str,
+    teamwork: bool,
+) -> anyhow::Result<Throw> {
+    let specs = members
+        .iter()
+        .map(|&(pool, d)| {
+            let d = d.unwrap_or(rules.dice.standard_difficulty);
+            rules
+                .roll(pool, d, &RollOptions::default())
+                .map(|r| r.spec)
+                .with_context(|| flag.to_string())
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    Ok(if teamwork {
+        Throw::group(specs, GroupRule::Sum, rules.actions.teamwork_botch_spoils)
+    } else if specs.len() == 1 {
+        Throw::single(specs[0])
+    } else {
+        Throw::group(specs, rules.actions.group, false)
+    })
+}
+
+/// The schedule of two sides' rounds (the shorter side repeats its last).
+fn two_sides(rules: &RuleSet, a: &SideSpec, b: &SideSpec) -> anyhow::Result<Schedule> {
+    let rounds = a.0.len().max(b.0.len());
+    let mut schedule = Vec::with_capacity(rounds);
+    for r in 0..rounds {
+        let ra = &a.0[r.min(a.0.len() - 1)];
+        let rb = &b.0[r.min(b.0.len() - 1)];
+        schedule.push(vec![
+            throw_of(rules, ra, "--a", false)?,
+            throw_of(rules, rb, "--b", false)?,
+        ]);
+    }
+    Ok(Schedule::new(schedule))
+}
+
+fn progress(common: &Common) -> ProgressBar {
+    if common.quiet || common.method == Method::Exact {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(common.trials);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} trials {pos}/{len} [{bar:30}] {elapsed} (eta {eta})",
+        )
+        .expect("template")
+        .progress_chars("=> "),
+    );
+    bar
+}
+
+/// Output row of a timeline.
+#[derive(Debug, Serialize)]
+struct RoundRow {
+    edition: String,
+    round: usize,
+    p_win: f64,
+    p_lose: f64,
+    p_win_within: f64,
+    p_lose_within: f64,
+}
+
+/// Summary of a timeline.
+#[derive(Debug, Serialize)]
+struct Summary<'a> {
+    edition: &'a str,
+    action: &'a str,
+    p_win: f64,
+    p_lose: f64,
+    p_unfinished: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    se_win: Option<f64>,
+    mean_rounds: Option<f64>,
+    median_rounds: Option<usize>,
+    p90_rounds: Option<usize>,
+    method: Method,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trials: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
+    rules_hash: &'a str,
+    wodds_version: &'static str,
+}
+
+fn timeline<P: Process>(
+    common: &Common,
+    rules: &RuleSet,
+    what: &str,
+    unit: &str,
+    action: &P,
+    max: Option<usize>,
+) -> anyhow::Result<()> {
+    if let Some(m) = max
+        && !(1..=MAX_HORIZON).contains(&m)
+    {
+        bail!("--max-{unit}s {m} is outside the allowed range 1..={MAX_HORIZON}");
+    }
+    let horizon = max.unwrap_or(MAX_HORIZON);
+    let t = match common.method {
+        Method::Exact => solve(action, horizon),
+        Method::Mc => {
+            let bar = progress(common);
+            // The Monte Carlo runs stop at the horizon; without --max, at
+            // 10000 rounds (the exact solver goes further only for tails).
+            let t = simulate(
+                action,
+                horizon.min(10_000),
+                common.trials,
+                common.seed,
+                &|n| bar.inc(n),
+            );
+            bar.finish_and_clear();
+            t
+        }
+    };
+    let mc = common.method == Method::Mc;
+    let summary = Summary {
+        edition: &rules.id,
+        action: what,
+        p_win: t.p_win(),
+        p_lose: t.p_lose(),
+        p_unfinished: t.unfinished,
+        se_win: mc.then(|| t.se(t.p_win())),
+        mean_rounds: t.mean_rounds(),
+        median_rounds: t.quantile_rounds(0.5),
+        p90_rounds: t.quantile_rounds(0.9),
+        method: common.method,
+        trials: mc.then_some(common.trials),
+        seed: mc.then_some(common.seed),
+        rules_hash: rules.hash(),
+        wodds_version: env!("CARGO_PKG_VERSION"),
+    };
+    let rows: Vec<RoundRow> = (0..t.rounds())
+        .map(|k| RoundRow {
+            edition: rules.id.clone(),
+            round: k + 1,
+            p_win: t.win[k],
+            p_lose: t.lose[k],
+            p_win_within: t.p_win_within(k + 1),
+            p_lose_within: t.p_ended_within(k + 1) - t.p_win_within(k + 1),
+        })
+        .collect();
+    emit(common.output.as_deref(), |out| match common.format {
+        Format::Json => {
+            #[derive(Serialize)]
+            struct Doc<'a> {
+                summary: &'a Summary<'a>,
+                rounds: &'a [RoundRow],
+            }
+            serde_json::to_writer_pretty(
+                &mut *out,
+                &Doc {
+                    summary: &summary,
+                    rounds: &rows,
+                },
+            )?;
+            writeln!(out)
+        }
+        Format::Csv => {
+            writeln!(
+                out,
+                "edition,{unit},p_win,p_lose,p_win_within,p_lose_within,method,trials,seed,rules_hash,wodds_version"
+            )?;
+            for r in &rows {
+                writeln!(
+                    out,
+                    "{},{},{},{},{},{},{},{},{},{},{}",
+                    r.edition,
+                    r.round,
+                    r.p_win,
+                    r.p_lose,
+                    r.p_win_within,
+                    r.p_lose_within,
+                    if mc { "mc" } else { "exact" },
+                    summary.trials.map_or(String::new(), |n| n.to_string()),
+                    summary.seed.map_or(String::new(), |n| n.to_string()),
+                    rules.hash(),
+                    env!("CARGO_PKG_VERSION")
+                )?;
+            }
+            Ok(())
+        }
+        Format::Table => write_timeline(out, rules, &summary, &t, unit, common),
+    })
+}
+
+fn pct(p: f64) -> String {
+    format!("{:.2}%", 100.0 * p)
+}
+
+fn method_line(common: &Common) -> String {
+    match common.method {
+        Method::Exact => "exact".to_string(),
+        Method::Mc => format!("Monte Carlo, {} runs, seed {}", common.trials, common.seed),
+    }
+}
+
+fn write_timeline(
+    out: &mut dyn Write,
+    rules: &RuleSet,
+    s: &Summary,
+    t: &Timeline,
+    unit: &str,
+    common: &Common,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "{} ({}), {}",
+        rules.name,
+        rules.id,
+        method_line(common)
+    )?;
+    writeln!(out, "{}", s.action)?;
+    let se = s
+        .se_win
+        .map_or(String::new(), |se| format!(" ± {:.2}", 100.0 * se));
+    writeln!(
+        out,
+        "success {}{se}   failure {}   unfinished {}",
+        pct(s.p_win),
+        pct(s.p_lose),
+        pct(s.p_unfinished)
+    )?;
+    let rounds = |r: Option<usize>| r.map_or("never".to_string(), |r| r.to_string());
+    writeln!(
+        out,
+        "{unit}s to the end: mean {}, median {}, 90th percentile {}",
+        s.mean_rounds.map_or("-".to_string(), |m| format!("{m:.2}")),
+        rounds(s.median_rounds),
+        rounds(s.p90_rounds)
+    )?;
+    writeln!(
+        out,
+        "{:>7} {:>9} {:>9} {:>9} {:>9}",
+        unit, "success", "by then", "failure", "by then"
+    )?;
+    // Rows until 99.9% of runs have ended, or 40 rows.
+    for k in 0..t.rounds().min(40) {
+        let won = t.p_win_within(k + 1);
+        let ended = t.p_ended_within(k + 1);
+        writeln!(
+            out,
+            "{:>7} {:>9} {:>9} {:>9} {:>9}",
+            k + 1,
+            pct(t.win[k]),
+            pct(won),
+            pct(t.lose[k]),
+            pct(ended - won)
+        )?;
+        if ended >= 0.999 {
+            break;
+        }
+    }
+    writeln!(
+        out,
+        "rules {}, wodds {}",
+        rules.hash(),
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+fn resisted(a: &ResistedArgs) -> anyhow::Result<()> {
+    let rules = load(&a.common)?;
+    if a.a.0.len() > 1 || a.b.0.len() > 1 {
+        bail!(
+            "--a/--b: a resisted roll is one round; give one POOL[@DIFFICULTY] per side (contest takes several)"
+        );
+    }
+    let ta = throw_of(&rules, &a.a.0[0], "--a", false)?;
+    let tb = throw_of(&rules, &a.b.0[0], "--b", false)?;
+    let rule = rules.actions.resisted;
+    let r: Resisted = match a.common.method {
+        Method::Exact => resisted_exact(&ta, &tb, rule),
+        Method::Mc => {
+            let mut dice = wodds_dice::D10::new(wodds_dice::stream(a.common.seed, &[0]));
+            resisted_sample(&ta, &tb, rule, a.common.trials, &mut dice)
+        }
+    };
+    let mc = a.common.method == Method::Mc;
+    let se = |p: f64| (p * (1.0 - p) / a.common.trials as f64).sqrt();
+    emit(a.common.output.as_deref(), |out| match a.common.format {
+        Format::Json => {
+            #[derive(Serialize)]
+            struct Doc<'a> {
+                edition: &'a str,
+                a: String,
+                b: String,
+                p_success: f64,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                se_success: Option<f64>,
+                p_botch: f64,
+                margins: Vec<(i32, f64)>,
+                method: Method,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                trials: Option<u64>,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                seed: Option<u64>,
+                rules_hash: &'a str,
+                wodds_version: &'static str,
+            }
+            let doc = Doc {
+                edition: &rules.id,
+                a: a.a.describe(),
+                b: a.b.describe(),
+                p_success: r.p_success,
+                se_success: mc.then(|| se(r.p_success)),
+                p_botch: r.p_botch,
+                margins: margins(&r),
+                method: a.common.method,
+                trials: mc.then_some(a.common.trials),
+                seed: mc.then_some(a.common.seed),
+                rules_hash: rules.hash(),
+                wodds_version: env!("CARGO_PKG_VERSION"),
+            };
+            serde_json::to_writer_pretty(&mut *out, &doc)?;
+            writeln!(out)
+        }
+        Format::Csv => {
+            writeln!(
+                out,
+                "edition,margin,p,method,trials,seed,rules_hash,wodds_version"
+            )?;
+            for (m, p) in margins(&r) {
+                writeln!(
+                    out,
+                    "{},{m},{p},{},{},{},{},{}",
+                    rules.id,
+                    if mc { "mc" } else { "exact" },
+                    if mc {
+                        a.common.trials.to_string()
+                    } else {
+                        String::new()
+                    },
+                    if mc {
+                        a.common.seed.to_string()
+                    } else {
+                        String::new()
+                    },
+                    rules.hash(),
+                    env!("CARGO_PKG_VERSION")
+                )?;
+            }
+            Ok(())
+        }
+        Format::Table => {
+            writeln!(
+                out,
+                "{} ({}), {}",
+                rules.name,
+                rules.id,
+                method_line(&a.common)
+            )?;
+            writeln!(
+                out,
+                "resisted: A {} against B {}",
+                a.a.describe(),
+                a.b.describe()
+            )?;
+            let se = if mc {
+                format!(" ± {:.2}", 100.0 * se(r.p_success))
+            } else {
+                String::new()
+            };
+            writeln!(
+                out,
+                "A succeeds {}{se}   A botches {}",
+                pct(r.p_success),
+                pct(r.p_botch)
+            )?;
+            writeln!(out, "{:>7} {:>9}", "margin", "chance")?;
+            for (m, p) in margins(&r) {
+                writeln!(out, "{m:>7} {:>9}", pct(p))?;
+            }
+            writeln!(
+                out,
+                "margin: A's successes less B's (a botch counts as none)"
+            )?;
+            writeln!(
+                out,
+                "rules {}, wodds {}",
+                rules.hash(),
+                env!("CARGO_PKG_VERSION")
+            )
+        }
+    })
+}
+
+/// The margins with any chance, in order.
+fn margins(r: &Resisted) -> Vec<(i32, f64)> {
+    r.margin
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| **p > 0.0)
+        .map(|(i, &p)| (i as i32 + r.offset, p))
+        .collect()
+}

@@ -1,0 +1,282 @@
+//! `wodds action` end to end: every command exact against Monte Carlo, the
+//! seeds' worked examples by name, and bad input.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn wodds(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wodds"))
+        .args(args)
+        .output()
+        .expect("run wodds")
+}
+
+/// Runs `wodds action ...` with JSON output and returns the document.
+fn json(args: &[&str]) -> Value {
+    let mut all = vec!["action"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--format", "json", "--quiet"]);
+    let out = wodds(&all);
+    assert!(
+        out.status.success(),
+        "wodds {all:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn f(v: &Value, path: &[&str]) -> f64 {
+    path.iter()
+        .fold(v, |v, k| &v[*k])
+        .as_f64()
+        .unwrap_or_else(|| panic!("{path:?} in {v}"))
+}
+
+/// Chance of success within `k` rolls or rounds, from the rows.
+fn within(v: &Value, k: usize) -> f64 {
+    f(&v["rounds"][k - 1], &["p_win_within"])
+}
+
+const COMMANDS: [&[&str]; 5] = [
+    &[
+        "extended",
+        "--edition",
+        "revised",
+        "--pool",
+        "7",
+        "--difficulty",
+        "7",
+        "--target",
+        "18",
+        "--max-rolls",
+        "10",
+    ],
+    &[
+        "teamwork",
+        "--edition",
+        "revised",
+        "--pools",
+        "4,5,3",
+        "--difficulty",
+        "6",
+        "--target",
+        "10",
+    ],
+    &[
+        "contest",
+        "--edition",
+        "revised",
+        "--a",
+        "5@6",
+        "--b",
+        "5@6",
+        "--target",
+        "5",
+    ],
+    &[
+        "prolonged",
+        "--edition",
+        "hubris",
+        "--a",
+        "5",
+        "--b",
+        "6",
+        "--a-resistance",
+        "2",
+        "--b-resistance",
+        "3",
+    ],
+    &[
+        "contest",
+        "--edition",
+        "uwod",
+        "--a",
+        "6",
+        "--b",
+        "5",
+        "--target",
+        "5",
+        "--tally",
+        "difference",
+    ],
+];
+
+#[test]
+fn every_action_matches_its_monte_carlo_within_4_5_standard_errors() {
+    for cmd in COMMANDS {
+        let exact = json(cmd);
+        let mut mc_args = cmd.to_vec();
+        mc_args.extend_from_slice(&["--method", "mc", "--trials", "1000000", "--seed", "1"]);
+        let mc = json(&mc_args);
+        let (e, m) = (
+            f(&exact, &["summary", "p_win"]),
+            f(&mc, &["summary", "p_win"]),
+        );
+        let se = (e * (1.0 - e) / 1e6).sqrt();
+        assert!((e - m).abs() <= 4.5 * se, "{cmd:?}: exact {e}, mc {m}");
+        let reported = f(&mc, &["summary", "se_win"]);
+        assert!((reported - (m * (1.0 - m) / 1e6).sqrt()).abs() < 1e-12);
+        for k in [1, 3, 5] {
+            let (e, m) = (within(&exact, k), within(&mc, k));
+            let se = (e * (1.0 - e) / 1e6).sqrt();
+            assert!(
+                (e - m).abs() <= 4.5 * se + 1e-12,
+                "{cmd:?} within {k}: exact {e}, mc {m}"
+            );
+        }
+    }
+    // The single resisted roll.
+    let cmd = [
+        "resisted",
+        "--edition",
+        "revised",
+        "--a",
+        "6@7",
+        "--b",
+        "7@6",
+    ];
+    let e = f(&json(&cmd), &["p_success"]);
+    let mut mc_args = cmd.to_vec();
+    mc_args.extend_from_slice(&["--method", "mc", "--trials", "1000000"]);
+    let m = f(&json(&mc_args), &["p_success"]);
+    assert!(
+        (e - m).abs() <= 4.5 * (e * (1.0 - e) / 1e6).sqrt(),
+        "resisted: exact {e}, mc {m}"
+    );
+}
+
+/// Veronica's Wits 3 + Finance 4: seven dice at 7, 18 successes, a roll a
+/// night, a botch starts her over (Chapter Five). She cannot finish in two
+/// nights (seven dice net at most seven successes).
+#[test]
+fn veronicas_finance() {
+    let v = json(COMMANDS[0]);
+    assert_eq!(within(&v, 2), 0.0);
+    let (three, five, ten) = (within(&v, 3), within(&v, 5), within(&v, 10));
+    assert!(0.0 < three && three < five && five < ten && ten < 1.0);
+    // Ten nights cover it: the unfinished share is the rest.
+    let s = &v["summary"];
+    assert!((f(s, &["p_win"]) + f(s, &["p_unfinished"]) - 1.0).abs() < 1e-12);
+}
+
+/// Equal characters in the debate (their pools change by round; a botch
+/// wipes that side's tally) and in the car chase: even odds by symmetry.
+#[test]
+fn the_debate_and_the_car_chase_between_equals_are_even() {
+    let debate = json(&[
+        "contest",
+        "--edition",
+        "revised",
+        "--a",
+        "5@5,5@5,5@5,6@4",
+        "--b",
+        "5@5,5@5,5@5,6@4",
+        "--target",
+        "5",
+    ]);
+    assert!((f(&debate, &["summary", "p_win"]) - 0.5).abs() < 1e-12);
+    let chase = json(&[
+        "contest",
+        "--edition",
+        "revised",
+        "--a",
+        "5@6",
+        "--b",
+        "5@6",
+        "--target",
+        "5",
+        "--tally",
+        "difference",
+    ]);
+    assert!((f(&chase, &["summary", "p_win"]) - 0.5).abs() < 1e-12);
+}
+
+/// The chantry library (Wits 3 + Occult 3 at 8, 15 successes, a roll an
+/// hour) and running from pursuers (Stamina 3 + Athletics 3 at 7, 15): a
+/// target beyond one roll's six dice needs at least three rolls.
+#[test]
+fn the_chantry_library_and_the_pursuers() {
+    for args in [
+        [
+            "extended",
+            "--edition",
+            "revised",
+            "--pool",
+            "6",
+            "--difficulty",
+            "8",
+            "--target",
+            "15",
+        ],
+        [
+            "extended",
+            "--edition",
+            "revised",
+            "--pool",
+            "6",
+            "--difficulty",
+            "7",
+            "--target",
+            "15",
+        ],
+    ] {
+        let v = json(&args);
+        assert_eq!(within(&v, 2), 0.0, "{args:?}");
+        assert!(within(&v, 3) > 0.0);
+        // A botch only wipes, so the action ends in success.
+        assert!((f(&v, &["summary", "p_win"]) - 1.0).abs() < 1e-9);
+    }
+}
+
+/// Runs wodds expecting bad input: exit code 2, one line, no output.
+fn refused(args: &[&str]) -> String {
+    let mut all = vec!["action"];
+    all.extend_from_slice(args);
+    let out = wodds(&all);
+    assert_eq!(out.status.code(), Some(2), "{all:?}");
+    assert!(out.stdout.is_empty());
+    String::from_utf8(out.stderr).unwrap()
+}
+
+#[test]
+fn bad_input_is_refused_with_a_clear_message() {
+    assert!(refused(&["extended", "-e", "revised", "-p", "7", "-t", "0"]).contains("1..=200"));
+    assert!(refused(&["extended", "-e", "revised", "-p", "70", "-t", "5"]).contains("1..=60"));
+    assert!(
+        refused(&["resisted", "-e", "revised", "--a", "6@", "--b", "5"])
+            .contains("POOL@DIFFICULTY")
+    );
+    assert!(
+        refused(&["resisted", "-e", "revised", "--a", "6@7@8", "--b", "5"])
+            .contains("POOL@DIFFICULTY")
+    );
+    assert!(
+        refused(&[
+            "contest", "-e", "revised", "--a", "6@11", "--b", "5", "-t", "5"
+        ])
+        .contains("2..=10")
+    );
+    assert!(
+        refused(&[
+            "prolonged",
+            "-e",
+            "hubris",
+            "--a",
+            "5",
+            "--b",
+            "5",
+            "--a-resistance",
+            "0",
+            "--b-resistance",
+            "2"
+        ])
+        .contains("--a-resistance")
+    );
+    assert!(
+        refused(&[
+            "extended", "-e", "revised", "-p", "5", "-t", "5", "--method", "mc", "--trials", "0"
+        ])
+        .contains("--trials")
+    );
+}

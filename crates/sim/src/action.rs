@@ -1,0 +1,292 @@
+//! The multi-roll actions of the Storyteller editions as [`Process`]es:
+//! extended (and teamwork) actions, extended-and-resisted contests, and
+//! prolonged conflicts; plus the single resisted roll.
+
+use rand_core::Rng;
+use wodds_dice::{D10, Roll};
+use wodds_rules::{BotchEffect, ResistedRule, TallyRule, TieRule};
+
+use crate::process::{Next, Process};
+use crate::throw::Throw;
+
+/// The throws of each round, the last repeating.
+#[derive(Debug, Clone)]
+pub struct Schedule(Vec<Vec<Throw>>);
+
+impl Schedule {
+    /// Builds a schedule from the throws of rounds 1, 2, ...; the last round
+    /// repeats for ever. Every round must have the same number of throws.
+    pub fn new(rounds: Vec<Vec<Throw>>) -> Self {
+        assert!(!rounds.is_empty(), "a schedule needs at least one round");
+        Schedule(rounds)
+    }
+
+    fn round(&self, r: usize) -> &[Throw] {
+        &self.0[r.min(self.0.len() - 1)]
+    }
+}
+
+/// An extended action: roll again and again, adding successes, until the
+/// total reaches `target`. Teamwork is an extended action whose throw is a
+/// group's summed roll.
+#[derive(Debug, Clone)]
+pub struct Extended {
+    /// One throw a round.
+    pub schedule: Schedule,
+    /// Successes needed.
+    pub target: u32,
+    /// What a botch does: wipe the total, fail the action, or nothing.
+    pub botch: BotchEffect,
+}
+
+impl Process for Extended {
+    type State = u32;
+
+    fn start(&self) -> u32 {
+        0
+    }
+
+    fn throws(&self, round: usize) -> &[Throw] {
+        self.schedule.round(round)
+    }
+
+    fn next(&self, total: u32, rolls: &[Roll]) -> Next<u32> {
+        let r = rolls[0];
+        if r.botch {
+            return match self.botch {
+                BotchEffect::Wipe => Next::Continue(0),
+                BotchEffect::Fail => Next::Lose,
+                BotchEffect::Ignore => Next::Continue(total),
+            };
+        }
+        let total = total + u32::from(r.successes);
+        if total >= self.target {
+            Next::Win
+        } else {
+            Next::Continue(total)
+        }
+    }
+}
+
+/// An extended and resisted contest: both sides roll each round; the one
+/// with more successes scores the difference; the first to `target` wins.
+#[derive(Debug, Clone)]
+pub struct Contest {
+    /// Two throws a round: side A, then side B.
+    pub schedule: Schedule,
+    /// The score that wins.
+    pub target: u32,
+    /// Separate tallies, or one running difference.
+    pub tally: TallyRule,
+    /// What a botch does to the botching side's score.
+    pub botch: BotchEffect,
+}
+
+impl Process for Contest {
+    /// (A's tally, B's tally); with a running difference, A's lead in the
+    /// first and 0 in the second.
+    type State = (i32, i32);
+
+    fn start(&self) -> (i32, i32) {
+        (0, 0)
+    }
+
+    fn throws(&self, round: usize) -> &[Throw] {
+        self.schedule.round(round)
+    }
+
+    fn next(&self, (mut a, mut b): (i32, i32), rolls: &[Roll]) -> Next<(i32, i32)> {
+        let (ra, rb) = (rolls[0], rolls[1]);
+        match self.botch {
+            BotchEffect::Fail if ra.botch && rb.botch => return Next::Continue((a, b)),
+            BotchEffect::Fail if ra.botch => return Next::Lose,
+            BotchEffect::Fail if rb.botch => return Next::Win,
+            BotchEffect::Wipe => match self.tally {
+                TallyRule::Separate => {
+                    if ra.botch {
+                        a = 0;
+                    }
+                    if rb.botch {
+                        b = 0;
+                    }
+                }
+                // A botching side loses the lead it had.
+                TallyRule::Difference => {
+                    if ra.botch {
+                        a = a.min(0);
+                    }
+                    if rb.botch {
+                        a = a.max(0);
+                    }
+                }
+            },
+            _ => {}
+        }
+        let margin = i32::from(ra.successes) - i32::from(rb.successes);
+        let target = self.target as i32;
+        match self.tally {
+            TallyRule::Separate => {
+                if margin > 0 {
+                    a += margin;
+                } else {
+                    b -= margin;
+                }
+                if a >= target {
+                    Next::Win
+                } else if b >= target {
+                    Next::Lose
+                } else {
+                    Next::Continue((a, b))
+                }
+            }
+            TallyRule::Difference => {
+                a += margin;
+                if a >= target {
+                    Next::Win
+                } else if a <= -target {
+                    Next::Lose
+                } else {
+                    Next::Continue((a, 0))
+                }
+            }
+        }
+    }
+}
+
+/// A prolonged conflict (`hubris`): contests until one side has lost as many
+/// as its Resistance attribute and gives up.
+#[derive(Debug, Clone)]
+pub struct Prolonged {
+    /// Two throws a round: side A, then side B.
+    pub schedule: Schedule,
+    /// Contests A can lose before giving up.
+    pub a_resistance: u32,
+    /// Contests B can lose before giving up.
+    pub b_resistance: u32,
+    /// Who wins a tied contest.
+    pub tie: TieRule,
+}
+
+impl Process for Prolonged {
+    /// Contests lost by (A, B).
+    type State = (u32, u32);
+
+    fn start(&self) -> (u32, u32) {
+        (0, 0)
+    }
+
+    fn throws(&self, round: usize) -> &[Throw] {
+        self.schedule.round(round)
+    }
+
+    fn next(&self, (la, lb): (u32, u32), rolls: &[Roll]) -> Next<(u32, u32)> {
+        // A botch (dramatic failure) has no successes: it loses unless the
+        // other side has none either.
+        let (sa, sb) = (rolls[0].successes, rolls[1].successes);
+        let (la, lb) = match sa.cmp(&sb) {
+            std::cmp::Ordering::Greater => (la, lb + 1),
+            std::cmp::Ordering::Less => (la + 1, lb),
+            std::cmp::Ordering::Equal => match self.tie {
+                TieRule::Nothing => (la, lb),
+                TieRule::Defender => (la + 1, lb),
+            },
+        };
+        if lb >= self.b_resistance {
+            Next::Win
+        } else if la >= self.a_resistance {
+            Next::Lose
+        } else {
+            Next::Continue((la, lb))
+        }
+    }
+}
+
+/// One resisted roll: who wins and by how much.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resisted {
+    /// `margin[i]`: probability that A's successes less B's is `i + offset`.
+    pub margin: Vec<f64>,
+    /// The margin of `margin[0]`.
+    pub offset: i32,
+    /// Probability that A succeeds (a margin above 0, or at least 0 when
+    /// the opponent's successes are only A's difficulty), without botching.
+    pub p_success: f64,
+    /// Probability that A botches.
+    pub p_botch: f64,
+    /// Monte Carlo trials behind the figures (`None`: exact).
+    pub trials: Option<u64>,
+}
+
+impl Resisted {
+    /// Probability of a margin of exactly `m`.
+    pub fn p_margin(&self, m: i32) -> f64 {
+        usize::try_from(m - self.offset)
+            .ok()
+            .and_then(|i| self.margin.get(i))
+            .copied()
+            .unwrap_or(0.0)
+    }
+}
+
+fn resisted_success(rule: ResistedRule, a: Roll, b: Roll) -> bool {
+    let (sa, sb) = (a.successes, b.successes);
+    !a.botch
+        && match rule {
+            ResistedRule::Margin => sa > sb,
+            ResistedRule::Meet => sa >= sb,
+        }
+}
+
+/// The exact result of A's throw resisted by B's.
+pub fn resisted_exact(a: &Throw, b: &Throw, rule: ResistedRule) -> Resisted {
+    let max_b = b.outcomes().clean.len() as i32;
+    let max_a = a.outcomes().clean.len() as i32;
+    let offset = -max_b;
+    let mut r = Resisted {
+        margin: vec![0.0; (max_a + max_b + 1) as usize],
+        offset,
+        p_success: 0.0,
+        p_botch: a.outcomes().botch,
+        trials: None,
+    };
+    for (ra, p) in a.outcomes().iter() {
+        for (rb, q) in b.outcomes().iter() {
+            let m = i32::from(ra.successes) - i32::from(rb.successes);
+            r.margin[(m - offset) as usize] += p * q;
+            if resisted_success(rule, ra, rb) {
+                r.p_success += p * q;
+            }
+        }
+    }
+    r
+}
+
+/// The Monte Carlo estimate of [`resisted_exact`] from `trials` rolls.
+pub fn resisted_sample<R: Rng>(
+    a: &Throw,
+    b: &Throw,
+    rule: ResistedRule,
+    trials: u64,
+    dice: &mut D10<R>,
+) -> Resisted {
+    let exact_shape = resisted_exact(a, b, rule);
+    let offset = exact_shape.offset;
+    let mut counts = vec![0u64; exact_shape.margin.len()];
+    let (mut success, mut botch) = (0u64, 0u64);
+    for _ in 0..trials {
+        let (ra, rb) = (a.sample(dice), b.sample(dice));
+        let m = i32::from(ra.successes) - i32::from(rb.successes);
+        let i = ((m - offset).max(0) as usize).min(counts.len() - 1);
+        counts[i] += 1;
+        success += u64::from(resisted_success(rule, ra, rb));
+        botch += u64::from(ra.botch);
+    }
+    let n = trials as f64;
+    Resisted {
+        margin: counts.iter().map(|&c| c as f64 / n).collect(),
+        offset,
+        p_success: success as f64 / n,
+        p_botch: botch as f64 / n,
+        trials: Some(trials),
+    }
+}

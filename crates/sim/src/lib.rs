@@ -1,0 +1,35 @@
+//! Multi-roll actions (and, to come, whole fights): exact Markov chains and
+//! a deterministic parallel Monte Carlo runner over the same rules.
+//!
+//! - [`Throw`]: one side's roll in a round, a single character's or a
+//!   group's (summed as teamwork, or the best single roll).
+//! - [`Process`]: a multi-roll action as a state moved on by each round's
+//!   rolls; [`solve`] follows every outcome exactly, [`simulate`] samples
+//!   runs in fixed seeded batches on rayon. Both use the process's one
+//!   transition function.
+//! - The actions: [`Extended`] (and teamwork), [`Contest`] (extended and
+//!   resisted), [`Prolonged`] (`hubris` conflicts), and the single resisted
+//!   roll ([`resisted_exact`], [`resisted_sample`]).
+//!
+//! ```
+//! use wodds_dice::{RollRules, RollSpec};
+//! use wodds_rules::BotchEffect;
+//! use wodds_sim::{Extended, Schedule, Throw, solve};
+//!
+//! // One die at difficulty 6 (1s cancel), two successes needed, a botch wipes.
+//! let throw = Throw::single(RollSpec::new(1, RollRules::classic(6)).unwrap());
+//! let action = Extended { schedule: Schedule::new(vec![vec![throw]]), target: 2, botch: BotchEffect::Wipe };
+//! let t = solve(&action, 2);
+//! // Within two rolls: a success twice, 0.5 * 0.5.
+//! assert!((t.p_win_within(2) - 0.25).abs() < 1e-15);
+//! ```
+
+mod action;
+mod process;
+mod throw;
+
+pub use action::{
+    Contest, Extended, Prolonged, Resisted, Schedule, resisted_exact, resisted_sample,
+};
+pub use process::{BATCH, Next, Process, Timeline, simulate, solve};
+pub use throw::{Outcomes, Throw};
