@@ -10,11 +10,11 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use wodds_rules::{BotchEffect, GroupRule, RollOptions, RuleSet, TallyRule, TieRule};
 use wodds_sim::{
-    Contest, Extended, Process, Prolonged, Resisted, Schedule, Throw, Timeline, resisted_exact,
-    resisted_sample, simulate, solve,
+    Contest, Extended, Process, Prolonged, Resisted, Retry, Schedule, Throw, Timeline,
+    resisted_exact, resisted_sample, simulate, solve,
 };
 
-use crate::output::emit;
+use crate::output::{emit, tidy};
 
 /// Largest target or Resistance accepted.
 const MAX_TARGET: u32 = 200;
@@ -31,6 +31,16 @@ pub enum ActionCommand {
         wodds action extended --edition revised --pool 7 --difficulty 7 --target 18 --max-rolls 10"
     )]
     Extended(ExtendedArgs),
+    /// Try again after failing, the difficulty rising with each failure.
+    #[command(
+        after_help = "Example (Winters's Wits + Etiquette, 5 dice at 6, three tries):\n  \
+        wodds action retry --edition revised --pool 5 --difficulty 6 --tries 3"
+    )]
+    Retry(RetryArgs),
+    /// Several actions in one turn: each pool loses dice for the others.
+    #[command(after_help = "Example (Hall's punch and two dodges):\n  \
+        wodds action multiple --edition revised --pools 7,6,6 --difficulty 6")]
+    Multiple(MultipleArgs),
     /// Several characters roll separately and add their successes, until a target.
     #[command(after_help = "Example:\n  \
         wodds action teamwork --edition revised --pools 4,5,3 --difficulty 6 --target 10")]
@@ -95,6 +105,42 @@ pub struct ExtendedArgs {
     /// What a botch does (default: the edition's rule).
     #[arg(long, value_enum)]
     botch: Option<BotchArg>,
+    /// The first botch does not count (the optional "free botch").
+    #[arg(long)]
+    free_botch: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct RetryArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Dice rolled each try.
+    #[arg(long, short)]
+    pool: i32,
+    /// Difficulty of the first try, in the edition's terms (default: its standard task).
+    #[arg(long, short)]
+    difficulty: Option<i32>,
+    /// Tries at most; default: until one succeeds (up to 100000).
+    #[arg(long)]
+    tries: Option<usize>,
+    /// Difficulty added per earlier failure (default: the edition's rule), 0..=5.
+    #[arg(long)]
+    penalty: Option<i32>,
+    /// A botch: `fail` ends the attempts; `ignore` (default) is a failed try.
+    #[arg(long, value_enum, default_value_t = BotchArg::Ignore)]
+    botch: BotchArg,
+}
+
+#[derive(Debug, Args)]
+pub struct MultipleArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Each action's pool before the penalty, in the order taken (7,6,6).
+    #[arg(long, value_delimiter = ',', required = true)]
+    pools: Vec<i32>,
+    /// Difficulty of each action (one for all, or one per action).
+    #[arg(long, short, value_delimiter = ',')]
+    difficulty: Vec<i32>,
 }
 
 #[derive(Debug, Args)]
@@ -193,7 +239,7 @@ enum Format {
     Json,
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum BotchArg {
     Wipe,
     Fail,
@@ -285,13 +331,19 @@ pub fn run(cmd: &ActionCommand) -> anyhow::Result<()> {
                 schedule: Schedule::new(vec![vec![throw]]),
                 target: check_count("--target", a.target)?,
                 botch,
+                free_botches: u32::from(a.free_botch),
             };
             let what = format!(
-                "extended: {} dice at difficulty {}, target {}, a botch {}",
+                "extended: {} dice at difficulty {}, target {}, a botch {}{}",
                 a.pool,
                 a.difficulty.unwrap_or(rules.dice.standard_difficulty),
                 a.target,
-                botch_words(botch)
+                botch_words(botch),
+                if a.free_botch {
+                    " (the first is free)"
+                } else {
+                    ""
+                }
             );
             timeline(&a.common, &rules, &what, "roll", &action, a.max_rolls)
         }
@@ -304,6 +356,7 @@ pub fn run(cmd: &ActionCommand) -> anyhow::Result<()> {
                 schedule: Schedule::new(vec![vec![throw]]),
                 target: check_count("--target", a.target)?,
                 botch,
+                free_botches: 0,
             };
             let spoil = if rules.actions.teamwork_botch_spoils {
                 "spoils the team's roll"
@@ -376,6 +429,46 @@ pub fn run(cmd: &ActionCommand) -> anyhow::Result<()> {
             );
             timeline(&a.common, &rules, &what, "contest", &action, a.max_rounds)
         }
+        ActionCommand::Retry(a) => {
+            let rules = load(&a.common)?;
+            let penalty = a.penalty.unwrap_or(rules.actions.retry_penalty);
+            if !(0..=5).contains(&penalty) {
+                bail!("--penalty {penalty} is outside the allowed range 0..=5");
+            }
+            let first = a.difficulty.unwrap_or(rules.dice.standard_difficulty);
+            rules.check_difficulty(first).context("--difficulty")?;
+            let top = rules.dice.difficulty_range[1];
+            // Difficulties of the tries until the cap, which then repeats.
+            let mut difficulties = vec![first];
+            while penalty > 0 && *difficulties.last().expect("one") < top {
+                difficulties.push((difficulties.last().expect("one") + penalty).min(top));
+            }
+            let mut schedule = Vec::new();
+            let mut needed = Vec::new();
+            for &d in &difficulties {
+                let roll = rules
+                    .roll(a.pool, d, &RollOptions::default())
+                    .context("--pool")?;
+                schedule.push(vec![Throw::single(roll.spec)]);
+                needed.push(roll.needed);
+            }
+            let action = Retry {
+                schedule: Schedule::new(schedule),
+                needed,
+                botch: a.botch.into(),
+            };
+            let what = format!(
+                "retry: {} dice at difficulty {first}, +{penalty} a failure (up to {top}); a botch {}",
+                a.pool,
+                if a.botch == BotchArg::Fail {
+                    "ends the attempts"
+                } else {
+                    "is a failed try"
+                }
+            );
+            timeline(&a.common, &rules, &what, "try", &action, a.tries)
+        }
+        ActionCommand::Multiple(a) => multiple(a),
         ActionCommand::Resisted(a) => resisted(a),
     }
 }
@@ -515,7 +608,12 @@ fn timeline<P: Process>(
     if let Some(m) = max
         && !(1..=MAX_HORIZON).contains(&m)
     {
-        bail!("--max-{unit}s {m} is outside the allowed range 1..={MAX_HORIZON}");
+        let flag = if unit == "try" {
+            "--tries".to_string()
+        } else {
+            format!("--max-{unit}s")
+        };
+        bail!("{flag} {m} is outside the allowed range 1..={MAX_HORIZON}");
     }
     let horizon = max.unwrap_or(MAX_HORIZON);
     let t = match common.method {
@@ -539,9 +637,9 @@ fn timeline<P: Process>(
     let summary = Summary {
         edition: &rules.id,
         action: what,
-        p_win: t.p_win(),
-        p_lose: t.p_lose(),
-        p_unfinished: t.unfinished,
+        p_win: tidy(t.p_win()),
+        p_lose: tidy(t.p_lose()),
+        p_unfinished: tidy(t.unfinished),
         se_win: mc.then(|| t.se(t.p_win())),
         mean_rounds: t.mean_rounds(),
         median_rounds: t.quantile_rounds(0.5),
@@ -556,10 +654,10 @@ fn timeline<P: Process>(
         .map(|k| RoundRow {
             edition: rules.id.clone(),
             round: k + 1,
-            p_win: t.win[k],
-            p_lose: t.lose[k],
-            p_win_within: t.p_win_within(k + 1),
-            p_lose_within: t.p_ended_within(k + 1) - t.p_win_within(k + 1),
+            p_win: tidy(t.win[k]),
+            p_lose: tidy(t.lose[k]),
+            p_win_within: tidy(t.p_win_within(k + 1)),
+            p_lose_within: tidy(t.p_ended_within(k + 1) - t.p_win_within(k + 1)),
         })
         .collect();
     emit(common.output.as_deref(), |out| match common.format {
@@ -606,6 +704,13 @@ fn timeline<P: Process>(
     })
 }
 
+fn plural(unit: &str) -> String {
+    match unit.strip_suffix('y') {
+        Some(stem) => format!("{stem}ies"),
+        None => format!("{unit}s"),
+    }
+}
+
 fn pct(p: f64) -> String {
     format!("{:.2}%", 100.0 * p)
 }
@@ -646,7 +751,13 @@ fn write_timeline(
     let rounds = |r: Option<usize>| r.map_or("never".to_string(), |r| r.to_string());
     writeln!(
         out,
-        "{unit}s to the end: mean {}, median {}, 90th percentile {}",
+        "{} to the end{}: mean {}, median {}, 90th percentile {}",
+        plural(unit),
+        if s.p_unfinished > 1e-9 {
+            " (the mean of those that end)"
+        } else {
+            ""
+        },
         s.mean_rounds.map_or("-".to_string(), |m| format!("{m:.2}")),
         rounds(s.median_rounds),
         rounds(s.p90_rounds)
@@ -724,7 +835,7 @@ fn resisted(a: &ResistedArgs) -> anyhow::Result<()> {
                 edition: &rules.id,
                 a: a.a.describe(),
                 b: a.b.describe(),
-                p_success: r.p_success,
+                p_success: tidy(r.p_success),
                 se_success: mc.then(|| se(r.p_success)),
                 p_botch: r.p_botch,
                 margins: margins(&r),
@@ -813,6 +924,189 @@ fn margins(r: &Resisted) -> Vec<(i32, f64)> {
         .iter()
         .enumerate()
         .filter(|(_, p)| **p > 0.0)
-        .map(|(i, &p)| (i as i32 + r.offset, p))
+        .map(|(i, &p)| (i as i32 + r.offset, tidy(p)))
         .collect()
+}
+
+/// One of several actions in a turn.
+#[derive(Debug, Serialize)]
+struct ActionRow {
+    edition: String,
+    action: usize,
+    pool: i32,
+    penalty: i32,
+    difficulty: i32,
+    p_success: f64,
+    p_botch: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    se_success: Option<f64>,
+}
+
+fn multiple(a: &MultipleArgs) -> anyhow::Result<()> {
+    let rules = load(&a.common)?;
+    if !rules.actions.multiple_actions {
+        bail!(
+            "edition {} has no multiple-actions rule (its rule file says `multiple-actions = false`)",
+            rules.id
+        );
+    }
+    let n = a.pools.len();
+    let difficulty = |i: usize| match a.difficulty.as_slice() {
+        [] => Ok(rules.dice.standard_difficulty),
+        [d] => Ok(*d),
+        ds if ds.len() == n => Ok(ds[i]),
+        ds => Err(anyhow::anyhow!(
+            "--difficulty: give one difficulty or one per action ({n}), not {}",
+            ds.len()
+        )),
+    };
+    let mut rows = Vec::with_capacity(n);
+    let mut specs = Vec::with_capacity(n);
+    for (i, &pool) in a.pools.iter().enumerate() {
+        rules.check_pool(pool).context("--pools")?;
+        let penalty = (n + i) as i32;
+        let d = difficulty(i)?;
+        if pool - penalty < 1 {
+            bail!(
+                "--pools: action {} has {pool} dice less {penalty} for taking {n} actions: at 0 or below it cannot be attempted",
+                i + 1
+            );
+        }
+        let roll = rules
+            .roll(pool - penalty, d, &RollOptions::default())
+            .context("--difficulty")?;
+        specs.push(roll);
+        rows.push(ActionRow {
+            edition: rules.id.clone(),
+            action: i + 1,
+            pool,
+            penalty,
+            difficulty: d,
+            p_success: 0.0,
+            p_botch: 0.0,
+            se_success: None,
+        });
+    }
+    let mc = a.common.method == Method::Mc;
+    for (row, roll) in rows.iter_mut().zip(&specs) {
+        if mc {
+            let key = [row.action as u64];
+            let mut dice = wodds_dice::D10::new(wodds_dice::stream(a.common.seed, &key));
+            let compiled = wodds_dice::CompiledRoll::new(&roll.spec);
+            let (mut ok, mut botch) = (0u64, 0u64);
+            for _ in 0..a.common.trials {
+                let r = dice.roll(&compiled);
+                ok += u64::from(!r.botch && u32::from(r.successes) >= roll.needed);
+                botch += u64::from(r.botch);
+            }
+            let t = a.common.trials as f64;
+            row.p_success = ok as f64 / t;
+            row.p_botch = botch as f64 / t;
+            row.se_success = Some((row.p_success * (1.0 - row.p_success) / t).sqrt());
+        } else {
+            let d = wodds_dice::exact(&roll.spec);
+            row.p_success = tidy(d.p_at_least(roll.needed));
+            row.p_botch = tidy(d.p_botch());
+        }
+    }
+    // The actions are independent rolls: the number that succeed.
+    let mut count = vec![1.0];
+    for row in &rows {
+        let mut next = vec![0.0; count.len() + 1];
+        for (k, &p) in count.iter().enumerate() {
+            next[k] += p * (1.0 - row.p_success);
+            next[k + 1] += p * row.p_success;
+        }
+        count = next;
+    }
+    emit(a.common.output.as_deref(), |out| match a.common.format {
+        Format::Json => {
+            #[derive(Serialize)]
+            struct Doc<'a> {
+                actions: &'a [ActionRow],
+                p_all: f64,
+                p_succeeding: Vec<f64>,
+                method: Method,
+                rules_hash: &'a str,
+                wodds_version: &'static str,
+            }
+            let doc = Doc {
+                actions: &rows,
+                p_all: tidy(count[n]),
+                p_succeeding: count.iter().map(|&p| tidy(p)).collect(),
+                method: a.common.method,
+                rules_hash: rules.hash(),
+                wodds_version: env!("CARGO_PKG_VERSION"),
+            };
+            serde_json::to_writer_pretty(&mut *out, &doc)?;
+            writeln!(out)
+        }
+        Format::Csv => {
+            writeln!(
+                out,
+                "edition,action,pool,penalty,difficulty,p_success,p_botch,method,rules_hash,wodds_version"
+            )?;
+            for r in &rows {
+                writeln!(
+                    out,
+                    "{},{},{},{},{},{},{},{},{},{}",
+                    r.edition,
+                    r.action,
+                    r.pool,
+                    r.penalty,
+                    r.difficulty,
+                    r.p_success,
+                    r.p_botch,
+                    if mc { "mc" } else { "exact" },
+                    rules.hash(),
+                    env!("CARGO_PKG_VERSION")
+                )?;
+            }
+            Ok(())
+        }
+        Format::Table => {
+            writeln!(
+                out,
+                "{} ({}), {}",
+                rules.name,
+                rules.id,
+                method_line(&a.common)
+            )?;
+            writeln!(out, "multiple actions: {n} in one turn")?;
+            writeln!(
+                out,
+                "{:>6} {:>5} {:>6} {:>5} {:>9} {:>9}",
+                "action", "pool", "rolls", "diff", "success", "botch"
+            )?;
+            for r in &rows {
+                writeln!(
+                    out,
+                    "{:>6} {:>5} {:>6} {:>5} {:>9} {:>9}",
+                    r.action,
+                    r.pool,
+                    r.pool - r.penalty,
+                    r.difficulty,
+                    pct(r.p_success),
+                    pct(r.p_botch)
+                )?;
+            }
+            let dist: Vec<String> = count
+                .iter()
+                .enumerate()
+                .map(|(k, &p)| format!("{k}: {}", pct(p)))
+                .collect();
+            writeln!(
+                out,
+                "all succeed {}; actions that succeed {}",
+                pct(count[n]),
+                dist.join(", ")
+            )?;
+            writeln!(
+                out,
+                "rules {}, wodds {}",
+                rules.hash(),
+                env!("CARGO_PKG_VERSION")
+            )
+        }
+    })
 }

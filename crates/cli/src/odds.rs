@@ -11,7 +11,7 @@ use serde::Serialize;
 use wodds_dice::{CompiledRoll, D10, Roll, exact, key_of, stream};
 use wodds_rules::{DifficultyKind, RollOptions, RuleSet};
 
-use crate::output::emit;
+use crate::output::{emit, tidy};
 use crate::range::IntRange;
 
 /// The most trials `--trials` accepts.
@@ -242,12 +242,6 @@ fn option_label(o: &RollOptions) -> String {
     } else {
         parts.join("+")
     }
-}
-
-/// `x` rounded to 12 significant digits, so that sums like 0.1 + 0.2 print
-/// as 0.3 and not 0.30000000000000004 (far inside the engine's 1e-12).
-fn tidy(x: f64) -> f64 {
-    format!("{x:.11e}").parse().unwrap_or(x)
 }
 
 /// The figures of one row.

@@ -43,3 +43,9 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.downcast_ref::<io::Error>()
         .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
 }
+
+/// `x` rounded to 12 significant digits, so that sums like 0.1 + 0.2 print
+/// as 0.3 and not 0.30000000000000004 (far inside the engine's 1e-12).
+pub fn tidy(x: f64) -> f64 {
+    format!("{x:.11e}").parse().unwrap_or(x)
+}

@@ -280,3 +280,86 @@ fn bad_input_is_refused_with_a_clear_message() {
         .contains("--trials")
     );
 }
+
+/// Hall's punch and two dodges (Chapter Five): Dexterity 3 + Brawl 4 and
+/// twice Dexterity 3 + Dodge 3, three actions: 4, 2 and 1 dice.
+#[test]
+fn halls_multiple_actions() {
+    let v = json(&[
+        "multiple",
+        "--edition",
+        "revised",
+        "--pools",
+        "7,6,6",
+        "--difficulty",
+        "6",
+    ]);
+    let rolled: Vec<i64> = v["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["pool"].as_i64().unwrap() - a["penalty"].as_i64().unwrap())
+        .collect();
+    assert_eq!(rolled, [4, 2, 1]);
+    // One die at 6 succeeds with 0.5; two dice unless neither nets a success:
+    // 1 - (0.5^2 + 2 * 0.5 * 0.1) = 0.65 (a success cancelled by a 1 fails).
+    assert!((f(&v["actions"][2], &["p_success"]) - 0.5).abs() < 1e-12);
+    assert!((f(&v["actions"][1], &["p_success"]) - 0.65).abs() < 1e-12);
+    let all = f(&v, &["p_all"]);
+    let product: f64 = (0..3)
+        .map(|i| f(&v["actions"][i], &["p_success"]))
+        .product();
+    assert!((all - product).abs() < 1e-12);
+    // hubris has no such rule; a pool driven to 0 cannot act.
+    assert!(refused(&["multiple", "-e", "hubris", "--pools", "7,6"]).contains("multiple-actions"));
+    assert!(
+        refused(&["multiple", "-e", "revised", "--pools", "7,3,6"]).contains("cannot be attempted")
+    );
+}
+
+/// Winters tries again at +1 difficulty a failure: with one die the tries
+/// succeed with 0.5, 0.4 and 0.3 (difficulty 6, 7, 8).
+#[test]
+fn trying_again() {
+    let v = json(&[
+        "retry",
+        "--edition",
+        "revised",
+        "--pool",
+        "1",
+        "--difficulty",
+        "6",
+        "--tries",
+        "3",
+    ]);
+    assert!((within(&v, 3) - (1.0 - 0.5 * 0.6 * 0.7)).abs() < 1e-12);
+    let mc = json(&[
+        "retry",
+        "--edition",
+        "revised",
+        "--pool",
+        "5",
+        "--difficulty",
+        "6",
+        "--method",
+        "mc",
+        "--trials",
+        "1000000",
+    ]);
+    let exact = json(&[
+        "retry",
+        "--edition",
+        "revised",
+        "--pool",
+        "5",
+        "--difficulty",
+        "6",
+    ]);
+    for k in [1, 2, 3] {
+        let (e, m) = (within(&exact, k), within(&mc, k));
+        assert!(
+            (e - m).abs() <= 4.5 * (e * (1.0 - e) / 1e6).sqrt(),
+            "within {k}: {e} {m}"
+        );
+    }
+}

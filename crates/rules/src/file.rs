@@ -33,6 +33,8 @@ struct RawActions {
     contest_tie: Option<TieRule>,
     teamwork_botch_spoils: Option<bool>,
     group: Option<GroupRule>,
+    retry_penalty: Option<Spanned<i32>>,
+    multiple_actions: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -362,6 +364,25 @@ fn merge_actions(p: &Parsed, base: Option<&ActionRules>) -> Result<ActionRules, 
         contest_tie: pick!(contest_tie, "actions.contest-tie"),
         teamwork_botch_spoils: pick!(teamwork_botch_spoils, "actions.teamwork-botch-spoils"),
         group: pick!(group, "actions.group"),
+        retry_penalty: match (&raw.retry_penalty, base) {
+            (Some(v), _) if !(0..=5).contains(v.get_ref()) => {
+                return Err(p.error(
+                    v.span().start,
+                    "actions.retry-penalty",
+                    format!("{} is outside 0..=5", v.get_ref()),
+                ));
+            }
+            (Some(v), _) => *v.get_ref(),
+            (None, Some(b)) => b.retry_penalty,
+            (None, None) => {
+                return Err(p.error(
+                    0,
+                    "actions.retry-penalty",
+                    "missing (a file without `extends` must set every field)",
+                ));
+            }
+        },
+        multiple_actions: pick!(multiple_actions, "actions.multiple-actions"),
     })
 }
 

@@ -248,6 +248,11 @@ pub struct ActionRules {
     pub teamwork_botch_spoils: bool,
     /// How several characters on one side of a contest roll.
     pub group: GroupRule,
+    /// Difficulty added per earlier failure when an action is tried again.
+    pub retry_penalty: i32,
+    /// Whether a character may take several actions a turn, the first pool
+    /// losing as many dice as actions and each later one a die more.
+    pub multiple_actions: bool,
 }
 
 /// Options a player brings to one roll.

@@ -37,12 +37,64 @@ pub struct Extended {
     pub target: u32,
     /// What a botch does: wipe the total, fail the action, or nothing.
     pub botch: BotchEffect,
+    /// Botches that do not count (the optional "free botch" of `revised`:
+    /// the first botch of a session is a plain failure).
+    pub free_botches: u32,
 }
 
 impl Process for Extended {
-    type State = u32;
+    /// (successes so far, free botches used).
+    type State = (u32, u32);
 
-    fn start(&self) -> u32 {
+    fn start(&self) -> (u32, u32) {
+        (0, 0)
+    }
+
+    fn throws(&self, round: usize) -> &[Throw] {
+        self.schedule.round(round)
+    }
+
+    fn next(&self, (total, free): (u32, u32), rolls: &[Roll]) -> Next<(u32, u32)> {
+        let r = rolls[0];
+        if r.botch {
+            if free < self.free_botches {
+                return Next::Continue((total, free + 1));
+            }
+            return match self.botch {
+                BotchEffect::Wipe => Next::Continue((0, free)),
+                BotchEffect::Fail => Next::Lose,
+                BotchEffect::Ignore => Next::Continue((total, free)),
+            };
+        }
+        let total = total + u32::from(r.successes);
+        if total >= self.target {
+            Next::Win
+        } else {
+            Next::Continue((total, free))
+        }
+    }
+}
+
+/// Trying an action again after failing: one roll a try, each needing its
+/// own number of successes (the difficulty rising with each failure); the
+/// first success ends it.
+#[derive(Debug, Clone)]
+pub struct Retry {
+    /// One throw a try.
+    pub schedule: Schedule,
+    /// Successes each try needs (the last repeating); 0 means any roll
+    /// that does not botch.
+    pub needed: Vec<u32>,
+    /// What a botch does: `Fail` ends the attempts, anything else is a
+    /// failed try.
+    pub botch: BotchEffect,
+}
+
+impl Process for Retry {
+    /// Tries so far.
+    type State = usize;
+
+    fn start(&self) -> usize {
         0
     }
 
@@ -50,21 +102,17 @@ impl Process for Extended {
         self.schedule.round(round)
     }
 
-    fn next(&self, total: u32, rolls: &[Roll]) -> Next<u32> {
+    fn next(&self, tries: usize, rolls: &[Roll]) -> Next<usize> {
         let r = rolls[0];
+        let needed = self.needed[tries.min(self.needed.len() - 1)];
         if r.botch {
-            return match self.botch {
-                BotchEffect::Wipe => Next::Continue(0),
-                BotchEffect::Fail => Next::Lose,
-                BotchEffect::Ignore => Next::Continue(total),
-            };
+            if self.botch == BotchEffect::Fail {
+                return Next::Lose;
+            }
+        } else if u32::from(r.successes) >= needed {
+            return Next::Win;
         }
-        let total = total + u32::from(r.successes);
-        if total >= self.target {
-            Next::Win
-        } else {
-            Next::Continue(total)
-        }
+        Next::Continue(tries + 1)
     }
 }
 

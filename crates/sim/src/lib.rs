@@ -7,9 +7,9 @@
 //!   rolls; [`solve`] follows every outcome exactly, [`simulate`] samples
 //!   runs in fixed seeded batches on rayon. Both use the process's one
 //!   transition function.
-//! - The actions: [`Extended`] (and teamwork), [`Contest`] (extended and
-//!   resisted), [`Prolonged`] (`hubris` conflicts), and the single resisted
-//!   roll ([`resisted_exact`], [`resisted_sample`]).
+//! - The actions: [`Extended`] (and teamwork), [`Retry`] (trying again),
+//!   [`Contest`] (extended and resisted), [`Prolonged`] (`hubris`
+//!   conflicts), and the single resisted roll ([`resisted_exact`], [`resisted_sample`]).
 //!
 //! ```
 //! use wodds_dice::{RollRules, RollSpec};
@@ -18,7 +18,12 @@
 //!
 //! // One die at difficulty 6 (1s cancel), two successes needed, a botch wipes.
 //! let throw = Throw::single(RollSpec::new(1, RollRules::classic(6)).unwrap());
-//! let action = Extended { schedule: Schedule::new(vec![vec![throw]]), target: 2, botch: BotchEffect::Wipe };
+//! let action = Extended {
+//!     schedule: Schedule::new(vec![vec![throw]]),
+//!     target: 2,
+//!     botch: BotchEffect::Wipe,
+//!     free_botches: 0,
+//! };
 //! let t = solve(&action, 2);
 //! // Within two rolls: a success twice, 0.5 * 0.5.
 //! assert!((t.p_win_within(2) - 0.25).abs() < 1e-15);
@@ -29,7 +34,7 @@ mod process;
 mod throw;
 
 pub use action::{
-    Contest, Extended, Prolonged, Resisted, Schedule, resisted_exact, resisted_sample,
+    Contest, Extended, Prolonged, Resisted, Retry, Schedule, resisted_exact, resisted_sample,
 };
 pub use process::{BATCH, Next, Process, Timeline, simulate, solve};
 pub use throw::{Outcomes, Throw};

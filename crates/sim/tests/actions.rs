@@ -4,7 +4,7 @@
 use wodds_dice::{RollRules, RollSpec, exact};
 use wodds_rules::{BotchEffect, GroupRule, ResistedRule, RollOptions, RuleSet, TallyRule, TieRule};
 use wodds_sim::{
-    Contest, Extended, Process, Prolonged, Schedule, Throw, Timeline, resisted_exact,
+    Contest, Extended, Process, Prolonged, Retry, Schedule, Throw, Timeline, resisted_exact,
     resisted_sample, simulate, solve,
 };
 
@@ -33,6 +33,7 @@ fn extended_one_die_target_two_by_hand() {
         schedule: one_round(vec![revised(1, 6)]),
         target: 2,
         botch: BotchEffect::Wipe,
+        free_botches: 0,
     };
     let t = solve(&action, HORIZON);
     close(t.win[0], 0.0, 0.0);
@@ -76,6 +77,7 @@ fn veronica_within_three_nights_by_convolution() {
         schedule: one_round(vec![Throw::single(spec)]),
         target: 18,
         botch: BotchEffect::Wipe,
+        free_botches: 0,
     };
     let t = solve(&action, 10);
     close(t.p_win_within(3), by_three, 1e-15);
@@ -201,6 +203,7 @@ fn teamwork_of_two_single_dice_by_hand() {
         schedule: one_round(vec![team]),
         target: 2,
         botch: BotchEffect::Wipe,
+        free_botches: 0,
     };
     close(solve(&action, HORIZON).win[0], 0.25, 1e-15);
     // The best single roll of a group: at least one success unless both miss.
@@ -242,6 +245,7 @@ fn monte_carlo_agrees_with_the_exact_solver() {
         schedule: one_round(vec![revised(7, 7)]),
         target: 18,
         botch: BotchEffect::Wipe,
+        free_botches: 0,
     };
     agrees(&veronica, 10, &[3, 5, 8, 10]);
     let car_chase = Contest {
@@ -269,6 +273,7 @@ fn monte_carlo_agrees_with_the_exact_solver() {
         )]),
         target: 10,
         botch: BotchEffect::Fail,
+        free_botches: 0,
     };
     agrees(&team, 10_000, &[1, 2, 4]);
     // The single resisted roll.
@@ -309,4 +314,42 @@ fn monte_carlo_is_the_same_whatever_the_thread_count() {
     let one = run(1);
     assert_eq!(one, run(2));
     assert_eq!(one, run(3));
+}
+
+#[test]
+fn trying_again_at_rising_difficulty_by_hand() {
+    // Revised, one die: at 6 succeeds with 0.5, at 7 with 0.4, at 8 with
+    // 0.3; a 1 botches with 0.1 at any difficulty.
+    let retry = |botch| Retry {
+        schedule: Schedule::new(vec![
+            vec![revised(1, 6)],
+            vec![revised(1, 7)],
+            vec![revised(1, 8)],
+        ]),
+        needed: vec![1],
+        botch,
+    };
+    let t = solve(&retry(BotchEffect::Ignore), 3);
+    close(t.p_win_within(3), 1.0 - 0.5 * 0.6 * 0.7, 1e-15);
+    // A botch ends it: the second try is reached with a plain failure (0.4).
+    let t = solve(&retry(BotchEffect::Fail), 3);
+    close(t.lose[0], 0.1, 1e-15);
+    close(t.win[1], 0.4 * 0.4, 1e-15);
+    close(t.lose[1], 0.4 * 0.1, 1e-15);
+}
+
+#[test]
+fn a_free_botch_by_hand() {
+    // One die, one success needed, a botch fails the action but the first
+    // is free: it fails only if two botches (0.1 each) come before a
+    // success (0.5); plain failures (0.4) just roll again. P = (1/6)^2.
+    let action = Extended {
+        schedule: one_round(vec![revised(1, 6)]),
+        target: 1,
+        botch: BotchEffect::Fail,
+        free_botches: 1,
+    };
+    let t = solve(&action, HORIZON);
+    close(t.p_lose(), 1.0 / 36.0, 1e-12);
+    close(t.p_win(), 35.0 / 36.0, 1e-12);
 }
