@@ -9,7 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use wodds_dice::{CompiledRoll, D10, Roll, exact, key_of, stream};
-use wodds_rules::{DifficultyKind, RollOptions, RuleSet};
+use wodds_rules::{DifficultyKind, RollOptions, RuleSet, Unskilled};
 
 use crate::output::{emit, tidy};
 use crate::range::IntRange;
@@ -48,6 +48,13 @@ pub struct OddsArgs {
     /// Rote: dice that fail are rolled again and the better result kept.
     #[arg(long)]
     rote: bool,
+    /// Take automatic successes instead of rolling where the edition allows
+    /// (revised: pool at least the difficulty; uwod: 3/5/7/10 dice give 1-4).
+    #[arg(long)]
+    automatic: bool,
+    /// The Ability has no dots (uwod: a Skill loses 1 die, a Knowledge 2).
+    #[arg(long, value_enum)]
+    unskilled: Option<UnskilledArg>,
     /// Exact enumeration or Monte Carlo sampling.
     #[arg(long, value_enum, default_value_t = Method::Exact)]
     method: Method,
@@ -66,6 +73,12 @@ pub struct OddsArgs {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum UnskilledArg {
+    Skill,
+    Knowledge,
 }
 
 /// The `--again` value.
@@ -145,6 +158,11 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<()> {
         willpower: args.willpower,
         again: args.again.map(|a| a.0),
         rote: args.rote,
+        automatic: args.automatic,
+        unskilled: args.unskilled.map(|u| match u {
+            UnskilledArg::Skill => Unskilled::Skill,
+            UnskilledArg::Knowledge => Unskilled::Knowledge,
+        }),
     };
     let cells: Vec<(i32, i32)> = pools
         .flat_map(|p| difficulties.clone().map(move |d| (p, d)))
@@ -236,6 +254,14 @@ fn option_label(o: &RollOptions) -> String {
     }
     if o.rote {
         parts.push("rote".to_string());
+    }
+    if o.automatic {
+        parts.push("automatic".to_string());
+    }
+    match o.unskilled {
+        Some(Unskilled::Skill) => parts.push("unskilled-skill".to_string()),
+        Some(Unskilled::Knowledge) => parts.push("unskilled-knowledge".to_string()),
+        None => {}
     }
     if parts.is_empty() {
         "none".to_string()

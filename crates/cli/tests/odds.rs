@@ -156,6 +156,34 @@ fn exact_rows_carry_independently_known_values() {
     // successes, so 3 dice average exactly 1.
     let rows = csv(&["-e", "hubris", "-p", "3", "-d", "0"]);
     assert!((num(&rows[0], "mean") - 1.0).abs() < 1e-11);
+    // uwod unskilled Knowledge: 5 dice less 2; 1 - 0.6^3 to succeed, and a
+    // botch with 0.6^3 - 0.5^3.
+    let rows = csv(&[
+        "-e",
+        "uwod",
+        "-p",
+        "5",
+        "-d",
+        "1",
+        "--unskilled",
+        "knowledge",
+    ]);
+    assert!((num(&rows[0], "p_success") - 0.784).abs() < 1e-12);
+    assert!((num(&rows[0], "p_botch") - 0.091).abs() < 1e-12);
+    // uwod automatic successes: seven dice give three, no more, no roll.
+    let rows = csv(&["-e", "uwod", "-p", "7", "-d", "3-4", "--automatic"]);
+    assert_eq!(
+        (num(&rows[0], "p_success"), num(&rows[0], "mean")),
+        (1.0, 3.0)
+    );
+    assert_eq!(num(&rows[1], "p_success"), 0.0);
+    // Revised automatic success: only where the pool reaches the difficulty.
+    let rows = csv(&["-e", "revised", "-p", "5", "-d", "5-6", "--automatic"]);
+    assert_eq!(
+        (num(&rows[0], "p_success"), num(&rows[0], "mean")),
+        (1.0, 1.0)
+    );
+    assert!((num(&rows[1], "p_success") - 0.844).abs() < 1e-3);
     // Revised Willpower: one success 1s cannot cancel, so 1 die at 6 never
     // fails or botches and has 2 successes half the time.
     let rows = csv(&["-e", "revised", "-p", "1", "-d", "6", "--willpower"]);

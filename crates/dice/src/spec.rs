@@ -144,13 +144,16 @@ pub struct RollSpec {
 
 impl RollSpec {
     /// Checks `pool` and `rules` and builds the spec. A pool of 0 or less is
-    /// accepted only when the rules roll a chance die.
+    /// accepted when the rules roll a chance die, and otherwise only as a
+    /// pool of exactly 0 with automatic successes: those successes taken
+    /// without a roll.
     pub fn new(pool: i32, rules: RollRules) -> Result<Self, SpecError> {
         rules.validate()?;
         if pool > MAX_POOL {
             return Err(SpecError::PoolTooLarge(pool));
         }
-        if pool < 1 && !rules.chance_die {
+        let unrolled = pool == 0 && rules.auto.count > 0;
+        if pool < 1 && !rules.chance_die && !unrolled {
             return Err(SpecError::EmptyPool(pool));
         }
         Ok(RollSpec { pool, rules })
@@ -170,16 +173,17 @@ impl RollSpec {
     /// Whether this roll is a single chance die.
     #[inline]
     pub fn is_chance_die(&self) -> bool {
-        self.pool < 1
+        self.pool < 1 && self.rules.chance_die
     }
 
-    /// How many dice hit the table first (1 for a chance die).
+    /// How many dice hit the table first (1 for a chance die, 0 when only
+    /// automatic successes are taken).
     #[inline]
     pub fn dice(&self) -> u32 {
         if self.is_chance_die() {
             1
         } else {
-            self.pool as u32
+            self.pool.max(0) as u32
         }
     }
 

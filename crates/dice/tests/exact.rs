@@ -279,6 +279,16 @@ fn probabilities_sum_to_one_up_to_sixty_dice() {
 }
 
 #[test]
+fn automatic_successes_without_a_roll() {
+    // Pool 0 with two automatic successes: exactly two, never a botch.
+    let mut rules = RollRules::classic(6);
+    rules.auto.count = 2;
+    let d = exact(&RollSpec::new(0, rules).unwrap());
+    close(d.p(2, false), 1.0, 0.0);
+    assert!(RollSpec::new(-1, rules).is_err());
+}
+
+#[test]
 fn invalid_specs_are_refused_not_panicked() {
     assert!(RollSpec::new(0, RollRules::classic(6)).is_err());
     assert!(RollSpec::new(5, RollRules::classic(1)).is_err());

@@ -216,3 +216,13 @@ fn sampled_rolls_match_exact_for_every_mechanism() {
         assert!(p > ALPHA, "{name}: chi-square p = {p}");
     }
 }
+
+#[test]
+fn automatic_successes_are_taken_without_dice() {
+    let mut rules = RollRules::classic(6);
+    rules.auto.count = 3;
+    let spec = RollSpec::new(0, rules).unwrap();
+    let mut out = [Roll::default(); 100];
+    D10::seeded(5).roll_into(&CompiledRoll::new(&spec), &mut out);
+    assert!(out.iter().all(|r| r.successes == 3 && !r.botch));
+}

@@ -58,6 +58,16 @@ pub enum RulesError {
         /// Edition id.
         edition: String,
     },
+    /// An option the edition has no rule for.
+    #[error("edition {edition} has no {rule} rule (its rule file says `{setting}`)")]
+    NoRule {
+        /// Edition id.
+        edition: String,
+        /// The rule asked for.
+        rule: &'static str,
+        /// The setting that turns it off.
+        setting: &'static str,
+    },
     /// The options made a roll the dice engine refuses.
     #[error("{edition}: {message}")]
     Spec {

@@ -6,9 +6,9 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::{
-    ActionRules, BotchEffect, BotchSetting, DiceRules, DifficultyKind, GroupRule, OnesSetting,
-    ResistedRule, RuleSet, RulesError, SpecialtySetting, TallyRule, TensSetting, TieRule,
-    WillpowerMode, WillpowerRule, relative_to,
+    ActionRules, AutomaticRule, BotchEffect, BotchSetting, DiceRules, DifficultyKind, GroupRule,
+    OnesSetting, ResistedRule, RuleSet, RulesError, SpecialtySetting, TallyRule, TensSetting,
+    TieRule, WillpowerMode, WillpowerRule, relative_to,
 };
 
 /// How deep `extends` chains may go.
@@ -52,6 +52,9 @@ struct RawDice {
     chance_die: Option<Spanned<bool>>,
     specialty: Option<SpecialtySetting>,
     willpower: Option<RawWillpower>,
+    automatic: Option<AutomaticRule>,
+    automatic_table: Option<Spanned<[i32; 4]>>,
+    unskilled: Option<Spanned<[i32; 2]>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -312,6 +315,14 @@ fn merge(p: &Parsed, base: Option<&DiceRules>) -> Result<DiceRules, RulesError> 
             |b: &DiceRules| b.chance_die
         ),
         specialty: pick!(raw.specialty, "dice.specialty", |b: &DiceRules| b.specialty),
+        automatic: pick!(raw.automatic, "dice.automatic", |b: &DiceRules| b.automatic),
+        automatic_table: pick!(
+            value(&raw.automatic_table),
+            "dice.automatic-table",
+            |b: &DiceRules| b.automatic_table
+        ),
+        unskilled: pick!(value(&raw.unskilled), "dice.unskilled", |b: &DiceRules| b
+            .unskilled),
         willpower: WillpowerRule {
             mode: pick!(will.mode, "dice.willpower.mode", |b: &DiceRules| b
                 .willpower
@@ -446,6 +457,23 @@ fn validate(
                 "{} is outside difficulty-range {dmin}..={dmax}",
                 d.standard_difficulty
             ),
+        ));
+    }
+    let table = (span(&raw.automatic_table), "dice.automatic-table");
+    let t = d.automatic_table;
+    if d.automatic == AutomaticRule::Table && !(t[0] >= 1 && t.windows(2).all(|w| w[0] < w[1])) {
+        return Err(fail(
+            &[table],
+            format!(
+                "{t:?} must be rising pool sizes of at least 1 (the pools giving 1, 2, 3 and 4 successes)"
+            ),
+        ));
+    }
+    let unskilled = (span(&raw.unskilled), "dice.unskilled");
+    if d.unskilled.iter().any(|u| !(0..=5).contains(u)) {
+        return Err(fail(
+            &[unskilled],
+            format!("{:?} must be dice lost, 0..=5 each", d.unskilled),
         ));
     }
     let pool_range = (span(&raw.pool_range), "dice.pool-range");

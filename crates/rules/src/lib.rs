@@ -176,6 +176,12 @@ pub struct DiceRules {
     pub specialty: SpecialtySetting,
     /// What Willpower does.
     pub willpower: WillpowerRule,
+    /// When automatic successes may be taken instead of rolling.
+    pub automatic: AutomaticRule,
+    /// With `table`: the pools that give 1, 2, 3 and 4 automatic successes.
+    pub automatic_table: [i32; 4],
+    /// Dice lost rolling a Skill, and a Knowledge, with no dots.
+    pub unskilled: [i32; 2],
 }
 
 /// What a botch does in a multi-roll action.
@@ -267,6 +273,32 @@ pub struct RollOptions {
     pub again: Option<Option<u8>>,
     /// The roll is a rote action.
     pub rote: bool,
+    /// Take automatic successes instead of rolling where the edition allows
+    /// it (never in combat); a pool too small for them is rolled.
+    pub automatic: bool,
+    /// The Ability rolled has no dots.
+    pub unskilled: Option<Unskilled>,
+}
+
+/// What kind of Ability is rolled without dots.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unskilled {
+    /// A Skill.
+    Skill,
+    /// A Knowledge.
+    Knowledge,
+}
+
+/// When a character may take automatic successes instead of rolling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AutomaticRule {
+    /// Never.
+    None,
+    /// A pool at least the difficulty (a target number) gives one success.
+    PoolVsDifficulty,
+    /// Pools of `automatic-table[k]` dice or more give k + 1 successes.
+    Table,
 }
 
 /// A roll ready for the dice engine.
@@ -393,6 +425,17 @@ impl RuleSet {
             };
         }
         let mut pool = pool;
+        if let Some(kind) = options.unskilled {
+            let penalty = d.unskilled[kind as usize];
+            if penalty == 0 {
+                return Err(RulesError::NoRule {
+                    edition: self.id.clone(),
+                    rule: "unskilled",
+                    setting: "unskilled = [0, 0]",
+                });
+            }
+            pool -= penalty;
+        }
         let mut rote = options.rote;
         let mut auto = AutoSuccesses::default();
         if options.willpower {
@@ -411,11 +454,33 @@ impl RuleSet {
                 }
             }
         }
+        if options.automatic {
+            let free = match d.automatic {
+                AutomaticRule::None => {
+                    return Err(RulesError::NoRule {
+                        edition: self.id.clone(),
+                        rule: "automatic-success",
+                        setting: "automatic = \"none\"",
+                    });
+                }
+                AutomaticRule::PoolVsDifficulty => u8::from(pool >= difficulty),
+                AutomaticRule::Table => {
+                    d.automatic_table.iter().filter(|&&t| pool >= t).count() as u8
+                }
+            };
+            if free > 0 {
+                pool = 0;
+                auto.count += free;
+                auto.prevents_botch = true;
+            }
+        }
         let (threshold, needed) = match d.difficulty {
             DifficultyKind::TargetNumber => (difficulty as u8, 1),
             DifficultyKind::SuccessesNeeded => (d.threshold, difficulty as u32),
             DifficultyKind::DiceRemoved => {
-                pool -= difficulty;
+                if !auto_only(&auto, pool) {
+                    pool -= difficulty;
+                }
                 (d.threshold, 1)
             }
         };
@@ -442,6 +507,11 @@ impl RuleSet {
         })?;
         Ok(CompiledRoll { spec, needed })
     }
+}
+
+/// Whether a roll is only automatic successes (no dice).
+fn auto_only(auto: &AutoSuccesses, pool: i32) -> bool {
+    pool == 0 && auto.count > 0
 }
 
 fn check_range(
