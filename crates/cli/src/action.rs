@@ -168,7 +168,7 @@ pub struct TeamworkArgs {
 pub struct ResistedArgs {
     #[command(flatten)]
     common: Common,
-    /// Side A: POOL[@DIFFICULTY], members of a group joined by + (5@6+4@6).
+    /// Side A: POOL or POOL@DIFFICULTY, members of a group joined by + (5@6+4@6).
     #[arg(long)]
     a: SideSpec,
     /// Side B, the same way.
@@ -180,7 +180,7 @@ pub struct ResistedArgs {
 pub struct ContestArgs {
     #[command(flatten)]
     common: Common,
-    /// Side A: POOL[@DIFFICULTY] per round, comma-separated, the last
+    /// Side A: POOL or POOL@DIFFICULTY per round, comma-separated, the last
     /// repeating (5@5,5@5,6@4); group members joined by +.
     #[arg(long)]
     a: SideSpec,
@@ -205,7 +205,7 @@ pub struct ContestArgs {
 pub struct ProlongedArgs {
     #[command(flatten)]
     common: Common,
-    /// Side A: POOL[@DIFFICULTY] per contest, comma-separated, the last repeating.
+    /// Side A: POOL or POOL@DIFFICULTY per contest, comma-separated, the last repeating.
     #[arg(long)]
     a: SideSpec,
     /// Side B, the same way.
