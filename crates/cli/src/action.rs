@@ -1,12 +1,10 @@
 //! `wodds action`: multi-roll actions, exact or sampled.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
 use std::str::FromStr;
 
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use wodds_rules::{BotchEffect, GroupRule, RollOptions, RuleSet, TallyRule, TieRule};
 use wodds_sim::{
@@ -15,13 +13,12 @@ use wodds_sim::{
 };
 
 use crate::output::{emit, tidy};
+use crate::run::{Format, Provenance, RunArgs, binomial_se, pct};
 
 /// Largest target or Resistance accepted.
 const MAX_TARGET: u32 = 200;
 /// Longest action followed, in rolls or rounds.
 const MAX_HORIZON: usize = 100_000;
-/// The most trials `--trials` accepts.
-const MAX_TRIALS: u64 = 1_000_000_000;
 
 #[derive(Debug, Subcommand)]
 pub enum ActionCommand {
@@ -60,36 +57,10 @@ pub enum ActionCommand {
     Prolonged(ProlongedArgs),
 }
 
-/// Options every action shares.
-#[derive(Debug, Args)]
-pub struct Common {
-    /// Edition id (revised, fta, uwod, hubris) or path to a house-rule .toml file.
-    #[arg(long, short)]
-    edition: String,
-    /// Exact (Markov chain) or Monte Carlo.
-    #[arg(long, value_enum, default_value_t = Method::Exact)]
-    method: Method,
-    /// Runs with --method mc (1..=1000000000).
-    #[arg(long, default_value_t = 100_000)]
-    trials: u64,
-    /// Seed of the Monte Carlo run.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    format: Format,
-    /// Write to this file (whole, or not at all) instead of stdout.
-    #[arg(long, short)]
-    output: Option<PathBuf>,
-    /// No progress bar.
-    #[arg(long, short)]
-    quiet: bool,
-}
-
 #[derive(Debug, Args)]
 pub struct ExtendedArgs {
     #[command(flatten)]
-    common: Common,
+    run: RunArgs,
     /// Dice rolled each time.
     #[arg(long, short)]
     pool: i32,
@@ -113,7 +84,7 @@ pub struct ExtendedArgs {
 #[derive(Debug, Args)]
 pub struct RetryArgs {
     #[command(flatten)]
-    common: Common,
+    run: RunArgs,
     /// Dice rolled each try.
     #[arg(long, short)]
     pool: i32,
@@ -134,7 +105,7 @@ pub struct RetryArgs {
 #[derive(Debug, Args)]
 pub struct MultipleArgs {
     #[command(flatten)]
-    common: Common,
+    run: RunArgs,
     /// Each action's pool before the penalty, in the order taken (7,6,6).
     #[arg(long, value_delimiter = ',', required = true)]
     pools: Vec<i32>,
@@ -146,7 +117,7 @@ pub struct MultipleArgs {
 #[derive(Debug, Args)]
 pub struct TeamworkArgs {
     #[command(flatten)]
-    common: Common,
+    run: RunArgs,
     /// Each character's dice, comma-separated (4,5,3).
     #[arg(long, value_delimiter = ',', required = true)]
     pools: Vec<i32>,
@@ -167,7 +138,7 @@ pub struct TeamworkArgs {
 #[derive(Debug, Args)]
 pub struct ResistedArgs {
     #[command(flatten)]
-    common: Common,
+    run: RunArgs,
     /// Side A: POOL or POOL@DIFFICULTY, members of a group joined by + (5@6+4@6).
     #[arg(long)]
     a: SideSpec,
@@ -179,7 +150,7 @@ pub struct ResistedArgs {
 #[derive(Debug, Args)]
 pub struct ContestArgs {
     #[command(flatten)]
-    common: Common,
+    run: RunArgs,
     /// Side A: POOL or POOL@DIFFICULTY per round, comma-separated, the last
     /// repeating (5@5,5@5,6@4); group members joined by +.
     #[arg(long)]
@@ -204,7 +175,7 @@ pub struct ContestArgs {
 #[derive(Debug, Args)]
 pub struct ProlongedArgs {
     #[command(flatten)]
-    common: Common,
+    run: RunArgs,
     /// Side A: POOL or POOL@DIFFICULTY per contest, comma-separated, the last repeating.
     #[arg(long)]
     a: SideSpec,
@@ -223,20 +194,6 @@ pub struct ProlongedArgs {
     /// Who wins a tied contest (default: the edition's rule).
     #[arg(long, value_enum)]
     tie: Option<TieArg>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
-#[serde(rename_all = "lowercase")]
-enum Method {
-    Exact,
-    Mc,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Format {
-    Table,
-    Csv,
-    Json,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -319,7 +276,7 @@ impl SideSpec {
 pub fn run(cmd: &ActionCommand) -> anyhow::Result<()> {
     match cmd {
         ActionCommand::Extended(a) => {
-            let rules = load(&a.common)?;
+            let rules = a.run.load()?;
             let throw = throw_of(
                 &rules,
                 &[(a.pool, a.difficulty)],
@@ -345,10 +302,10 @@ pub fn run(cmd: &ActionCommand) -> anyhow::Result<()> {
                     ""
                 }
             );
-            timeline(&a.common, &rules, &what, "roll", &action, a.max_rolls)
+            timeline(&a.run, &rules, &what, "roll", &action, a.max_rolls)
         }
         ActionCommand::Teamwork(a) => {
-            let rules = load(&a.common)?;
+            let rules = a.run.load()?;
             let members: Vec<_> = a.pools.iter().map(|&p| (p, a.difficulty)).collect();
             let throw = throw_of(&rules, &members, "--pools/--difficulty", true)?;
             let botch = a.botch.map_or(rules.actions.extended_botch, Into::into);
@@ -374,10 +331,10 @@ pub fn run(cmd: &ActionCommand) -> anyhow::Result<()> {
                 a.target,
                 botch_words(botch)
             );
-            timeline(&a.common, &rules, &what, "roll", &action, a.max_rolls)
+            timeline(&a.run, &rules, &what, "roll", &action, a.max_rolls)
         }
         ActionCommand::Contest(a) => {
-            let rules = load(&a.common)?;
+            let rules = a.run.load()?;
             let botch = a.botch.map_or(rules.actions.contest_botch, Into::into);
             let tally = match a.tally {
                 Some(TallyArg::Separate) => TallyRule::Separate,
@@ -401,10 +358,10 @@ pub fn run(cmd: &ActionCommand) -> anyhow::Result<()> {
                 },
                 contest_botch_words(botch)
             );
-            timeline(&a.common, &rules, &what, "round", &action, a.max_rounds)
+            timeline(&a.run, &rules, &what, "round", &action, a.max_rounds)
         }
         ActionCommand::Prolonged(a) => {
-            let rules = load(&a.common)?;
+            let rules = a.run.load()?;
             let tie = match a.tie {
                 Some(TieArg::Nothing) => TieRule::Nothing,
                 Some(TieArg::Defender) => TieRule::Defender,
@@ -427,10 +384,10 @@ pub fn run(cmd: &ActionCommand) -> anyhow::Result<()> {
                     TieRule::Defender => "goes to B",
                 }
             );
-            timeline(&a.common, &rules, &what, "contest", &action, a.max_rounds)
+            timeline(&a.run, &rules, &what, "contest", &action, a.max_rounds)
         }
         ActionCommand::Retry(a) => {
-            let rules = load(&a.common)?;
+            let rules = a.run.load()?;
             let penalty = a.penalty.unwrap_or(rules.actions.retry_penalty);
             if !(0..=5).contains(&penalty) {
                 bail!("--penalty {penalty} is outside the allowed range 0..=5");
@@ -466,21 +423,11 @@ pub fn run(cmd: &ActionCommand) -> anyhow::Result<()> {
                     "is a failed try"
                 }
             );
-            timeline(&a.common, &rules, &what, "try", &action, a.tries)
+            timeline(&a.run, &rules, &what, "try", &action, a.tries)
         }
         ActionCommand::Multiple(a) => multiple(a),
         ActionCommand::Resisted(a) => resisted(a),
     }
-}
-
-fn load(common: &Common) -> anyhow::Result<RuleSet> {
-    if common.method == Method::Mc && !(1..=MAX_TRIALS).contains(&common.trials) {
-        bail!(
-            "--trials {} is outside the allowed range 1..={MAX_TRIALS}",
-            common.trials
-        );
-    }
-    RuleSet::load(&common.edition).context("--edition")
 }
 
 fn check_count(flag: &str, n: u32) -> anyhow::Result<u32> {
@@ -549,21 +496,6 @@ fn two_sides(rules: &RuleSet, a: &SideSpec, b: &SideSpec) -> anyhow::Result<Sche
     Ok(Schedule::new(schedule))
 }
 
-fn progress(common: &Common) -> ProgressBar {
-    if common.quiet || common.method == Method::Exact {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(common.trials);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} trials {pos}/{len} [{bar:30}] {elapsed} (eta {eta})",
-        )
-        .expect("template")
-        .progress_chars("=> "),
-    );
-    bar
-}
-
 /// Output row of a timeline.
 #[derive(Debug, Serialize)]
 struct RoundRow {
@@ -588,17 +520,12 @@ struct Summary<'a> {
     mean_rounds: Option<f64>,
     median_rounds: Option<usize>,
     p90_rounds: Option<usize>,
-    method: Method,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    trials: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    seed: Option<u64>,
-    rules_hash: &'a str,
-    wodds_version: &'static str,
+    #[serde(flatten)]
+    provenance: Provenance,
 }
 
 fn timeline<P: Process>(
-    common: &Common,
+    run: &RunArgs,
     rules: &RuleSet,
     what: &str,
     unit: &str,
@@ -616,24 +543,19 @@ fn timeline<P: Process>(
         bail!("{flag} {m} is outside the allowed range 1..={MAX_HORIZON}");
     }
     let horizon = max.unwrap_or(MAX_HORIZON);
-    let t = match common.method {
-        Method::Exact => solve(action, horizon),
-        Method::Mc => {
-            let bar = progress(common);
-            // The Monte Carlo runs stop at the horizon; without --max, at
-            // 10000 rounds (the exact solver goes further only for tails).
-            let t = simulate(
-                action,
-                horizon.min(10_000),
-                common.trials,
-                common.seed,
-                &|n| bar.inc(n),
-            );
-            bar.finish_and_clear();
-            t
-        }
+    let t = if run.is_mc() {
+        let bar = run.progress(run.trials, "runs");
+        // The Monte Carlo runs stop at the horizon; without --max, at
+        // 10000 rounds (the exact solver goes further only for tails).
+        let t = simulate(action, horizon.min(10_000), run.trials, run.seed, &|n| {
+            bar.inc(n)
+        });
+        bar.finish_and_clear();
+        t
+    } else {
+        solve(action, horizon)
     };
-    let mc = common.method == Method::Mc;
+    let mc = run.is_mc();
     let summary = Summary {
         edition: &rules.id,
         action: what,
@@ -644,11 +566,7 @@ fn timeline<P: Process>(
         mean_rounds: t.mean_rounds(),
         median_rounds: t.quantile_rounds(0.5),
         p90_rounds: t.quantile_rounds(0.9),
-        method: common.method,
-        trials: mc.then_some(common.trials),
-        seed: mc.then_some(common.seed),
-        rules_hash: rules.hash(),
-        wodds_version: env!("CARGO_PKG_VERSION"),
+        provenance: Provenance::new(run, rules),
     };
     let rows: Vec<RoundRow> = (0..t.rounds())
         .map(|k| RoundRow {
@@ -660,7 +578,7 @@ fn timeline<P: Process>(
             p_lose_within: tidy(t.p_ended_within(k + 1) - t.p_win_within(k + 1)),
         })
         .collect();
-    emit(common.output.as_deref(), |out| match common.format {
+    emit(run.output.as_deref(), |out| match run.format {
         Format::Json => {
             #[derive(Serialize)]
             struct Doc<'a> {
@@ -679,28 +597,25 @@ fn timeline<P: Process>(
         Format::Csv => {
             writeln!(
                 out,
-                "edition,{unit},p_win,p_lose,p_win_within,p_lose_within,method,trials,seed,rules_hash,wodds_version"
+                "edition,{unit},p_win,p_lose,p_win_within,p_lose_within,{}",
+                Provenance::CSV_HEAD
             )?;
             for r in &rows {
                 writeln!(
                     out,
-                    "{},{},{},{},{},{},{},{},{},{},{}",
+                    "{},{},{},{},{},{},{}",
                     r.edition,
                     r.round,
                     r.p_win,
                     r.p_lose,
                     r.p_win_within,
                     r.p_lose_within,
-                    if mc { "mc" } else { "exact" },
-                    summary.trials.map_or(String::new(), |n| n.to_string()),
-                    summary.seed.map_or(String::new(), |n| n.to_string()),
-                    rules.hash(),
-                    env!("CARGO_PKG_VERSION")
+                    summary.provenance.csv()
                 )?;
             }
             Ok(())
         }
-        Format::Table => write_timeline(out, rules, &summary, &t, unit, common),
+        Format::Table => write_timeline(out, rules, &summary, &t, unit, run),
     })
 }
 
@@ -711,32 +626,15 @@ fn plural(unit: &str) -> String {
     }
 }
 
-fn pct(p: f64) -> String {
-    format!("{:.2}%", 100.0 * p)
-}
-
-fn method_line(common: &Common) -> String {
-    match common.method {
-        Method::Exact => "exact".to_string(),
-        Method::Mc => format!("Monte Carlo, {} runs, seed {}", common.trials, common.seed),
-    }
-}
-
 fn write_timeline(
     out: &mut dyn Write,
     rules: &RuleSet,
     s: &Summary,
     t: &Timeline,
     unit: &str,
-    common: &Common,
+    run: &RunArgs,
 ) -> io::Result<()> {
-    writeln!(
-        out,
-        "{} ({}), {}",
-        rules.name,
-        rules.id,
-        method_line(common)
-    )?;
+    writeln!(out, "{}", run.title(rules, "runs"))?;
     writeln!(out, "{}", s.action)?;
     let se = s
         .se_win
@@ -784,34 +682,31 @@ fn write_timeline(
             break;
         }
     }
-    writeln!(
-        out,
-        "rules {}, wodds {}",
-        rules.hash(),
-        env!("CARGO_PKG_VERSION")
-    )
+    writeln!(out, "{}", s.provenance.footer())
 }
 
 fn resisted(a: &ResistedArgs) -> anyhow::Result<()> {
-    let rules = load(&a.common)?;
+    let rules = a.run.load()?;
     if a.a.0.len() > 1 || a.b.0.len() > 1 {
         bail!(
-            "--a/--b: a resisted roll is one round; give one POOL[@DIFFICULTY] per side (contest takes several)"
+            "--a/--b: a resisted roll is one round; give one POOL or POOL@DIFFICULTY per side (contest takes several)"
         );
     }
     let ta = throw_of(&rules, &a.a.0[0], "--a", false)?;
     let tb = throw_of(&rules, &a.b.0[0], "--b", false)?;
     let rule = rules.actions.resisted;
-    let r: Resisted = match a.common.method {
-        Method::Exact => resisted_exact(&ta, &tb, rule),
-        Method::Mc => {
-            let mut dice = wodds_dice::D10::new(wodds_dice::stream(a.common.seed, &[0]));
-            resisted_sample(&ta, &tb, rule, a.common.trials, &mut dice)
-        }
+    let r: Resisted = if a.run.is_mc() {
+        let mut dice = wodds_dice::D10::new(wodds_dice::stream(a.run.seed, &[0]));
+        resisted_sample(&ta, &tb, rule, a.run.trials, &mut dice)
+    } else {
+        resisted_exact(&ta, &tb, rule)
     };
-    let mc = a.common.method == Method::Mc;
-    let se = |p: f64| (p * (1.0 - p) / a.common.trials as f64).sqrt();
-    emit(a.common.output.as_deref(), |out| match a.common.format {
+    let provenance = Provenance::new(&a.run, &rules);
+    let se_success = a
+        .run
+        .is_mc()
+        .then(|| binomial_se(r.p_success, a.run.trials));
+    emit(a.run.output.as_deref(), |out| match a.run.format {
         Format::Json => {
             #[derive(Serialize)]
             struct Doc<'a> {
@@ -823,77 +718,38 @@ fn resisted(a: &ResistedArgs) -> anyhow::Result<()> {
                 se_success: Option<f64>,
                 p_botch: f64,
                 margins: Vec<(i32, f64)>,
-                method: Method,
-                #[serde(skip_serializing_if = "Option::is_none")]
-                trials: Option<u64>,
-                #[serde(skip_serializing_if = "Option::is_none")]
-                seed: Option<u64>,
-                rules_hash: &'a str,
-                wodds_version: &'static str,
+                #[serde(flatten)]
+                provenance: &'a Provenance,
             }
             let doc = Doc {
                 edition: &rules.id,
                 a: a.a.describe(),
                 b: a.b.describe(),
                 p_success: tidy(r.p_success),
-                se_success: mc.then(|| se(r.p_success)),
-                p_botch: r.p_botch,
+                se_success,
+                p_botch: tidy(r.p_botch),
                 margins: margins(&r),
-                method: a.common.method,
-                trials: mc.then_some(a.common.trials),
-                seed: mc.then_some(a.common.seed),
-                rules_hash: rules.hash(),
-                wodds_version: env!("CARGO_PKG_VERSION"),
+                provenance: &provenance,
             };
             serde_json::to_writer_pretty(&mut *out, &doc)?;
             writeln!(out)
         }
         Format::Csv => {
-            writeln!(
-                out,
-                "edition,margin,p,method,trials,seed,rules_hash,wodds_version"
-            )?;
+            writeln!(out, "edition,margin,p,{}", Provenance::CSV_HEAD)?;
             for (m, p) in margins(&r) {
-                writeln!(
-                    out,
-                    "{},{m},{p},{},{},{},{},{}",
-                    rules.id,
-                    if mc { "mc" } else { "exact" },
-                    if mc {
-                        a.common.trials.to_string()
-                    } else {
-                        String::new()
-                    },
-                    if mc {
-                        a.common.seed.to_string()
-                    } else {
-                        String::new()
-                    },
-                    rules.hash(),
-                    env!("CARGO_PKG_VERSION")
-                )?;
+                writeln!(out, "{},{m},{p},{}", rules.id, provenance.csv())?;
             }
             Ok(())
         }
         Format::Table => {
-            writeln!(
-                out,
-                "{} ({}), {}",
-                rules.name,
-                rules.id,
-                method_line(&a.common)
-            )?;
+            writeln!(out, "{}", a.run.title(&rules, "rolls"))?;
             writeln!(
                 out,
                 "resisted: A {} against B {}",
                 a.a.describe(),
                 a.b.describe()
             )?;
-            let se = if mc {
-                format!(" ± {:.2}", 100.0 * se(r.p_success))
-            } else {
-                String::new()
-            };
+            let se = se_success.map_or(String::new(), |se| format!(" ± {:.2}", 100.0 * se));
             writeln!(
                 out,
                 "A succeeds {}{se}   A botches {}",
@@ -908,12 +764,7 @@ fn resisted(a: &ResistedArgs) -> anyhow::Result<()> {
                 out,
                 "margin: A's successes less B's (a botch counts as none)"
             )?;
-            writeln!(
-                out,
-                "rules {}, wodds {}",
-                rules.hash(),
-                env!("CARGO_PKG_VERSION")
-            )
+            writeln!(out, "{}", provenance.footer())
         }
     })
 }
@@ -943,7 +794,7 @@ struct ActionRow {
 }
 
 fn multiple(a: &MultipleArgs) -> anyhow::Result<()> {
-    let rules = load(&a.common)?;
+    let rules = a.run.load()?;
     if !rules.actions.multiple_actions {
         bail!(
             "edition {} has no multiple-actions rule (its rule file says `multiple-actions = false`)",
@@ -961,7 +812,6 @@ fn multiple(a: &MultipleArgs) -> anyhow::Result<()> {
         )),
     };
     let mut rows = Vec::with_capacity(n);
-    let mut specs = Vec::with_capacity(n);
     for (i, &pool) in a.pools.iter().enumerate() {
         rules.check_pool(pool).context("--pools")?;
         let penalty = (n + i) as i32;
@@ -975,39 +825,32 @@ fn multiple(a: &MultipleArgs) -> anyhow::Result<()> {
         let roll = rules
             .roll(pool - penalty, d, &RollOptions::default())
             .context("--difficulty")?;
-        specs.push(roll);
+        let (p_success, p_botch, se_success) = if a.run.is_mc() {
+            let mut dice = wodds_dice::D10::new(wodds_dice::stream(a.run.seed, &[i as u64]));
+            let compiled = wodds_dice::CompiledRoll::new(&roll.spec);
+            let (mut ok, mut botch) = (0u64, 0u64);
+            for _ in 0..a.run.trials {
+                let r = dice.roll(&compiled);
+                ok += u64::from(!r.botch && u32::from(r.successes) >= roll.needed);
+                botch += u64::from(r.botch);
+            }
+            let t = a.run.trials as f64;
+            let p = ok as f64 / t;
+            (p, botch as f64 / t, Some(binomial_se(p, a.run.trials)))
+        } else {
+            let d = wodds_dice::exact(&roll.spec);
+            (tidy(d.p_at_least(roll.needed)), tidy(d.p_botch()), None)
+        };
         rows.push(ActionRow {
             edition: rules.id.clone(),
             action: i + 1,
             pool,
             penalty,
             difficulty: d,
-            p_success: 0.0,
-            p_botch: 0.0,
-            se_success: None,
+            p_success,
+            p_botch,
+            se_success,
         });
-    }
-    let mc = a.common.method == Method::Mc;
-    for (row, roll) in rows.iter_mut().zip(&specs) {
-        if mc {
-            let key = [row.action as u64];
-            let mut dice = wodds_dice::D10::new(wodds_dice::stream(a.common.seed, &key));
-            let compiled = wodds_dice::CompiledRoll::new(&roll.spec);
-            let (mut ok, mut botch) = (0u64, 0u64);
-            for _ in 0..a.common.trials {
-                let r = dice.roll(&compiled);
-                ok += u64::from(!r.botch && u32::from(r.successes) >= roll.needed);
-                botch += u64::from(r.botch);
-            }
-            let t = a.common.trials as f64;
-            row.p_success = ok as f64 / t;
-            row.p_botch = botch as f64 / t;
-            row.se_success = Some((row.p_success * (1.0 - row.p_success) / t).sqrt());
-        } else {
-            let d = wodds_dice::exact(&roll.spec);
-            row.p_success = tidy(d.p_at_least(roll.needed));
-            row.p_botch = tidy(d.p_botch());
-        }
     }
     // The actions are independent rolls: the number that succeed.
     let mut count = vec![1.0];
@@ -1019,24 +862,22 @@ fn multiple(a: &MultipleArgs) -> anyhow::Result<()> {
         }
         count = next;
     }
-    emit(a.common.output.as_deref(), |out| match a.common.format {
+    let provenance = Provenance::new(&a.run, &rules);
+    emit(a.run.output.as_deref(), |out| match a.run.format {
         Format::Json => {
             #[derive(Serialize)]
             struct Doc<'a> {
                 actions: &'a [ActionRow],
                 p_all: f64,
                 p_succeeding: Vec<f64>,
-                method: Method,
-                rules_hash: &'a str,
-                wodds_version: &'static str,
+                #[serde(flatten)]
+                provenance: &'a Provenance,
             }
             let doc = Doc {
                 actions: &rows,
                 p_all: tidy(count[n]),
                 p_succeeding: count.iter().map(|&p| tidy(p)).collect(),
-                method: a.common.method,
-                rules_hash: rules.hash(),
-                wodds_version: env!("CARGO_PKG_VERSION"),
+                provenance: &provenance,
             };
             serde_json::to_writer_pretty(&mut *out, &doc)?;
             writeln!(out)
@@ -1044,12 +885,13 @@ fn multiple(a: &MultipleArgs) -> anyhow::Result<()> {
         Format::Csv => {
             writeln!(
                 out,
-                "edition,action,pool,penalty,difficulty,p_success,p_botch,method,rules_hash,wodds_version"
+                "edition,action,pool,penalty,difficulty,p_success,p_botch,{}",
+                Provenance::CSV_HEAD
             )?;
             for r in &rows {
                 writeln!(
                     out,
-                    "{},{},{},{},{},{},{},{},{},{}",
+                    "{},{},{},{},{},{},{},{}",
                     r.edition,
                     r.action,
                     r.pool,
@@ -1057,21 +899,13 @@ fn multiple(a: &MultipleArgs) -> anyhow::Result<()> {
                     r.difficulty,
                     r.p_success,
                     r.p_botch,
-                    if mc { "mc" } else { "exact" },
-                    rules.hash(),
-                    env!("CARGO_PKG_VERSION")
+                    provenance.csv()
                 )?;
             }
             Ok(())
         }
         Format::Table => {
-            writeln!(
-                out,
-                "{} ({}), {}",
-                rules.name,
-                rules.id,
-                method_line(&a.common)
-            )?;
+            writeln!(out, "{}", a.run.title(&rules, "rolls an action"))?;
             writeln!(out, "multiple actions: {n} in one turn")?;
             writeln!(
                 out,
@@ -1101,12 +935,7 @@ fn multiple(a: &MultipleArgs) -> anyhow::Result<()> {
                 pct(count[n]),
                 dist.join(", ")
             )?;
-            writeln!(
-                out,
-                "rules {}, wodds {}",
-                rules.hash(),
-                env!("CARGO_PKG_VERSION")
-            )
+            writeln!(out, "{}", provenance.footer())
         }
     })
 }

@@ -7,6 +7,7 @@ mod action;
 mod odds;
 mod output;
 mod range;
+mod run;
 
 use std::process::ExitCode;
 

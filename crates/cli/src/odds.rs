@@ -1,11 +1,9 @@
 //! `wodds odds`: the odds of a single roll, exact or sampled.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use wodds_dice::{CompiledRoll, D10, Roll, exact, key_of, stream};
@@ -13,9 +11,7 @@ use wodds_rules::{DifficultyKind, RollOptions, RuleSet, Unskilled};
 
 use crate::output::{emit, tidy};
 use crate::range::IntRange;
-
-/// The most trials `--trials` accepts.
-const MAX_TRIALS: u64 = 1_000_000_000;
+use crate::run::{Format, Provenance, RunArgs, binomial_se, pct};
 /// Rolls drawn into the buffer at a time.
 const CHUNK: usize = 4096;
 
@@ -25,9 +21,8 @@ const CHUNK: usize = 4096;
     wodds odds --edition hubris --pool 1-10 --again 9 --format csv\n  \
     wodds odds --edition my-house-rules.toml --pool 5 --method mc --trials 1000000")]
 pub struct OddsArgs {
-    /// Edition id (revised, fta, uwod, hubris) or path to a house-rule .toml file.
-    #[arg(long, short)]
-    edition: String,
+    #[command(flatten)]
+    run: RunArgs,
     /// Dice in the pool: N or a range A-B.
     #[arg(long, short)]
     pool: IntRange,
@@ -55,24 +50,6 @@ pub struct OddsArgs {
     /// The Ability has no dots (uwod: a Skill loses 1 die, a Knowledge 2).
     #[arg(long, value_enum)]
     unskilled: Option<UnskilledArg>,
-    /// Exact enumeration or Monte Carlo sampling.
-    #[arg(long, value_enum, default_value_t = Method::Exact)]
-    method: Method,
-    /// Rolls per row with --method mc (1..=1000000000).
-    #[arg(long, default_value_t = 100_000)]
-    trials: u64,
-    /// Seed of the Monte Carlo run: same seed, same numbers.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    format: Format,
-    /// Write to this file (whole, or not at all) instead of stdout.
-    #[arg(long, short)]
-    output: Option<PathBuf>,
-    /// No progress bar.
-    #[arg(long, short)]
-    quiet: bool,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -93,20 +70,6 @@ fn parse_again(s: &str) -> Result<Again, String> {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
-#[serde(rename_all = "lowercase")]
-enum Method {
-    Exact,
-    Mc,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Format {
-    Table,
-    Csv,
-    Json,
-}
-
 /// One output row.
 #[derive(Debug, Clone, Serialize)]
 struct Row {
@@ -124,23 +87,13 @@ struct Row {
     #[serde(skip_serializing_if = "Option::is_none")]
     se_success: Option<f64>,
     options: String,
-    method: Method,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    trials: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    seed: Option<u64>,
-    rules_hash: String,
-    wodds_version: &'static str,
+    #[serde(flatten)]
+    provenance: Provenance,
 }
 
 pub fn run(args: &OddsArgs) -> anyhow::Result<()> {
-    let rules = RuleSet::load(&args.edition).context("--edition")?;
-    if args.method == Method::Mc && !(1..=MAX_TRIALS).contains(&args.trials) {
-        bail!(
-            "--trials {} is outside the allowed range 1..={MAX_TRIALS}",
-            args.trials
-        );
-    }
+    let rules = args.run.load()?;
+    let provenance = Provenance::new(&args.run, &rules);
     let pools = args.pool.0.clone();
     let [dmin, dmax] = rules.dice.difficulty_range;
     let difficulties = args
@@ -173,23 +126,22 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<()> {
         .map(|&(p, d)| rules.roll(p, d, &options))
         .collect::<Result<Vec<_>, _>>()?;
 
-    let bar = progress(args, cells.len() as u64);
+    let bar = args.run.progress(cells.len() as u64, "rows");
     let option_label = option_label(&options);
     let rows: Vec<Row> = cells
         .par_iter()
         .zip(rolls.par_iter())
         .map(|(&(pool, difficulty), roll)| {
-            let stats = match args.method {
-                Method::Exact => Stats::exact(roll),
-                Method::Mc => {
-                    let key = [
-                        key_of(&rules.id),
-                        pool as u64,
-                        difficulty as u64,
-                        key_of(&option_label),
-                    ];
-                    Stats::sample(roll, args.trials, stream(args.seed, &key))
-                }
+            let stats = if args.run.is_mc() {
+                let key = [
+                    key_of(&rules.id),
+                    pool as u64,
+                    difficulty as u64,
+                    key_of(&option_label),
+                ];
+                Stats::sample(roll, args.run.trials, stream(args.run.seed, &key))
+            } else {
+                Stats::exact(roll)
             };
             bar.inc(1);
             Row {
@@ -206,37 +158,20 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<()> {
                 p_ge_5: tidy(stats.p_ge[4]),
                 se_success: stats.se_success,
                 options: option_label.clone(),
-                method: args.method,
-                trials: (args.method == Method::Mc).then_some(args.trials),
-                seed: (args.method == Method::Mc).then_some(args.seed),
-                rules_hash: rules.hash().to_string(),
-                wodds_version: env!("CARGO_PKG_VERSION"),
+                provenance: provenance.clone(),
             }
         })
         .collect();
     bar.finish_and_clear();
 
-    emit(args.output.as_deref(), |out| match args.format {
-        Format::Csv => write_csv(out, &rows, args.method),
+    emit(args.run.output.as_deref(), |out| match args.run.format {
+        Format::Csv => write_csv(out, &rows, args.run.is_mc()),
         Format::Json => {
             serde_json::to_writer_pretty(&mut *out, &rows)?;
             writeln!(out)
         }
         Format::Table => write_table(out, &rules, &rows, args),
     })
-}
-
-fn progress(args: &OddsArgs, len: u64) -> ProgressBar {
-    if args.quiet || args.method == Method::Exact {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len);
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} rows {pos}/{len} [{bar:30}] {elapsed} (eta {eta})")
-            .expect("template")
-            .progress_chars("=> "),
-    );
-    bar
 }
 
 fn option_label(o: &RollOptions) -> String {
@@ -323,7 +258,7 @@ impl Stats {
             p_botch: botch as f64 / n,
             mean: sum as f64 / n,
             p_ge: ge.map(|g| g as f64 / n),
-            se_success: Some((p_success * (1.0 - p_success) / n).sqrt()),
+            se_success: Some(binomial_se(p_success, trials)),
         }
     }
 }
@@ -331,12 +266,12 @@ impl Stats {
 const CSV_HEAD: &str =
     "edition,pool,difficulty,p_success,p_botch,mean,p_ge_1,p_ge_2,p_ge_3,p_ge_4,p_ge_5";
 
-fn write_csv(out: &mut dyn Write, rows: &[Row], method: Method) -> io::Result<()> {
-    let mc = method == Method::Mc;
+fn write_csv(out: &mut dyn Write, rows: &[Row], mc: bool) -> io::Result<()> {
     writeln!(
         out,
-        "{CSV_HEAD}{},options,method,trials,seed,rules_hash,wodds_version",
-        if mc { ",se_success" } else { "" }
+        "{CSV_HEAD}{},options,{}",
+        if mc { ",se_success" } else { "" },
+        Provenance::CSV_HEAD
     )?;
     for r in rows {
         write!(
@@ -357,17 +292,7 @@ fn write_csv(out: &mut dyn Write, rows: &[Row], method: Method) -> io::Result<()
         if let Some(se) = r.se_success {
             write!(out, ",{se}")?;
         }
-        let opt = |v: Option<u64>| v.map_or(String::new(), |v| v.to_string());
-        writeln!(
-            out,
-            ",{},{},{},{},{},{}",
-            r.options,
-            if mc { "mc" } else { "exact" },
-            opt(r.trials),
-            opt(r.seed),
-            r.rules_hash,
-            r.wodds_version
-        )?;
+        writeln!(out, ",{},{}", r.options, r.provenance.csv())?;
     }
     Ok(())
 }
@@ -381,25 +306,14 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-fn pct(p: f64) -> String {
-    format!("{:.2}%", 100.0 * p)
-}
-
 fn write_table(
     out: &mut dyn Write,
     rules: &RuleSet,
     rows: &[Row],
     args: &OddsArgs,
 ) -> io::Result<()> {
-    let method = match args.method {
-        Method::Exact => "exact".to_string(),
-        Method::Mc => format!(
-            "Monte Carlo, {} rolls a row, seed {}",
-            args.trials, args.seed
-        ),
-    };
-    writeln!(out, "{} ({}), {}", rules.name, rules.id, method)?;
-    let mc = args.method == Method::Mc;
+    writeln!(out, "{}", args.run.title(rules, "rolls a row"))?;
+    let mc = args.run.is_mc();
     write!(
         out,
         "{:>4} {:>4} {:>8}{} {:>7} {:>5}",
@@ -443,10 +357,8 @@ fn write_table(
         DifficultyKind::DiceRemoved => "success: at least 1 success; diff is the dice removed",
     };
     writeln!(out, "{meaning}")?;
-    writeln!(
-        out,
-        "rules {}, wodds {}",
-        rules.hash(),
-        env!("CARGO_PKG_VERSION")
-    )
+    if let Some(r) = rows.first() {
+        writeln!(out, "{}", r.provenance.footer())?;
+    }
+    Ok(())
 }

@@ -1,0 +1,169 @@
+//! What every computing command shares: the edition and method flags, the
+//! provenance every output row carries, and the progress bar.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use wodds_rules::RuleSet;
+
+/// The most trials `--trials` accepts.
+pub const MAX_TRIALS: u64 = 1_000_000_000;
+
+/// Flags shared by `odds` and every `action`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Edition id (revised, fta, uwod, hubris) or path to a house-rule .toml file.
+    #[arg(long, short)]
+    pub edition: String,
+    /// Exact enumeration or Monte Carlo sampling.
+    #[arg(long, value_enum, default_value_t = Method::Exact)]
+    pub method: Method,
+    /// Monte Carlo trials (rolls per row, or runs of an action), 1..=1000000000.
+    #[arg(long, default_value_t = 100_000)]
+    pub trials: u64,
+    /// Seed of the Monte Carlo run: same seed, same numbers.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    /// Write to this file (whole, or not at all) instead of stdout.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// How figures are computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    /// Exact enumeration.
+    Exact,
+    /// Monte Carlo sampling.
+    Mc,
+}
+
+/// Output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Aligned, for a terminal.
+    Table,
+    /// Comma-separated, with a header.
+    Csv,
+    /// JSON.
+    Json,
+}
+
+impl RunArgs {
+    /// Whether figures are sampled.
+    pub fn is_mc(&self) -> bool {
+        self.method == Method::Mc
+    }
+
+    /// Checks the flags and loads the edition.
+    pub fn load(&self) -> anyhow::Result<RuleSet> {
+        if self.is_mc() && !(1..=MAX_TRIALS).contains(&self.trials) {
+            bail!(
+                "--trials {} is outside the allowed range 1..={MAX_TRIALS}",
+                self.trials
+            );
+        }
+        RuleSet::load(&self.edition).context("--edition")
+    }
+
+    /// A progress bar over `len` `unit`s on stderr: hidden for exact work,
+    /// with `--quiet`, or when stderr is not a terminal.
+    pub fn progress(&self, len: u64, unit: &str) -> ProgressBar {
+        if self.quiet || !self.is_mc() {
+            return ProgressBar::hidden();
+        }
+        let bar = ProgressBar::new(len);
+        let template =
+            format!("{{spinner}} {unit} {{pos}}/{{len}} [{{bar:30}}] {{elapsed}} (eta {{eta}})");
+        bar.set_style(
+            ProgressStyle::with_template(&template)
+                .expect("template")
+                .progress_chars("=> "),
+        );
+        bar
+    }
+
+    /// The title line of a table: the edition and how figures were made.
+    pub fn title(&self, rules: &RuleSet, per: &str) -> String {
+        let method = match self.method {
+            Method::Exact => "exact".to_string(),
+            Method::Mc => format!("Monte Carlo, {} {per}, seed {}", self.trials, self.seed),
+        };
+        format!("{} ({}), {method}", rules.name, rules.id)
+    }
+}
+
+/// Where a figure came from: enough to reproduce it and to trace a rule
+/// change. Every output row carries it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Provenance {
+    /// Exact or Monte Carlo.
+    pub method: Method,
+    /// Monte Carlo trials.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trials: Option<u64>,
+    /// Monte Carlo seed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Hash of the resolved rules.
+    pub rules_hash: String,
+    /// The wodds version.
+    pub wodds_version: &'static str,
+}
+
+impl Provenance {
+    /// The CSV columns, in order.
+    pub const CSV_HEAD: &'static str = "method,trials,seed,rules_hash,wodds_version";
+
+    /// The provenance of figures computed by `args` under `rules`.
+    pub fn new(args: &RunArgs, rules: &RuleSet) -> Self {
+        Provenance {
+            method: args.method,
+            trials: args.is_mc().then_some(args.trials),
+            seed: args.is_mc().then_some(args.seed),
+            rules_hash: rules.hash().to_string(),
+            wodds_version: env!("CARGO_PKG_VERSION"),
+        }
+    }
+
+    /// The CSV fields, in the order of [`Provenance::CSV_HEAD`].
+    pub fn csv(&self) -> String {
+        let opt = |v: Option<u64>| v.map_or(String::new(), |v| v.to_string());
+        let method = match self.method {
+            Method::Exact => "exact",
+            Method::Mc => "mc",
+        };
+        format!(
+            "{method},{},{},{},{}",
+            opt(self.trials),
+            opt(self.seed),
+            self.rules_hash,
+            self.wodds_version
+        )
+    }
+
+    /// The last line of a table.
+    pub fn footer(&self) -> String {
+        format!("rules {}, wodds {}", self.rules_hash, self.wodds_version)
+    }
+}
+
+/// A probability as a percentage with two decimals.
+pub fn pct(p: f64) -> String {
+    format!("{:.2}%", 100.0 * p)
+}
+
+/// The binomial standard error of a share `p` from `n` trials.
+pub fn binomial_se(p: f64, n: u64) -> f64 {
+    (p * (1.0 - p) / n as f64).sqrt()
+}
