@@ -97,6 +97,17 @@ impl Distribution {
         )
     }
 
+    /// The distribution of the given outcomes (equal outcomes are added);
+    /// for combining rolls, as a group's or a contest's. `truncation` is
+    /// the mass the caller knows is missing.
+    pub fn from_outcomes(outcomes: impl IntoIterator<Item = (Roll, f64)>, truncation: f64) -> Self {
+        let mut d = Distribution::empty(truncation);
+        for (roll, p) in outcomes {
+            d.add(roll, p);
+        }
+        d
+    }
+
     fn add(&mut self, roll: Roll, p: f64) {
         if roll.botch {
             self.botch += p;

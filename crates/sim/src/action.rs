@@ -287,18 +287,18 @@ fn resisted_success(rule: ResistedRule, a: Roll, b: Roll) -> bool {
 
 /// The exact result of A's throw resisted by B's.
 pub fn resisted_exact(a: &Throw, b: &Throw, rule: ResistedRule) -> Resisted {
-    let max_b = b.outcomes().clean.len() as i32;
-    let max_a = a.outcomes().clean.len() as i32;
+    let max_b = b.distribution().max_successes() as i32 + 1;
+    let max_a = a.distribution().max_successes() as i32 + 1;
     let offset = -max_b;
     let mut r = Resisted {
         margin: vec![0.0; (max_a + max_b + 1) as usize],
         offset,
         p_success: 0.0,
-        p_botch: a.outcomes().botch,
+        p_botch: a.distribution().p_botch(),
         trials: None,
     };
-    for (ra, p) in a.outcomes().iter() {
-        for (rb, q) in b.outcomes().iter() {
+    for (ra, p) in a.distribution().outcomes() {
+        for (rb, q) in b.distribution().outcomes() {
             let m = i32::from(ra.successes) - i32::from(rb.successes);
             r.margin[(m - offset) as usize] += p * q;
             if resisted_success(rule, ra, rb) {

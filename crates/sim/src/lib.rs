@@ -37,4 +37,4 @@ pub use action::{
     Contest, Extended, Prolonged, Resisted, Retry, Schedule, resisted_exact, resisted_sample,
 };
 pub use process::{BATCH, Next, Process, Timeline, simulate, solve};
-pub use throw::{Outcomes, Throw};
+pub use throw::Throw;

@@ -159,7 +159,7 @@ fn each_combination(
         return;
     }
     let throw = &throws[rolls.len()];
-    for (roll, p) in throw.outcomes().iter() {
+    for (roll, p) in throw.distribution().outcomes() {
         rolls.push(roll);
         each_combination(throws, rolls, mass * p, f);
         rolls.pop();

@@ -5,49 +5,6 @@ use rand_core::Rng;
 use wodds_dice::{CompiledRoll, D10, Distribution, Roll, RollSpec, exact};
 use wodds_rules::GroupRule;
 
-/// The outcomes of a roll as probabilities: `clean[s]` is `s` successes
-/// without a botch, `botch` a botch (which has no successes).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Outcomes {
-    /// Probability of each success count without a botch.
-    pub clean: Vec<f64>,
-    /// Probability of a botch.
-    pub botch: f64,
-}
-
-impl Outcomes {
-    /// Every outcome with non-zero probability, botch first.
-    pub fn iter(&self) -> impl Iterator<Item = (Roll, f64)> + '_ {
-        let botch = (self.botch > 0.0).then_some((Roll::BOTCH, self.botch));
-        botch.into_iter().chain(
-            self.clean
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| **p > 0.0)
-                .map(|(s, &p)| (clean(s as u16), p)),
-        )
-    }
-
-    fn from_distribution(d: &Distribution) -> Self {
-        Outcomes {
-            clean: (0..=d.max_successes()).map(|s| d.p(s, false)).collect(),
-            botch: d.p_botch(),
-        }
-    }
-
-    fn add(&mut self, roll: Roll, p: f64) {
-        if roll.botch {
-            self.botch += p;
-        } else {
-            let s = roll.successes as usize;
-            if self.clean.len() <= s {
-                self.clean.resize(s + 1, 0.0);
-            }
-            self.clean[s] += p;
-        }
-    }
-}
-
 fn clean(successes: u16) -> Roll {
     Roll {
         successes,
@@ -61,7 +18,7 @@ pub struct Throw {
     members: Vec<CompiledRoll>,
     group: GroupRule,
     spoil: bool,
-    outcomes: Outcomes,
+    outcomes: Distribution,
 }
 
 impl Throw {
@@ -75,19 +32,15 @@ impl Throw {
     /// botching member adds nothing (sum) or is simply the worst roll (best).
     pub fn group(specs: Vec<RollSpec>, group: GroupRule, spoil: bool) -> Self {
         assert!(!specs.is_empty(), "a throw needs at least one roll");
-        let mut outcomes = Outcomes::from_distribution(&exact(&specs[0]));
+        let mut outcomes = exact(&specs[0]);
         for spec in &specs[1..] {
-            let next = Outcomes::from_distribution(&exact(spec));
-            let mut combined = Outcomes {
-                clean: Vec::new(),
-                botch: 0.0,
-            };
-            for (a, p) in outcomes.iter() {
-                for (b, q) in next.iter() {
-                    combined.add(combine(group, spoil, a, b), p * q);
-                }
-            }
-            outcomes = combined;
+            let next = exact(spec);
+            let pairs = outcomes.outcomes().flat_map(|(a, p)| {
+                next.outcomes()
+                    .map(move |(b, q)| (combine(group, spoil, a, b), p * q))
+            });
+            let truncation = outcomes.truncation() + next.truncation();
+            outcomes = Distribution::from_outcomes(pairs.collect::<Vec<_>>(), truncation);
         }
         Throw {
             members: specs.iter().map(CompiledRoll::new).collect(),
@@ -97,8 +50,8 @@ impl Throw {
         }
     }
 
-    /// The exact outcomes.
-    pub fn outcomes(&self) -> &Outcomes {
+    /// The exact distribution of its result.
+    pub fn distribution(&self) -> &Distribution {
         &self.outcomes
     }
 

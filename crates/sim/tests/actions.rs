@@ -196,9 +196,9 @@ fn teamwork_of_two_single_dice_by_hand() {
     // roll: a botch with 1 - 0.9^2 = 0.19; two successes 0.25; one 0.4.
     let spec = RollSpec::new(1, RollRules::classic(6)).unwrap();
     let team = Throw::group(vec![spec, spec], GroupRule::Sum, true);
-    close(team.outcomes().botch, 0.19, 1e-15);
-    close(team.outcomes().clean[2], 0.25, 1e-15);
-    close(team.outcomes().clean[1], 0.4, 1e-15);
+    close(team.distribution().p_botch(), 0.19, 1e-15);
+    close(team.distribution().p(2, false), 0.25, 1e-15);
+    close(team.distribution().p(1, false), 0.4, 1e-15);
     let action = Extended {
         schedule: one_round(vec![team]),
         target: 2,
@@ -208,8 +208,8 @@ fn teamwork_of_two_single_dice_by_hand() {
     close(solve(&action, HORIZON).win[0], 0.25, 1e-15);
     // The best single roll of a group: at least one success unless both miss.
     let best = Throw::group(vec![spec, spec], GroupRule::Best, false);
-    close(best.outcomes().clean[1], 1.0 - 0.5 * 0.5, 1e-15);
-    close(best.outcomes().botch, 0.01, 1e-15);
+    close(best.distribution().p(1, false), 1.0 - 0.5 * 0.5, 1e-15);
+    close(best.distribution().p_botch(), 0.01, 1e-15);
 }
 
 /// Every Monte Carlo figure within 4.5 standard errors of the exact one.
