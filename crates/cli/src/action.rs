@@ -13,7 +13,7 @@ use wodds_sim::{
 };
 
 use crate::output::{emit, tidy};
-use crate::run::{Format, Provenance, RunArgs, binomial_se, pct};
+use crate::run::{Format, Provenance, RollFlags, RunArgs, binomial_se, pct};
 
 /// Largest target or Resistance accepted.
 const MAX_TARGET: u32 = 200;
@@ -61,6 +61,8 @@ pub enum ActionCommand {
 pub struct ExtendedArgs {
     #[command(flatten)]
     run: RunArgs,
+    #[command(flatten)]
+    roll: RollFlags,
     /// Dice rolled each time.
     #[arg(long, short)]
     pool: i32,
@@ -85,6 +87,8 @@ pub struct ExtendedArgs {
 pub struct RetryArgs {
     #[command(flatten)]
     run: RunArgs,
+    #[command(flatten)]
+    roll: RollFlags,
     /// Dice rolled each try.
     #[arg(long, short)]
     pool: i32,
@@ -106,6 +110,8 @@ pub struct RetryArgs {
 pub struct MultipleArgs {
     #[command(flatten)]
     run: RunArgs,
+    #[command(flatten)]
+    roll: RollFlags,
     /// Each action's pool before the penalty, in the order taken (7,6,6).
     #[arg(long, value_delimiter = ',', required = true)]
     pools: Vec<i32>,
@@ -118,6 +124,8 @@ pub struct MultipleArgs {
 pub struct TeamworkArgs {
     #[command(flatten)]
     run: RunArgs,
+    #[command(flatten)]
+    roll: RollFlags,
     /// Each character's dice, comma-separated (4,5,3).
     #[arg(long, value_delimiter = ',', required = true)]
     pools: Vec<i32>,
@@ -280,6 +288,7 @@ pub fn run(cmd: &ActionCommand) -> anyhow::Result<()> {
             let throw = throw_of(
                 &rules,
                 &[(a.pool, a.difficulty)],
+                &a.roll.options(),
                 "--pool/--difficulty",
                 false,
             )?;
@@ -291,9 +300,10 @@ pub fn run(cmd: &ActionCommand) -> anyhow::Result<()> {
                 free_botches: u32::from(a.free_botch),
             };
             let what = format!(
-                "extended: {} dice at difficulty {}, target {}, a botch {}{}",
+                "extended: {} dice at difficulty {}{}, target {}, a botch {}{}",
                 a.pool,
                 a.difficulty.unwrap_or(rules.dice.standard_difficulty),
+                with(&a.roll),
                 a.target,
                 botch_words(botch),
                 if a.free_botch {
@@ -307,7 +317,13 @@ pub fn run(cmd: &ActionCommand) -> anyhow::Result<()> {
         ActionCommand::Teamwork(a) => {
             let rules = a.run.load()?;
             let members: Vec<_> = a.pools.iter().map(|&p| (p, a.difficulty)).collect();
-            let throw = throw_of(&rules, &members, "--pools/--difficulty", true)?;
+            let throw = throw_of(
+                &rules,
+                &members,
+                &a.roll.options(),
+                "--pools/--difficulty",
+                true,
+            )?;
             let botch = a.botch.map_or(rules.actions.extended_botch, Into::into);
             let action = Extended {
                 schedule: Schedule::new(vec![vec![throw]]),
@@ -321,13 +337,14 @@ pub fn run(cmd: &ActionCommand) -> anyhow::Result<()> {
                 "adds nothing"
             };
             let what = format!(
-                "teamwork: pools {} at difficulty {}, target {}; one botch {spoil}, a botched team roll {}",
+                "teamwork: pools {} at difficulty {}{}, target {}; one botch {spoil}, a botched team roll {}",
                 a.pools
                     .iter()
                     .map(i32::to_string)
                     .collect::<Vec<_>>()
                     .join("+"),
                 a.difficulty.unwrap_or(rules.dice.standard_difficulty),
+                with(&a.roll),
                 a.target,
                 botch_words(botch)
             );
@@ -403,9 +420,7 @@ pub fn run(cmd: &ActionCommand) -> anyhow::Result<()> {
             let mut schedule = Vec::new();
             let mut needed = Vec::new();
             for &d in &difficulties {
-                let roll = rules
-                    .roll(a.pool, d, &RollOptions::default())
-                    .context("--pool")?;
+                let roll = rules.roll(a.pool, d, &a.roll.options()).context("--pool")?;
                 schedule.push(vec![Throw::single(roll.spec)]);
                 needed.push(roll.needed);
             }
@@ -415,8 +430,9 @@ pub fn run(cmd: &ActionCommand) -> anyhow::Result<()> {
                 botch: a.botch.into(),
             };
             let what = format!(
-                "retry: {} dice at difficulty {first}, +{penalty} a failure (up to {top}); a botch {}",
+                "retry: {} dice at difficulty {first}{}, +{penalty} a failure (up to {top}); a botch {}",
                 a.pool,
+                with(&a.roll),
                 if a.botch == BotchArg::Fail {
                     "ends the attempts"
                 } else {
@@ -435,6 +451,14 @@ fn check_count(flag: &str, n: u32) -> anyhow::Result<u32> {
         bail!("{flag} {n} is outside the allowed range 1..={MAX_TARGET}");
     }
     Ok(n)
+}
+
+/// ", with specialty+willpower" for the options given, or nothing.
+fn with(flags: &RollFlags) -> String {
+    match flags.label().as_str() {
+        "none" => String::new(),
+        label => format!(", with {label}"),
+    }
 }
 
 fn botch_words(b: BotchEffect) -> &'static str {
@@ -459,6 +483,7 @@ fn contest_botch_words(b: BotchEffect) -> &'static str {
 fn throw_of(
     rules: &RuleSet,
     members: &[(i32, Option<i32>)],
+    options: &RollOptions,
     flag: &str,
     teamwork: bool,
 ) -> anyhow::Result<Throw> {
@@ -467,7 +492,7 @@ fn throw_of(
         .map(|&(pool, d)| {
             let d = d.unwrap_or(rules.dice.standard_difficulty);
             rules
-                .roll(pool, d, &RollOptions::default())
+                .roll(pool, d, options)
                 .map(|r| r.spec)
                 .with_context(|| flag.to_string())
         })
@@ -489,8 +514,8 @@ fn two_sides(rules: &RuleSet, a: &SideSpec, b: &SideSpec) -> anyhow::Result<Sche
         let ra = &a.0[r.min(a.0.len() - 1)];
         let rb = &b.0[r.min(b.0.len() - 1)];
         schedule.push(vec![
-            throw_of(rules, ra, "--a", false)?,
-            throw_of(rules, rb, "--b", false)?,
+            throw_of(rules, ra, &RollOptions::default(), "--a", false)?,
+            throw_of(rules, rb, &RollOptions::default(), "--b", false)?,
         ]);
     }
     Ok(Schedule::new(schedule))
@@ -692,8 +717,8 @@ fn resisted(a: &ResistedArgs) -> anyhow::Result<()> {
             "--a/--b: a resisted roll is one round; give one POOL or POOL@DIFFICULTY per side (contest takes several)"
         );
     }
-    let ta = throw_of(&rules, &a.a.0[0], "--a", false)?;
-    let tb = throw_of(&rules, &a.b.0[0], "--b", false)?;
+    let ta = throw_of(&rules, &a.a.0[0], &RollOptions::default(), "--a", false)?;
+    let tb = throw_of(&rules, &a.b.0[0], &RollOptions::default(), "--b", false)?;
     let rule = rules.actions.resisted;
     let r: Resisted = if a.run.is_mc() {
         let mut dice = wodds_dice::D10::new(wodds_dice::stream(a.run.seed, &[0]));
@@ -823,7 +848,7 @@ fn multiple(a: &MultipleArgs) -> anyhow::Result<()> {
             );
         }
         let roll = rules
-            .roll(pool - penalty, d, &RollOptions::default())
+            .roll(pool - penalty, d, &a.roll.options())
             .context("--difficulty")?;
         let (p_success, p_botch, se_success) = if a.run.is_mc() {
             let mut dice = wodds_dice::D10::new(wodds_dice::stream(a.run.seed, &[i as u64]));
@@ -906,7 +931,7 @@ fn multiple(a: &MultipleArgs) -> anyhow::Result<()> {
         }
         Format::Table => {
             writeln!(out, "{}", a.run.title(&rules, "rolls an action"))?;
-            writeln!(out, "multiple actions: {n} in one turn")?;
+            writeln!(out, "multiple actions: {n} in one turn{}", with(&a.roll))?;
             writeln!(
                 out,
                 "{:>6} {:>5} {:>6} {:>5} {:>9} {:>9}",

@@ -3,15 +3,15 @@
 use std::io::{self, Write};
 
 use anyhow::Context;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 use wodds_dice::{CompiledRoll, D10, Roll, exact, key_of, stream};
-use wodds_rules::{DifficultyKind, RollOptions, RuleSet, Unskilled};
+use wodds_rules::{DifficultyKind, RuleSet};
 
 use crate::output::{emit, tidy};
 use crate::range::IntRange;
-use crate::run::{Format, Provenance, RunArgs, binomial_se, pct};
+use crate::run::{Format, Provenance, RollFlags, RunArgs, binomial_se, pct};
 /// Rolls drawn into the buffer at a time.
 const CHUNK: usize = 4096;
 
@@ -31,43 +31,8 @@ pub struct OddsArgs {
     /// Default: the edition's whole range.
     #[arg(long, short)]
     difficulty: Option<IntRange>,
-    /// The trait rolled has a specialty (what that does is the edition's rule).
-    #[arg(long)]
-    specialty: bool,
-    /// Spend a Willpower point on the roll (what that does is the edition's rule).
-    #[arg(long)]
-    willpower: bool,
-    /// Roll again on this face or higher, overriding the edition: 8, 9, 10 or none.
-    #[arg(long, value_parser = parse_again)]
-    again: Option<Again>,
-    /// Rote: dice that fail are rolled again and the better result kept.
-    #[arg(long)]
-    rote: bool,
-    /// Take automatic successes instead of rolling where the edition allows
-    /// (revised: pool at least the difficulty; uwod: 3/5/7/10 dice give 1-4).
-    #[arg(long)]
-    automatic: bool,
-    /// The Ability has no dots (uwod: a Skill loses 1 die, a Knowledge 2).
-    #[arg(long, value_enum)]
-    unskilled: Option<UnskilledArg>,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum UnskilledArg {
-    Skill,
-    Knowledge,
-}
-
-/// The `--again` value.
-#[derive(Debug, Clone, Copy)]
-struct Again(Option<u8>);
-
-fn parse_again(s: &str) -> Result<Again, String> {
-    match s {
-        "none" => Ok(Again(None)),
-        "8" | "9" | "10" => Ok(Again(Some(s.parse().expect("digits")))),
-        _ => Err(format!("`{s}` is not allowed: use 8, 9, 10 or none")),
-    }
+    #[command(flatten)]
+    roll: RollFlags,
 }
 
 /// One output row.
@@ -106,17 +71,7 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<()> {
     for d in [*difficulties.start(), *difficulties.end()] {
         rules.check_difficulty(d).context("--difficulty")?;
     }
-    let options = RollOptions {
-        specialty: args.specialty,
-        willpower: args.willpower,
-        again: args.again.map(|a| a.0),
-        rote: args.rote,
-        automatic: args.automatic,
-        unskilled: args.unskilled.map(|u| match u {
-            UnskilledArg::Skill => Unskilled::Skill,
-            UnskilledArg::Knowledge => Unskilled::Knowledge,
-        }),
-    };
+    let options = args.roll.options();
     let cells: Vec<(i32, i32)> = pools
         .flat_map(|p| difficulties.clone().map(move |d| (p, d)))
         .collect();
@@ -127,7 +82,7 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<()> {
         .collect::<Result<Vec<_>, _>>()?;
 
     let bar = args.run.progress(cells.len() as u64, "rows");
-    let option_label = option_label(&options);
+    let option_label = args.roll.label();
     let rows: Vec<Row> = cells
         .par_iter()
         .zip(rolls.par_iter())
@@ -172,37 +127,6 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<()> {
         }
         Format::Table => write_table(out, &rules, &rows, args),
     })
-}
-
-fn option_label(o: &RollOptions) -> String {
-    let mut parts = Vec::new();
-    if o.specialty {
-        parts.push("specialty".to_string());
-    }
-    if o.willpower {
-        parts.push("willpower".to_string());
-    }
-    match o.again {
-        Some(Some(n)) => parts.push(format!("{n}-again")),
-        Some(None) => parts.push("no-again".to_string()),
-        None => {}
-    }
-    if o.rote {
-        parts.push("rote".to_string());
-    }
-    if o.automatic {
-        parts.push("automatic".to_string());
-    }
-    match o.unskilled {
-        Some(Unskilled::Skill) => parts.push("unskilled-skill".to_string()),
-        Some(Unskilled::Knowledge) => parts.push("unskilled-knowledge".to_string()),
-        None => {}
-    }
-    if parts.is_empty() {
-        "none".to_string()
-    } else {
-        parts.join("+")
-    }
 }
 
 /// The figures of one row.

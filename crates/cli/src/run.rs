@@ -7,7 +7,7 @@ use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use wodds_rules::RuleSet;
+use wodds_rules::{RollOptions, RuleSet, Unskilled};
 
 /// The most trials `--trials` accepts.
 pub const MAX_TRIALS: u64 = 1_000_000_000;
@@ -166,4 +166,97 @@ pub fn pct(p: f64) -> String {
 /// The binomial standard error of a share `p` from `n` trials.
 pub fn binomial_se(p: f64, n: u64) -> f64 {
     (p * (1.0 - p) / n as f64).sqrt()
+}
+
+/// What a player brings to each roll: flags shared by `odds` and the
+/// single-actor actions.
+#[derive(Debug, Args)]
+pub struct RollFlags {
+    /// The trait rolled has a specialty (what that does is the edition's rule).
+    #[arg(long)]
+    specialty: bool,
+    /// Spend a Willpower point on each roll (what that does is the edition's rule).
+    #[arg(long)]
+    willpower: bool,
+    /// Roll again on this face or higher, overriding the edition: 8, 9, 10 or none.
+    #[arg(long, value_parser = parse_again)]
+    again: Option<Again>,
+    /// Rote: dice that fail are rolled again and the better result kept.
+    #[arg(long)]
+    rote: bool,
+    /// Take automatic successes instead of rolling where the edition allows
+    /// (revised: pool at least the difficulty; uwod: 3/5/7/10 dice give 1-4).
+    #[arg(long)]
+    automatic: bool,
+    /// The Ability has no dots (uwod: a Skill loses 1 die, a Knowledge 2).
+    #[arg(long, value_enum)]
+    unskilled: Option<UnskilledArg>,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum UnskilledArg {
+    Skill,
+    Knowledge,
+}
+
+/// The `--again` value.
+#[derive(Debug, Clone, Copy)]
+struct Again(Option<u8>);
+
+fn parse_again(s: &str) -> Result<Again, String> {
+    match s {
+        "none" => Ok(Again(None)),
+        "8" | "9" | "10" => Ok(Again(Some(s.parse().expect("digits")))),
+        _ => Err(format!("`{s}` is not allowed: use 8, 9, 10 or none")),
+    }
+}
+
+impl RollFlags {
+    /// The options for the rules crate.
+    pub fn options(&self) -> RollOptions {
+        RollOptions {
+            specialty: self.specialty,
+            willpower: self.willpower,
+            again: self.again.map(|a| a.0),
+            rote: self.rote,
+            automatic: self.automatic,
+            unskilled: self.unskilled.map(|u| match u {
+                UnskilledArg::Skill => Unskilled::Skill,
+                UnskilledArg::Knowledge => Unskilled::Knowledge,
+            }),
+        }
+    }
+
+    /// The options as one word for output rows: `none`, or the options
+    /// joined by `+` (`specialty+9-again`).
+    pub fn label(&self) -> String {
+        let mut parts = Vec::new();
+        if self.specialty {
+            parts.push("specialty".to_string());
+        }
+        if self.willpower {
+            parts.push("willpower".to_string());
+        }
+        match self.again {
+            Some(Again(Some(n))) => parts.push(format!("{n}-again")),
+            Some(Again(None)) => parts.push("no-again".to_string()),
+            None => {}
+        }
+        if self.rote {
+            parts.push("rote".to_string());
+        }
+        if self.automatic {
+            parts.push("automatic".to_string());
+        }
+        match self.unskilled {
+            Some(UnskilledArg::Skill) => parts.push("unskilled-skill".to_string()),
+            Some(UnskilledArg::Knowledge) => parts.push("unskilled-knowledge".to_string()),
+            None => {}
+        }
+        if parts.is_empty() {
+            "none".to_string()
+        } else {
+            parts.join("+")
+        }
+    }
 }

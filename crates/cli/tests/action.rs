@@ -363,3 +363,50 @@ fn trying_again() {
         );
     }
 }
+
+/// Veronica spending a Willpower point every night: one success the 1s
+/// cannot cancel, and no botch; a night is then 1 + the plain roll's net
+/// successes (a plain botch nets 0). Within three nights: a triple
+/// convolution of the plain distribution.
+#[test]
+fn veronica_spending_willpower() {
+    let plain = wodds_dice::exact(
+        &wodds_dice::RollSpec::new(7, wodds_dice::RollRules::classic(7)).unwrap(),
+    );
+    let night = |s: u32| {
+        if s == 0 {
+            plain.p(0, false) + plain.p_botch()
+        } else {
+            plain.p(s, false)
+        }
+    };
+    let mut by_three = 0.0;
+    for a in 0..=7 {
+        for b in 0..=7 {
+            for c in 0..=7 {
+                if a + b + c + 3 >= 18 {
+                    by_three += night(a) * night(b) * night(c);
+                }
+            }
+        }
+    }
+    let v = json(&[
+        "extended",
+        "--edition",
+        "revised",
+        "--pool",
+        "7",
+        "--difficulty",
+        "7",
+        "--target",
+        "18",
+        "--max-rolls",
+        "3",
+        "--willpower",
+    ]);
+    assert!(
+        (within(&v, 3) - by_three).abs() < 1e-12,
+        "{} vs {by_three}",
+        within(&v, 3)
+    );
+}
