@@ -6,7 +6,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::{
-    ActionRules, AutomaticRule, BotchEffect, BotchSetting, DiceRules, DifficultyKind, GroupRule,
+    ActionRules, AutomaticRule, CombatEngine, CombatRules, BotchEffect, BotchSetting, DiceRules, DifficultyKind, GroupRule,
     OnesSetting, ResistedRule, RuleSet, RulesError, SpecialtySetting, TallyRule, TensSetting,
     TieRule, WillpowerMode, WillpowerRule, relative_to,
 };
@@ -21,6 +21,13 @@ struct RawFile {
     name: Option<String>,
     dice: Option<RawDice>,
     actions: Option<RawActions>,
+    combat: Option<RawCombat>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawCombat {
+    engine: Option<CombatEngine>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -75,14 +82,7 @@ pub(crate) struct Parsed {
 
 impl Parsed {
     fn error(&self, offset: usize, field: &str, message: impl Into<String>) -> RulesError {
-        let (line, column) = line_col(&self.text, offset);
-        RulesError::File {
-            file: self.file.clone(),
-            line,
-            column,
-            field: field.to_string(),
-            message: message.into(),
-        }
+        located(&self.file, &self.text, offset, field, message)
     }
 }
 
@@ -146,25 +146,40 @@ fn plain(message: &str) -> String {
         .replace("expected a boolean", "expected true or false")
 }
 
-pub(crate) fn parse(file: &str, text: &str) -> Result<Parsed, RulesError> {
-    match toml::from_str::<RawFile>(text) {
-        Ok(raw) => Ok(Parsed {
-            file: file.to_string(),
-            text: text.to_string(),
-            raw,
-        }),
-        Err(e) => {
-            let offset = e.span().map_or(0, |s| s.start);
-            let (line, column) = line_col(text, offset);
-            Err(RulesError::File {
-                file: file.to_string(),
-                line,
-                column,
-                field: field_at(text, offset),
-                message: plain(e.message()),
-            })
-        }
+/// An error about `field` at byte `offset` of the TOML `text` of `file`.
+pub fn located(
+    file: &str,
+    text: &str,
+    offset: usize,
+    field: &str,
+    message: impl Into<String>,
+) -> RulesError {
+    let (line, column) = line_col(text, offset);
+    RulesError::File {
+        file: file.to_string(),
+        line,
+        column,
+        field: field.to_string(),
+        message: message.into(),
     }
+}
+
+/// Parses TOML `text` of `file` into `T`, an error naming the file, line,
+/// column and field in a designer's words.
+pub fn from_toml<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, RulesError> {
+    toml::from_str::<T>(text).map_err(|e| {
+        let offset = e.span().map_or(0, |s| s.start);
+        located(file, text, offset, &field_at(text, offset), plain(e.message()))
+    })
+}
+
+pub(crate) fn parse(file: &str, text: &str) -> Result<Parsed, RulesError> {
+    let raw = from_toml::<RawFile>(file, text)?;
+    Ok(Parsed {
+        file: file.to_string(),
+        text: text.to_string(),
+        raw,
+    })
 }
 
 pub(crate) fn load_path(
@@ -234,6 +249,14 @@ fn resolve_at(
     };
     let dice = merge(&parsed, base.as_ref().map(|b| &b.dice))?;
     let actions = merge_actions(&parsed, base.as_ref().map(|b| &b.actions))?;
+    let engine = parsed.raw.combat.as_ref().and_then(|c| c.engine);
+    let combat = match (engine, &base) {
+        (Some(engine), _) => CombatRules { engine },
+        (None, Some(b)) => b.combat,
+        (None, None) => {
+            return Err(parsed.error(0, "combat.engine", "missing (a file without `extends` must set every field)"));
+        }
+    };
     let name = parsed
         .raw
         .name
@@ -248,7 +271,7 @@ fn resolve_at(
         })
         .unwrap_or_else(|| id.to_string());
     let root = base.map_or_else(|| id.to_string(), |b| b.base);
-    Ok(RuleSet::new(id.to_string(), name, root, dice, actions))
+    Ok(RuleSet::new(id.to_string(), name, root, dice, actions, combat))
 }
 
 /// The value of an optional spanned setting.

@@ -29,6 +29,7 @@ use sha2::{Digest, Sha256};
 use wodds_dice::{AutoSuccesses, Botch, Ones, RollRules, RollSpec, Tens};
 
 pub use error::RulesError;
+pub use file::{from_toml, located};
 
 /// The built-in editions: id and embedded TOML.
 pub const BUILT_IN: [(&str, &str); 4] = [
@@ -261,6 +262,28 @@ pub struct ActionRules {
     pub multiple_actions: bool,
 }
 
+/// Which combat engine runs an edition's fights.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CombatEngine {
+    /// Vampire: the Masquerade Revised.
+    Revised,
+    /// From the Ashes.
+    Fta,
+    /// Ultimate WoD.
+    Uwod,
+    /// The Act of Hubris.
+    Hubris,
+}
+
+/// The combat part of an edition, fully resolved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct CombatRules {
+    /// The engine that runs its fights.
+    pub engine: CombatEngine,
+}
+
 /// Options a player brings to one roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct RollOptions {
@@ -323,6 +346,8 @@ pub struct RuleSet {
     pub dice: DiceRules,
     /// The multi-roll action rules.
     pub actions: ActionRules,
+    /// The combat rules.
+    pub combat: CombatRules,
     /// The built-in edition at the root of the `extends` chain.
     pub base: String,
     hash: String,
@@ -357,15 +382,18 @@ impl RuleSet {
         base: String,
         dice: DiceRules,
         actions: ActionRules,
+        combat: CombatRules,
     ) -> Self {
         #[derive(Serialize)]
         struct Canonical<'a> {
             dice: &'a DiceRules,
             actions: &'a ActionRules,
+            combat: &'a CombatRules,
         }
         let canonical = toml::to_string(&Canonical {
             dice: &dice,
             actions: &actions,
+            combat: &combat,
         })
         .expect("rules serialize");
         let digest = Sha256::digest(canonical.as_bytes());
@@ -375,6 +403,7 @@ impl RuleSet {
             name,
             dice,
             actions,
+            combat,
             base,
             hash,
         }
