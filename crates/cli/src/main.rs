@@ -4,6 +4,7 @@
 //! usage. Errors are one line on stderr.
 
 mod action;
+mod fight;
 mod odds;
 mod output;
 mod range;
@@ -25,6 +26,8 @@ struct Cli {
 enum Command {
     /// Odds of a single roll: one row per (pool, difficulty).
     Odds(odds::OddsArgs),
+    /// Play a scenario's fights, many times, under each of its editions.
+    Run(fight::RunScenarioArgs),
     /// Multi-roll actions: extended, teamwork, resisted, contest, prolonged.
     #[command(subcommand)]
     Action(action::ActionCommand),
@@ -35,6 +38,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Odds(args) => odds::run(&args),
         Command::Action(cmd) => action::run(&cmd),
+        Command::Run(args) => fight::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

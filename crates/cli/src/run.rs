@@ -158,6 +158,23 @@ impl Provenance {
     }
 }
 
+/// A progress bar over `len` `unit`s on stderr, hidden when `hidden` or
+/// when stderr is not a terminal.
+pub fn progress_bar(hidden: bool, len: u64, unit: &str) -> ProgressBar {
+    if hidden {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len);
+    let template =
+        format!("{{spinner}} {unit} {{pos}}/{{len}} [{{bar:30}}] {{elapsed}} (eta {{eta}})");
+    bar.set_style(
+        ProgressStyle::with_template(&template)
+            .expect("template")
+            .progress_chars("=> "),
+    );
+    bar
+}
+
 /// A probability as a percentage with two decimals.
 pub fn pct(p: f64) -> String {
     format!("{:.2}%", 100.0 * p)

@@ -276,11 +276,25 @@ impl<R: Rng> D10<R> {
     /// Rolls `c` once.
     #[inline]
     pub fn roll(&mut self, c: &CompiledRoll) -> Roll {
-        let (roll, failed) = self.roll_dice(c, &c.spec, c.spec.dice());
+        self.roll_spec(c, &c.spec)
+    }
+
+    /// Rolls `pool` dice under `c`'s rules (its own pool aside): one
+    /// compiled roll serves every pool size, as a combat's wound penalties
+    /// need. `pool` must be one the rules can roll: at least 1, or any with
+    /// a chance die (see [`RollSpec::new`]).
+    #[inline]
+    pub fn roll_pool(&mut self, c: &CompiledRoll, pool: i32) -> Roll {
+        self.roll_spec(c, &c.spec.with_pool(pool))
+    }
+
+    #[inline(always)]
+    fn roll_spec(&mut self, c: &CompiledRoll, spec: &RollSpec) -> Roll {
+        let (roll, failed) = self.roll_dice(c, spec, spec.dice());
         if !c.rote || failed == 0 {
             return roll;
         }
-        let again = c.spec.reroll_of(failed);
+        let again = spec.reroll_of(failed);
         let (second, _) = self.roll_dice(c, &again, again.dice());
         roll.better(second)
     }

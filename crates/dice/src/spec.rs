@@ -246,6 +246,16 @@ impl RollSpec {
         }
     }
 
+    /// The same rules with another pool (unchecked: for the sampler's
+    /// `roll_pool`, whose caller answers for the pool).
+    #[inline]
+    pub(crate) fn with_pool(&self, pool: i32) -> RollSpec {
+        RollSpec {
+            pool: pool.min(MAX_POOL),
+            rules: self.rules,
+        }
+    }
+
     /// The same roll with another pool size (used for the rote re-roll),
     /// keeping a chance die a chance die.
     #[inline]

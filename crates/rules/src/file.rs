@@ -6,9 +6,9 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::{
-    ActionRules, AutomaticRule, CombatEngine, CombatRules, BotchEffect, BotchSetting, DiceRules, DifficultyKind, GroupRule,
-    OnesSetting, ResistedRule, RuleSet, RulesError, SpecialtySetting, TallyRule, TensSetting,
-    TieRule, WillpowerMode, WillpowerRule, relative_to,
+    ActionRules, AutomaticRule, BotchEffect, BotchSetting, CombatEngine, CombatRules, DiceRules,
+    DifficultyKind, GroupRule, OnesSetting, ResistedRule, RuleSet, RulesError, SpecialtySetting,
+    TallyRule, TensSetting, TieRule, WillpowerMode, WillpowerRule, relative_to,
 };
 
 /// How deep `extends` chains may go.
@@ -169,7 +169,13 @@ pub fn located(
 pub fn from_toml<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, RulesError> {
     toml::from_str::<T>(text).map_err(|e| {
         let offset = e.span().map_or(0, |s| s.start);
-        located(file, text, offset, &field_at(text, offset), plain(e.message()))
+        located(
+            file,
+            text,
+            offset,
+            &field_at(text, offset),
+            plain(e.message()),
+        )
     })
 }
 
@@ -254,7 +260,11 @@ fn resolve_at(
         (Some(engine), _) => CombatRules { engine },
         (None, Some(b)) => b.combat,
         (None, None) => {
-            return Err(parsed.error(0, "combat.engine", "missing (a file without `extends` must set every field)"));
+            return Err(parsed.error(
+                0,
+                "combat.engine",
+                "missing (a file without `extends` must set every field)",
+            ));
         }
     };
     let name = parsed
@@ -271,7 +281,14 @@ fn resolve_at(
         })
         .unwrap_or_else(|| id.to_string());
     let root = base.map_or_else(|| id.to_string(), |b| b.base);
-    Ok(RuleSet::new(id.to_string(), name, root, dice, actions, combat))
+    Ok(RuleSet::new(
+        id.to_string(),
+        name,
+        root,
+        dice,
+        actions,
+        combat,
+    ))
 }
 
 /// The value of an optional spanned setting.

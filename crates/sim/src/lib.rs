@@ -7,6 +7,7 @@
 //!   rolls; [`solve`] follows every outcome exactly, [`simulate`] samples
 //!   runs in fixed seeded batches on rayon. Both use the process's one
 //!   transition function.
+//! - [`combat`]: whole fights from scenario files, and the runner.
 //! - The actions: [`Extended`] (and teamwork), [`Retry`] (trying again),
 //!   [`Contest`] (extended and resisted), [`Prolonged`] (`hubris`
 //!   conflicts), and the single resisted roll ([`resisted_exact`], [`resisted_sample`]).
@@ -30,6 +31,7 @@
 //! ```
 
 mod action;
+pub mod combat;
 mod process;
 mod throw;
 

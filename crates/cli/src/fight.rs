@@ -1,0 +1,250 @@
+//! `wodds run`: play a scenario's fights under each of its editions.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use serde::Serialize;
+use wodds_rules::{CombatEngine, RuleSet};
+use wodds_sim::combat::{self, End, Scenario, Tally, revised::Revised};
+
+use crate::output::{emit, tidy};
+use crate::run::{Format, pct};
+
+#[derive(Debug, Args)]
+#[command(after_help = "Example:\n  wodds run scenarios/brawl.toml --trials 1000000")]
+pub struct RunScenarioArgs {
+    /// The scenario file.
+    scenario: PathBuf,
+    /// Fights an edition (default: the scenario's), 1..=1000000000.
+    #[arg(long)]
+    trials: Option<u64>,
+    /// Seed (default: the scenario's).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Editions to run instead of the scenario's, comma-separated (ids or house-rule paths).
+    #[arg(long, value_delimiter = ',')]
+    editions: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
+    /// Write to this file (whole, or not at all) instead of stdout.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// One edition's results.
+#[derive(Debug, Serialize)]
+struct EditionResult {
+    edition: String,
+    fights: u64,
+    sides: Vec<SideResult>,
+    draws: f64,
+    ended: Vec<(&'static str, f64)>,
+    mean_rounds: Option<f64>,
+    median_rounds: Option<u32>,
+    p90_rounds: Option<u32>,
+    winner_damage: Option<f64>,
+    willpower_per_fight: Option<f64>,
+    botches_per_fight: Option<f64>,
+    seed: u64,
+    rules_hash: String,
+    wodds_version: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+struct SideResult {
+    side: String,
+    win_rate: f64,
+    win_low: f64,
+    win_high: f64,
+}
+
+pub fn run(args: &RunScenarioArgs) -> anyhow::Result<()> {
+    let mut scenario = Scenario::load(&args.scenario)?;
+    if let Some(t) = args.trials {
+        if !(1..=combat::BATCH * 100_000).contains(&t) {
+            bail!("--trials {t} is outside the allowed range 1..=1000000000");
+        }
+        scenario.trials = t;
+    }
+    if let Some(s) = args.seed {
+        scenario.seed = s;
+    }
+    if !args.editions.is_empty() {
+        scenario.editions = args
+            .editions
+            .iter()
+            .map(|e| RuleSet::load(e))
+            .collect::<Result<_, _>>()
+            .context("--editions")?;
+    }
+    // Compile every engine before any fight, so bad input fails first.
+    let engines = scenario
+        .editions
+        .iter()
+        .map(|rules| match rules.combat.engine {
+            CombatEngine::Revised => Ok(Revised::new(&scenario, rules)?),
+            other => bail!(
+                "edition {}: the {other:?} combat engine is not built yet (only revised's is); run it with --editions revised",
+                rules.id
+            ),
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let total = scenario.trials * engines.len() as u64;
+    let bar = crate::run::progress_bar(args.quiet, total, "fights");
+    let results: Vec<EditionResult> = scenario
+        .editions
+        .iter()
+        .zip(&engines)
+        .map(|(rules, engine)| {
+            let tally = combat::run(engine, &rules.id, scenario.trials, scenario.seed, &|n| {
+                bar.inc(n)
+            });
+            summarize(&scenario, rules, &tally)
+        })
+        .collect();
+    bar.finish_and_clear();
+    emit(args.output.as_deref(), |out| match args.format {
+        Format::Json => {
+            serde_json::to_writer_pretty(&mut *out, &results)?;
+            writeln!(out)
+        }
+        Format::Csv => write_csv(out, &results),
+        Format::Table => write_table(out, &scenario, &results),
+    })
+}
+
+fn summarize(scenario: &Scenario, rules: &RuleSet, t: &Tally) -> EditionResult {
+    EditionResult {
+        edition: rules.id.clone(),
+        fights: t.fights,
+        sides: scenario
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let (p, lo, hi) = t.win_rate(i).unwrap_or((0.0, 0.0, 1.0));
+                SideResult {
+                    side: s.name.clone(),
+                    win_rate: tidy(p),
+                    win_low: tidy(lo),
+                    win_high: tidy(hi),
+                }
+            })
+            .collect(),
+        draws: tidy(t.share(End::Draw).unwrap_or(0.0)),
+        ended: End::ALL
+            .iter()
+            .map(|&e| (e.name(), tidy(t.share(e).unwrap_or(0.0))))
+            .collect(),
+        mean_rounds: t.mean_rounds().map(tidy),
+        median_rounds: t.quantile_rounds(0.5),
+        p90_rounds: t.quantile_rounds(0.9),
+        winner_damage: t.mean_winner_damage().map(tidy),
+        willpower_per_fight: t.per_fight(t.willpower).map(tidy),
+        botches_per_fight: t.per_fight(t.botches).map(tidy),
+        seed: scenario.seed,
+        rules_hash: rules.hash().to_string(),
+        wodds_version: env!("CARGO_PKG_VERSION"),
+    }
+}
+
+fn opt<T: ToString>(v: Option<T>) -> String {
+    v.map_or(String::new(), |v| v.to_string())
+}
+
+fn write_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result<()> {
+    writeln!(
+        out,
+        "edition,side,win_rate,win_low,win_high,draws,incapacitated,killed,conceded,fled,mean_rounds,median_rounds,p90_rounds,winner_damage,willpower_per_fight,botches_per_fight,trials,seed,rules_hash,wodds_version"
+    )?;
+    for r in results {
+        for s in &r.sides {
+            writeln!(
+                out,
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                r.edition,
+                s.side.replace(',', ";"),
+                s.win_rate,
+                s.win_low,
+                s.win_high,
+                r.draws,
+                r.ended[0].1,
+                r.ended[1].1,
+                r.ended[2].1,
+                r.ended[3].1,
+                opt(r.mean_rounds),
+                opt(r.median_rounds),
+                opt(r.p90_rounds),
+                opt(r.winner_damage),
+                opt(r.willpower_per_fight),
+                opt(r.botches_per_fight),
+                r.fights,
+                r.seed,
+                r.rules_hash,
+                r.wodds_version
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn write_table(
+    out: &mut dyn Write,
+    scenario: &Scenario,
+    results: &[EditionResult],
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "{}: {} fights an edition, seed {}",
+        scenario.name, scenario.trials, scenario.seed
+    )?;
+    for r in results {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "{} (rules {}, wodds {})",
+            r.edition, r.rules_hash, r.wodds_version
+        )?;
+        writeln!(out, "  {:<24} {:>8}  95% interval", "side", "wins")?;
+        for s in &r.sides {
+            writeln!(
+                out,
+                "  {:<24} {:>8}  {} - {}",
+                s.side,
+                pct(s.win_rate),
+                pct(s.win_low),
+                pct(s.win_high)
+            )?;
+        }
+        writeln!(out, "  draws {}", pct(r.draws))?;
+        let ended: Vec<String> = r
+            .ended
+            .iter()
+            .filter(|(name, _)| *name != "draw")
+            .map(|(name, p)| format!("{name} {}", pct(*p)))
+            .collect();
+        writeln!(out, "  ended: {}", ended.join(", "))?;
+        let f = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.2}"));
+        writeln!(
+            out,
+            "  rounds: mean {}, median {}, 90th percentile {}",
+            f(r.mean_rounds),
+            opt(r.median_rounds),
+            opt(r.p90_rounds)
+        )?;
+        writeln!(
+            out,
+            "  winner's damage {} levels; Willpower {} a fight; botches {} a fight",
+            f(r.winner_damage),
+            f(r.willpower_per_fight),
+            f(r.botches_per_fight)
+        )?;
+    }
+    Ok(())
+}

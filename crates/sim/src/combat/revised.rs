@@ -1,0 +1,336 @@
+//! The Revised combat engine. Chapter Six is not among the seeds, so every
+//! rule here is the well-known Revised rule, **assumed** (RULES.md):
+//!
+//! - Each turn, initiative 1d10 + Dexterity + Wits less the wound penalty;
+//!   ties by Dexterity + Wits, then at random; the highest acts first.
+//! - An attack is Dexterity + Brawl / Melee / Firearms at difficulty 6, with
+//!   the edition's dice (1s cancel, botches). Armour's penalty comes off
+//!   Dexterity pools.
+//! - A member that dodges splits its turn into two actions, the attack at
+//!   -2 dice and the dodge at -3 (Dexterity + Dodge); the dodge answers the
+//!   first attack against it that turn, each success removing one of the
+//!   attacker's.
+//! - Damage is Strength + the weapon (firearms: the weapon only) + one die
+//!   per attack success beyond the first, plus Potence as automatic
+//!   successes on Strength-based attacks; soak is Stamina (+ Fortitude) +
+//!   armour; both at difficulty 6, 1s ignored, no botch. Mortals soak only
+//!   bashing with Stamina, vampires bashing and lethal (aggravated with
+//!   Fortitude only), ghouls add Fortitude to all, Garou soak everything.
+//! - Seven health levels, penalties 0, -1, -1, -2, -2, -5; every box filled
+//!   is Incapacitated; bashing past it turns to lethal, lethal past it kills.
+//! - Celerity gives as many extra attacks a turn as its dots.
+//! - Willpower buys one automatic success on an attack, per the tactic.
+
+use rand_core::Rng;
+use wodds_dice::{Botch, CompiledRoll, D10, Ones, RollSpec};
+use wodds_rules::{RollOptions, RuleSet, RulesError};
+
+use super::Engine;
+use super::gear::{Damage, Skill};
+use super::health::{Health, REVISED_PENALTIES};
+use super::scenario::{
+    AttackTactic, Creature, DefendTactic, FleeAt, MAX_MEMBERS, Scenario, Trait, WillpowerTactic,
+};
+use super::tally::{End, Fight};
+
+/// Attack and dodge difficulty.
+const DIFFICULTY: i32 = 6;
+/// Dice a pool may not exceed.
+const MAX_POOL: i32 = 60;
+
+/// A member compiled for the engine.
+#[derive(Debug, Clone, Copy)]
+struct Fighter {
+    side: usize,
+    /// Dexterity + Wits.
+    initiative: i32,
+    attack: i32,
+    dodge: i32,
+    damage: i32,
+    /// Automatic damage successes (Potence).
+    potence: u16,
+    kind: Damage,
+    /// Soak dice against bashing, lethal, aggravated.
+    soak: [i32; 3],
+    willpower: u8,
+    attacks: u8,
+    tactics_attack: AttackTactic,
+    dodges: bool,
+    spend: WillpowerTactic,
+    /// Boxes filled at which it flees (0: never).
+    flee_at: u8,
+}
+
+/// The Revised engine for one scenario under one edition.
+#[derive(Debug, Clone)]
+pub struct Revised {
+    fighters: Vec<Fighter>,
+    sides: usize,
+    max_rounds: u32,
+    attack: CompiledRoll,
+    attack_willpower: CompiledRoll,
+    damage: CompiledRoll,
+}
+
+fn pool(p: i32) -> i32 {
+    p.clamp(0, MAX_POOL)
+}
+
+impl Revised {
+    /// Compiles `scenario`'s members under `rules`.
+    pub fn new(scenario: &Scenario, rules: &RuleSet) -> Result<Revised, RulesError> {
+        let roll = |options: &RollOptions| rules.roll(1, DIFFICULTY, options).map(|r| r.spec);
+        let attack = roll(&RollOptions::default())?;
+        let with_willpower = roll(&RollOptions {
+            willpower: true,
+            ..RollOptions::default()
+        })?;
+        // Damage and soak: the edition's dice with 1s ignored and no botch.
+        let mut damage_rules = *attack.rules();
+        damage_rules.ones = Ones::Ignore;
+        damage_rules.botch = Botch::Never;
+        let damage = RollSpec::new(1, damage_rules).map_err(|e| RulesError::Spec {
+            edition: rules.id.clone(),
+            message: e.to_string(),
+        })?;
+        let mut fighters = Vec::new();
+        for (side, s) in scenario.sides.iter().enumerate() {
+            for m in &s.members {
+                let t = |x: Trait| i32::from(m.get(x));
+                let dex = t(Trait::Dexterity) - i32::from(m.armor.penalty);
+                let skill = match m.weapon.skill {
+                    Skill::Brawl => t(Trait::Brawl),
+                    Skill::Melee => t(Trait::Melee),
+                    Skill::Firearms => t(Trait::Firearms),
+                };
+                let strength = if m.weapon.strength {
+                    t(Trait::Strength)
+                } else {
+                    0
+                };
+                let armor = i32::from(m.armor.rating);
+                let (stamina, fortitude) = (t(Trait::Stamina), t(Trait::Fortitude));
+                let soak = match m.kind {
+                    Creature::Mortal => [stamina + armor, armor, armor],
+                    Creature::Ghoul => [
+                        stamina + fortitude + armor,
+                        fortitude + armor,
+                        fortitude + armor,
+                    ],
+                    Creature::Vampire => [
+                        stamina + fortitude + armor,
+                        stamina + fortitude + armor,
+                        fortitude + armor,
+                    ],
+                    Creature::Garou => [stamina + armor; 3],
+                };
+                let supernatural = matches!(m.kind, Creature::Vampire | Creature::Ghoul);
+                fighters.push(Fighter {
+                    side,
+                    initiative: dex + t(Trait::Wits),
+                    attack: pool(dex + skill),
+                    dodge: pool(dex + t(Trait::Dodge)),
+                    damage: pool(strength + i32::from(m.weapon.damage)),
+                    potence: if m.weapon.strength && supernatural {
+                        m.get(Trait::Potence).into()
+                    } else {
+                        0
+                    },
+                    kind: m.weapon.kind,
+                    soak: soak.map(pool),
+                    willpower: m.get(Trait::Willpower),
+                    attacks: 1 + if supernatural {
+                        m.get(Trait::Celerity)
+                    } else {
+                        0
+                    },
+                    tactics_attack: m.tactics.attack,
+                    dodges: m.tactics.defend == DefendTactic::Dodge,
+                    spend: m.tactics.willpower,
+                    flee_at: match m.tactics.flee_at {
+                        FleeAt::Never => 0,
+                        FleeAt::Wounded => 4,
+                        FleeAt::Mauled => 5,
+                        FleeAt::Crippled => 6,
+                    },
+                });
+            }
+        }
+        assert!(
+            fighters.len() <= MAX_MEMBERS,
+            "the scenario checks the member count"
+        );
+        Ok(Revised {
+            fighters,
+            sides: scenario.sides.len(),
+            max_rounds: scenario.max_rounds,
+            attack: CompiledRoll::new(&attack),
+            attack_willpower: CompiledRoll::new(&with_willpower),
+            damage: CompiledRoll::new(&damage),
+        })
+    }
+}
+
+/// A member during a fight.
+#[derive(Debug, Clone, Copy, Default)]
+struct State {
+    health: Health,
+    willpower: u8,
+    out: Option<End>,
+    dodge_ready: bool,
+}
+
+fn face<R: Rng>(dice: &mut D10<R>) -> i32 {
+    let mut f = [0u8; 1];
+    dice.fill_faces(&mut f);
+    i32::from(f[0])
+}
+
+impl Engine for Revised {
+    fn sides(&self) -> usize {
+        self.sides
+    }
+
+    fn max_rounds(&self) -> u32 {
+        self.max_rounds
+    }
+
+    fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
+        let n = self.fighters.len();
+        let mut st = [State::default(); MAX_MEMBERS];
+        for (s, f) in st.iter_mut().zip(&self.fighters) {
+            s.willpower = f.willpower;
+        }
+        let (mut willpower, mut botches) = (0u32, 0u32);
+        let mut last_out = End::Draw;
+        for round in 1..=self.max_rounds {
+            // Initiative: (roll, Dexterity + Wits, a random word for ties),
+            // highest first.
+            let mut order = [(0i32, 0i32, 0u64, 0usize); MAX_MEMBERS];
+            for (i, f) in self.fighters.iter().enumerate() {
+                let penalty = i32::from(st[i].health.penalty(&REVISED_PENALTIES));
+                let roll = face(dice) + f.initiative - penalty;
+                order[i] = (roll, f.initiative, dice.rng().next_u64(), i);
+                st[i].dodge_ready = f.dodges;
+            }
+            order[..n].sort_unstable_by(|a, b| b.cmp(a));
+            for &(_, _, _, i) in &order[..n] {
+                let f = &self.fighters[i];
+                if st[i].out.is_some() {
+                    continue;
+                }
+                if f.flee_at > 0 && st[i].health.filled() >= f.flee_at {
+                    st[i].out = Some(End::Fled);
+                    last_out = End::Fled;
+                    continue;
+                }
+                if f.tactics_attack == AttackTactic::None {
+                    continue;
+                }
+                for _ in 0..f.attacks {
+                    let Some(target) =
+                        (0..n).find(|&j| self.fighters[j].side != f.side && st[j].out.is_none())
+                    else {
+                        break;
+                    };
+                    let penalty = i32::from(st[i].health.penalty(&REVISED_PENALTIES));
+                    let split = if f.dodges { 2 } else { 0 };
+                    let dice_left = f.attack - penalty - split;
+                    if dice_left < 1 {
+                        break;
+                    }
+                    let spend = st[i].willpower > 0
+                        && match f.spend {
+                            WillpowerTactic::Never => false,
+                            WillpowerTactic::WhenHurt => penalty > 0,
+                            WillpowerTactic::Always => true,
+                        };
+                    let compiled = if spend {
+                        st[i].willpower -= 1;
+                        willpower += 1;
+                        &self.attack_willpower
+                    } else {
+                        &self.attack
+                    };
+                    let hit = dice.roll_pool(compiled, dice_left);
+                    if hit.botch {
+                        botches += 1;
+                        continue;
+                    }
+                    let mut successes = hit.successes;
+                    if st[target].dodge_ready {
+                        st[target].dodge_ready = false;
+                        let t_penalty = i32::from(st[target].health.penalty(&REVISED_PENALTIES));
+                        let dodge = self.fighters[target].dodge - t_penalty - 3;
+                        if dodge >= 1 {
+                            let d = dice.roll_pool(&self.attack, dodge);
+                            botches += u32::from(d.botch);
+                            successes = successes.saturating_sub(d.successes);
+                        }
+                    }
+                    if successes == 0 {
+                        continue;
+                    }
+                    let raw = dice
+                        .roll_pool(&self.damage, f.damage + i32::from(successes) - 1)
+                        .successes
+                        + f.potence;
+                    let soak = self.fighters[target].soak[f.kind as usize];
+                    let soaked = if soak > 0 {
+                        dice.roll_pool(&self.damage, soak).successes
+                    } else {
+                        0
+                    };
+                    let levels = raw.saturating_sub(soaked);
+                    let h = &mut st[target].health;
+                    h.take(f.kind, u32::from(levels));
+                    if h.dead {
+                        st[target].out = Some(End::Killed);
+                        last_out = End::Killed;
+                    } else if h.down() {
+                        st[target].out = Some(End::Incapacitated);
+                        last_out = End::Incapacitated;
+                    }
+                }
+            }
+            let standing =
+                |s: usize| (0..n).any(|j| self.fighters[j].side == s && st[j].out.is_none());
+            let mut sides_standing = (0..self.sides).filter(|&s| standing(s));
+            match (sides_standing.next(), sides_standing.next()) {
+                (Some(winner), None) => {
+                    let winner_damage = (0..n)
+                        .filter(|&j| self.fighters[j].side == winner)
+                        .map(|j| u32::from(st[j].health.filled()))
+                        .sum();
+                    return Fight {
+                        winner: Some(winner),
+                        end: last_out,
+                        rounds: round,
+                        winner_damage,
+                        willpower,
+                        botches,
+                    };
+                }
+                (None, _) => {
+                    return Fight {
+                        winner: None,
+                        end: End::Draw,
+                        rounds: round,
+                        winner_damage: 0,
+                        willpower,
+                        botches,
+                    };
+                }
+                _ => {}
+            }
+        }
+        Fight {
+            winner: None,
+            end: End::Draw,
+            rounds: self.max_rounds,
+            winner_damage: 0,
+            willpower,
+            botches,
+        }
+    }
+}

@@ -1,0 +1,444 @@
+//! Scenario files: who fights whom, under which editions, how often.
+//!
+//! ```toml
+//! name = "Bar brawl: two average mortals"
+//! kind = "combat"
+//! editions = ["revised"]
+//! trials = 100000
+//! seed = 42
+//! max-rounds = 50
+//!
+//! [[side]]
+//! name = "Veronica"
+//! [[side.member]]
+//! name = "Veronica"
+//! kind = "mortal"
+//! traits = { strength = 2, dexterity = 3, stamina = 2, wits = 3, brawl = 2, dodge = 1, willpower = 5 }
+//! weapon = "fists"
+//! tactics = { attack = "basic", defend = "none", willpower = "when-hurt" }
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+use toml::Spanned;
+use wodds_rules::{RuleSet, RulesError, from_toml, located};
+
+use super::gear::{Armor, Weapon};
+
+/// Every trait a member may have: name, lowest and highest rating, and the
+/// rating when the file leaves it out.
+pub const TRAITS: [(&str, u8, u8, u8); 15] = [
+    ("strength", 1, 10, 2),
+    ("dexterity", 1, 10, 2),
+    ("stamina", 1, 10, 2),
+    ("wits", 1, 10, 2),
+    ("perception", 1, 10, 2),
+    ("brawl", 0, 10, 0),
+    ("melee", 0, 10, 0),
+    ("firearms", 0, 10, 0),
+    ("dodge", 0, 10, 0),
+    ("athletics", 0, 10, 0),
+    ("alertness", 0, 10, 0),
+    ("fortitude", 0, 10, 0),
+    ("celerity", 0, 10, 0),
+    ("potence", 0, 10, 0),
+    ("willpower", 1, 10, 3),
+];
+
+/// A trait's index in [`TRAITS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Trait {
+    Strength,
+    Dexterity,
+    Stamina,
+    Wits,
+    Perception,
+    Brawl,
+    Melee,
+    Firearms,
+    Dodge,
+    Athletics,
+    Alertness,
+    Fortitude,
+    Celerity,
+    Potence,
+    Willpower,
+}
+
+/// What kind of creature a member is: decides what it soaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Creature {
+    /// Soaks bashing damage only.
+    Mortal,
+    /// Soaks bashing and lethal; aggravated only with Fortitude.
+    Vampire,
+    /// A mortal fed vampire blood: soaks as a mortal, may have Fortitude.
+    Ghoul,
+    /// Soaks bashing and lethal in war forms.
+    Garou,
+}
+
+/// How a member attacks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AttackTactic {
+    /// An ordinary attack every turn.
+    Basic,
+    /// Never attacks.
+    None,
+}
+
+/// How a member defends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DefendTactic {
+    /// Takes every blow.
+    None,
+    /// Splits its turn: an attack and a dodge (as multiple actions).
+    Dodge,
+}
+
+/// When a member spends Willpower.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WillpowerTactic {
+    /// Never.
+    Never,
+    /// On its attacks once wounded (a wound penalty applies).
+    WhenHurt,
+    /// On every attack while it has points.
+    Always,
+}
+
+/// When a member flees.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FleeAt {
+    /// Never: fights until it drops.
+    Never,
+    /// Once Wounded (four health levels lost).
+    Wounded,
+    /// Once Mauled.
+    Mauled,
+    /// Once Crippled.
+    Crippled,
+}
+
+/// A member's tactics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Tactics {
+    /// How it attacks.
+    #[serde(default = "basic")]
+    pub attack: AttackTactic,
+    /// How it defends.
+    #[serde(default = "no_defence")]
+    pub defend: DefendTactic,
+    /// When it spends Willpower.
+    #[serde(default = "never")]
+    pub willpower: WillpowerTactic,
+    /// When it flees.
+    #[serde(default = "flee_never")]
+    pub flee_at: FleeAt,
+}
+
+fn basic() -> AttackTactic {
+    AttackTactic::Basic
+}
+fn no_defence() -> DefendTactic {
+    DefendTactic::None
+}
+fn never() -> WillpowerTactic {
+    WillpowerTactic::Never
+}
+fn flee_never() -> FleeAt {
+    FleeAt::Never
+}
+
+impl Default for Tactics {
+    fn default() -> Self {
+        Tactics {
+            attack: basic(),
+            defend: no_defence(),
+            willpower: never(),
+            flee_at: flee_never(),
+        }
+    }
+}
+
+/// One combatant, validated.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Member {
+    /// Its name.
+    pub name: String,
+    /// What it is.
+    pub kind: Creature,
+    /// Trait ratings, indexed by [`Trait`].
+    pub traits: [u8; TRAITS.len()],
+    /// Its weapon.
+    pub weapon: Weapon,
+    /// Its armour.
+    pub armor: Armor,
+    /// Its tactics.
+    pub tactics: Tactics,
+}
+
+impl Member {
+    /// A trait's rating.
+    pub fn get(&self, t: Trait) -> u8 {
+        self.traits[t as usize]
+    }
+}
+
+/// One side of a fight.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Side {
+    /// Its name.
+    pub name: String,
+    /// Its members.
+    pub members: Vec<Member>,
+}
+
+/// A combat scenario, validated, with its editions loaded.
+#[derive(Debug, Clone)]
+pub struct Scenario {
+    /// Its title.
+    pub name: String,
+    /// The editions to run it under.
+    pub editions: Vec<RuleSet>,
+    /// Fights per edition.
+    pub trials: u64,
+    /// Seed of the run.
+    pub seed: u64,
+    /// Rounds after which a fight is a draw.
+    pub max_rounds: u32,
+    /// Two or more sides.
+    pub sides: Vec<Side>,
+}
+
+/// Most fights a scenario may ask for.
+pub const MAX_TRIALS: u64 = 1_000_000_000;
+/// Most rounds a fight may last.
+pub const MAX_ROUNDS: u32 = 1000;
+/// Most members in a fight.
+pub const MAX_MEMBERS: usize = 8;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawScenario {
+    name: String,
+    kind: Spanned<String>,
+    editions: Vec<Spanned<String>>,
+    #[serde(default)]
+    trials: Option<Spanned<u64>>,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    max_rounds: Option<Spanned<u32>>,
+    #[serde(default)]
+    side: Vec<RawSide>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawSide {
+    name: Spanned<String>,
+    #[serde(default)]
+    member: Vec<RawMember>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawMember {
+    name: String,
+    kind: Creature,
+    #[serde(default)]
+    traits: BTreeMap<Spanned<String>, Spanned<i64>>,
+    #[serde(default)]
+    weapon: Option<Spanned<String>>,
+    #[serde(default)]
+    armor: Option<Spanned<String>>,
+    #[serde(default)]
+    tactics: Tactics,
+}
+
+impl Scenario {
+    /// Reads and validates a scenario file, loading its editions (house-rule
+    /// paths are relative to the scenario file).
+    pub fn load(path: &Path) -> Result<Scenario, RulesError> {
+        let text = std::fs::read_to_string(path).map_err(|source| RulesError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Scenario::parse(&path.display().to_string(), &text, path.parent())
+    }
+
+    /// Validates scenario `text` read from `file`; house-rule paths are
+    /// relative to `dir`.
+    pub fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, RulesError> {
+        let raw: RawScenario = from_toml(file, text)?;
+        let at = |offset: usize, field: &str, message: String| {
+            located(file, text, offset, field, message)
+        };
+        if raw.kind.get_ref() != "combat" {
+            return Err(at(
+                raw.kind.span().start,
+                "kind",
+                format!(
+                    "`{}` is not supported yet: only \"combat\"",
+                    raw.kind.get_ref()
+                ),
+            ));
+        }
+        if raw.editions.is_empty() {
+            return Err(at(0, "editions", "name at least one edition".into()));
+        }
+        let mut editions = Vec::new();
+        for e in &raw.editions {
+            let name = e.get_ref();
+            let known = wodds_rules::edition_ids().any(|id| id == name);
+            let target = match dir {
+                Some(d) if !known => d.join(name).display().to_string(),
+                _ => name.clone(),
+            };
+            let rules = RuleSet::load(&target)
+                .map_err(|err| at(e.span().start, "editions", err.to_string()))?;
+            editions.push(rules);
+        }
+        let trials = match &raw.trials {
+            Some(t) if !(1..=MAX_TRIALS).contains(t.get_ref()) => {
+                return Err(at(
+                    t.span().start,
+                    "trials",
+                    format!("{} is outside 1..={MAX_TRIALS}", t.get_ref()),
+                ));
+            }
+            Some(t) => *t.get_ref(),
+            None => 100_000,
+        };
+        let max_rounds = match &raw.max_rounds {
+            Some(m) if !(1..=MAX_ROUNDS).contains(m.get_ref()) => {
+                return Err(at(
+                    m.span().start,
+                    "max-rounds",
+                    format!("{} is outside 1..={MAX_ROUNDS}", m.get_ref()),
+                ));
+            }
+            Some(m) => *m.get_ref(),
+            None => 50,
+        };
+        if raw.side.len() < 2 {
+            return Err(at(
+                0,
+                "side",
+                format!("a fight needs two or more sides, not {}", raw.side.len()),
+            ));
+        }
+        let mut sides = Vec::new();
+        for side in &raw.side {
+            if side.member.is_empty() {
+                return Err(at(
+                    side.name.span().start,
+                    "side.member",
+                    format!("side `{}` has no members", side.name.get_ref()),
+                ));
+            }
+            let members = side
+                .member
+                .iter()
+                .map(|m| member(m, &at))
+                .collect::<Result<Vec<_>, _>>()?;
+            sides.push(Side {
+                name: side.name.get_ref().clone(),
+                members,
+            });
+        }
+        let total: usize = sides.iter().map(|s| s.members.len()).sum();
+        if total > MAX_MEMBERS {
+            return Err(at(
+                0,
+                "side.member",
+                format!("{total} members: at most {MAX_MEMBERS} may fight"),
+            ));
+        }
+        Ok(Scenario {
+            name: raw.name,
+            editions,
+            trials,
+            seed: raw.seed.unwrap_or(1),
+            max_rounds,
+            sides,
+        })
+    }
+}
+
+fn member(
+    m: &RawMember,
+    at: &impl Fn(usize, &str, String) -> RulesError,
+) -> Result<Member, RulesError> {
+    let mut traits = TRAITS.map(|(_, _, _, default)| default);
+    for (name, value) in &m.traits {
+        let Some(i) = TRAITS.iter().position(|(n, ..)| n == name.get_ref()) else {
+            let known: Vec<_> = TRAITS.iter().map(|(n, ..)| *n).collect();
+            return Err(at(
+                name.span().start,
+                "traits",
+                format!(
+                    "unknown trait `{}`: known traits are {}",
+                    name.get_ref(),
+                    known.join(", ")
+                ),
+            ));
+        };
+        let (_, lo, hi, _) = TRAITS[i];
+        let v = *value.get_ref();
+        if !(i64::from(lo)..=i64::from(hi)).contains(&v) {
+            return Err(at(
+                value.span().start,
+                &format!("traits.{}", name.get_ref()),
+                format!("{v} is outside {lo}..={hi}"),
+            ));
+        }
+        traits[i] = v as u8;
+    }
+    let weapon = match &m.weapon {
+        None => Weapon::FISTS,
+        Some(w) => Weapon::named(w.get_ref()).ok_or_else(|| {
+            at(
+                w.span().start,
+                "weapon",
+                format!(
+                    "unknown weapon `{}`: known weapons are {}",
+                    w.get_ref(),
+                    Weapon::names().join(", ")
+                ),
+            )
+        })?,
+    };
+    let armor = match &m.armor {
+        None => Armor::NONE,
+        Some(a) => Armor::named(a.get_ref()).ok_or_else(|| {
+            at(
+                a.span().start,
+                "armor",
+                format!(
+                    "unknown armor `{}`: known armor is {}",
+                    a.get_ref(),
+                    Armor::names().join(", ")
+                ),
+            )
+        })?,
+    };
+    Ok(Member {
+        name: m.name.clone(),
+        kind: m.kind,
+        traits,
+        weapon,
+        armor,
+        tactics: m.tactics,
+    })
+}

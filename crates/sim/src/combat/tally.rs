@@ -1,0 +1,178 @@
+//! One fight's result, and the streaming tally of many.
+
+/// How a fight ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    /// The last of the losers was knocked out or incapacitated.
+    Incapacitated,
+    /// The last of the losers was killed (or sent into torpor).
+    Killed,
+    /// The last of the losers gave up.
+    Conceded,
+    /// The last of the losers ran.
+    Fled,
+    /// Nobody won: every side fell the same turn, or the rounds ran out.
+    Draw,
+}
+
+impl End {
+    /// Every way a fight ends, in [`Tally::ends`] order.
+    pub const ALL: [End; 5] = [
+        End::Incapacitated,
+        End::Killed,
+        End::Conceded,
+        End::Fled,
+        End::Draw,
+    ];
+
+    /// Its name in output.
+    pub fn name(self) -> &'static str {
+        match self {
+            End::Incapacitated => "incapacitated",
+            End::Killed => "killed",
+            End::Conceded => "conceded",
+            End::Fled => "fled",
+            End::Draw => "draw",
+        }
+    }
+}
+
+/// One fight's result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fight {
+    /// The winning side, or `None` for a draw.
+    pub winner: Option<usize>,
+    /// How it ended.
+    pub end: End,
+    /// Rounds played.
+    pub rounds: u32,
+    /// Health levels the winning side lost (0 for a draw).
+    pub winner_damage: u32,
+    /// Willpower points spent, all sides.
+    pub willpower: u32,
+    /// Botched rolls, all sides.
+    pub botches: u32,
+}
+
+/// Counts and histograms of many fights: mergeable, and of a fixed size
+/// whatever the number of fights.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tally {
+    /// Fights.
+    pub fights: u64,
+    /// Wins per side.
+    pub wins: Vec<u64>,
+    /// Fights per [`End`], in [`End::ALL`] order.
+    pub ends: [u64; 5],
+    /// `rounds[r]`: fights that lasted `r` rounds.
+    pub rounds: Vec<u64>,
+    /// Health levels the winners lost, summed.
+    pub winner_damage: u64,
+    /// Willpower spent, summed.
+    pub willpower: u64,
+    /// Botches, summed.
+    pub botches: u64,
+}
+
+impl Tally {
+    /// An empty tally for `sides` sides and fights of at most `max_rounds`.
+    pub fn new(sides: usize, max_rounds: u32) -> Self {
+        Tally {
+            fights: 0,
+            wins: vec![0; sides],
+            ends: [0; 5],
+            rounds: vec![0; max_rounds as usize + 1],
+            winner_damage: 0,
+            willpower: 0,
+            botches: 0,
+        }
+    }
+
+    /// Counts one fight.
+    pub fn push(&mut self, f: &Fight) {
+        self.fights += 1;
+        if let Some(w) = f.winner {
+            self.wins[w] += 1;
+        }
+        let e = End::ALL.iter().position(|&e| e == f.end).expect("listed");
+        self.ends[e] += 1;
+        let r = (f.rounds as usize).min(self.rounds.len() - 1);
+        self.rounds[r] += 1;
+        self.winner_damage += u64::from(f.winner_damage);
+        self.willpower += u64::from(f.willpower);
+        self.botches += u64::from(f.botches);
+    }
+
+    /// Adds another tally (of the same shape).
+    pub fn merge(&mut self, o: &Tally) {
+        self.fights += o.fights;
+        for (a, b) in self.wins.iter_mut().zip(&o.wins) {
+            *a += b;
+        }
+        for (a, b) in self.ends.iter_mut().zip(&o.ends) {
+            *a += b;
+        }
+        for (a, b) in self.rounds.iter_mut().zip(&o.rounds) {
+            *a += b;
+        }
+        self.winner_damage += o.winner_damage;
+        self.willpower += o.willpower;
+        self.botches += o.botches;
+    }
+
+    /// Share of fights side `s` won, with its 95% Wilson interval; `None`
+    /// before any fight.
+    pub fn win_rate(&self, s: usize) -> Option<(f64, f64, f64)> {
+        (self.fights > 0).then(|| {
+            let n = self.fights as f64;
+            let p = self.wins[s] as f64 / n;
+            let z = 1.959_963_984_540_054_f64;
+            let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+            let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+            (p, centre - half, centre + half)
+        })
+    }
+
+    /// Share of fights that ended a way.
+    pub fn share(&self, end: End) -> Option<f64> {
+        let e = End::ALL.iter().position(|&x| x == end).expect("listed");
+        (self.fights > 0).then(|| self.ends[e] as f64 / self.fights as f64)
+    }
+
+    /// Mean rounds.
+    pub fn mean_rounds(&self) -> Option<f64> {
+        (self.fights > 0).then(|| {
+            let sum: u64 = self
+                .rounds
+                .iter()
+                .enumerate()
+                .map(|(r, &c)| r as u64 * c)
+                .sum();
+            sum as f64 / self.fights as f64
+        })
+    }
+
+    /// The smallest round count by which a share `q` of fights had ended.
+    pub fn quantile_rounds(&self, q: f64) -> Option<u32> {
+        let target = q * self.fights as f64;
+        let mut acc = 0u64;
+        for (r, &c) in self.rounds.iter().enumerate() {
+            acc += c;
+            if acc as f64 >= target && acc > 0 {
+                return Some(r as u32);
+            }
+        }
+        None
+    }
+
+    /// Mean health levels the winner lost, over fights someone won.
+    pub fn mean_winner_damage(&self) -> Option<f64> {
+        let won: u64 = self.wins.iter().sum();
+        (won > 0).then(|| self.winner_damage as f64 / won as f64)
+    }
+
+    /// Mean of a per-fight sum.
+    pub fn per_fight(&self, sum: u64) -> Option<f64> {
+        (self.fights > 0).then(|| sum as f64 / self.fights as f64)
+    }
+}

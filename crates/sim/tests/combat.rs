@@ -1,0 +1,155 @@
+//! The combat runner and the Revised engine against values worked out by
+//! hand, symmetry, and determinism; scenario files' errors.
+
+use wodds_rules::RulesError;
+use wodds_sim::combat::{self, End, Scenario, revised::Revised};
+
+fn scenario(text: &str) -> Scenario {
+    Scenario::parse("test.toml", text, None).unwrap()
+}
+
+fn error(text: &str) -> (usize, String, String) {
+    match Scenario::parse("test.toml", text, None) {
+        Err(RulesError::File {
+            line,
+            field,
+            message,
+            ..
+        }) => (line, field, message),
+        other => panic!("expected a file error, got {other:?}"),
+    }
+}
+
+const HEAD: &str = "name = \"t\"\nkind = \"combat\"\neditions = [\"revised\"]\n";
+
+/// A one-die puncher against a dummy that never attacks: a round does a
+/// level with 0.5 (hit on one die at 6) * 0.5 (one damage die) * 0.5 (the
+/// one soak die fails) = 0.125, so the seven levels take a negative
+/// binomial number of rounds: mean 7 / 0.125 = 56.
+const PUNCHER: &str = r#"
+max-rounds = 1000
+[[side]]
+name = "Puncher"
+[[side.member]]
+name = "Puncher"
+kind = "mortal"
+traits = { strength = 1, dexterity = 1, stamina = 1, wits = 1, brawl = 0 }
+[[side]]
+name = "Dummy"
+[[side.member]]
+name = "Dummy"
+kind = "mortal"
+traits = { strength = 1, dexterity = 1, stamina = 1, wits = 1 }
+tactics = { attack = "none" }
+"#;
+
+#[test]
+fn a_dummy_falls_after_a_negative_binomial_number_of_rounds() {
+    let s = scenario(&format!("{HEAD}{PUNCHER}"));
+    let engine = Revised::new(&s, &s.editions[0]).unwrap();
+    let n = 200_000;
+    let t = combat::run(&engine, "revised", n, 5, &|_| {});
+    assert_eq!(t.wins[0], n);
+    assert_eq!(
+        t.ends[0], n,
+        "every fight ends with the dummy incapacitated"
+    );
+    // Mean rounds: 56, standard deviation sqrt(7 * 0.875) / 0.125.
+    let sd = (7.0f64 * 0.875).sqrt() / 0.125;
+    let mean = t.mean_rounds().unwrap();
+    assert!(
+        (mean - 56.0).abs() < 4.5 * sd / (n as f64).sqrt(),
+        "mean {mean}"
+    );
+    // Chance it is over within 40 rounds: the negative binomial CDF.
+    let (p, r) = (0.125f64, 7);
+    let mut cdf = 0.0;
+    for k in r..=40 {
+        // P(7th level at round k) = C(k-1, 6) p^7 (1-p)^(k-7)
+        let c = (0..6).fold(1.0, |acc, j| acc * (k - 1 - j) as f64 / (j + 1) as f64);
+        cdf += c * p.powi(7) * (1.0 - p).powi(k - 7);
+    }
+    let within: u64 = t.rounds[..=40].iter().sum();
+    let share = within as f64 / n as f64;
+    let se = (cdf * (1.0 - cdf) / n as f64).sqrt();
+    assert!(
+        (share - cdf).abs() < 4.5 * se,
+        "within 40: {share} vs {cdf}"
+    );
+}
+
+#[test]
+fn fighters_who_never_attack_draw_at_max_rounds() {
+    let text = format!(
+        "{HEAD}max-rounds = 9\n{}",
+        PUNCHER.replace("max-rounds = 1000\n", "").replace(
+            "brawl = 0 }",
+            "brawl = 0 }\ntactics = { attack = \"none\" }"
+        )
+    );
+    let s = scenario(&text);
+    let engine = Revised::new(&s, &s.editions[0]).unwrap();
+    let t = combat::run(&engine, "revised", 1000, 1, &|_| {});
+    assert_eq!(t.ends[4], 1000);
+    assert_eq!(t.rounds[9], 1000);
+    assert_eq!(t.share(End::Draw), Some(1.0));
+}
+
+#[test]
+fn the_fair_fight_is_even_within_its_interval() {
+    let s = Scenario::load(std::path::Path::new("../../scenarios/fair-fight.toml")).unwrap();
+    let engine = Revised::new(&s, &s.editions[0]).unwrap();
+    let t = combat::run(&engine, "revised", 200_000, 3, &|_| {});
+    let decided = (t.wins[0] + t.wins[1]) as f64;
+    let share = t.wins[0] as f64 / decided;
+    assert!(
+        (share - 0.5).abs() < 4.5 * (0.25 / decided).sqrt(),
+        "Red wins {share} of decided fights"
+    );
+}
+
+#[test]
+fn results_are_the_same_whatever_the_thread_count() {
+    let s = Scenario::load(std::path::Path::new(
+        "../../scenarios/neonate-vs-two-thugs.toml",
+    ))
+    .unwrap();
+    let engine = Revised::new(&s, &s.editions[0]).unwrap();
+    let run = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| combat::run(&engine, "revised", 45_000, 9, &|_| {}))
+    };
+    let one = run(1);
+    assert_eq!(one, run(2));
+    assert_eq!(one, run(3));
+}
+
+#[test]
+fn scenario_errors_name_line_and_field() {
+    let member = "[[side]]\nname = \"A\"\n[[side.member]]\nname = \"A\"\nkind = \"mortal\"\n";
+    let b = "[[side]]\nname = \"B\"\n[[side.member]]\nname = \"B\"\nkind = \"mortal\"\n";
+    let (line, field, message) = error(&format!("{HEAD}{member}traits = {{ brwal = 2 }}\n{b}"));
+    assert_eq!((line, field.as_str()), (9, "traits"));
+    assert!(message.contains("unknown trait `brwal`"), "{message}");
+    let (line, field, _) = error(&format!("{HEAD}{member}traits = {{ dexterity = 11 }}\n{b}"));
+    assert_eq!((line, field.as_str()), (9, "traits.dexterity"));
+    let (line, field, message) = error(&format!("{HEAD}{member}weapon = \"bazooka\"\n{b}"));
+    assert_eq!((line, field.as_str()), (9, "weapon"));
+    assert!(message.contains("pistol"), "{message}");
+    let (line, field, _) = error(&format!(
+        "{HEAD}{member}tactics = {{ attack = \"berserk\" }}\n{b}"
+    ));
+    assert_eq!((line, field.as_str()), (9, "side.member.tactics"));
+    let (line, field, _) = error(&format!("{HEAD}{member}[[side]]\nname = \"Empty\"\n"));
+    assert_eq!((line, field.as_str()), (10, "side.member"));
+    let (line, field, _) = error(&format!("{HEAD}{member}"));
+    assert_eq!((line, field.as_str()), (1, "side"));
+    let (line, field, message) = error(&format!(
+        "name = \"t\"\nkind = \"combat\"\neditions = [\"revised\", \"vtm\"]\n{member}{b}"
+    ));
+    assert_eq!((line, field.as_str()), (3, "editions"));
+    assert!(message.contains("unknown edition"), "{message}");
+}
