@@ -1,0 +1,112 @@
+//! `wodds run` end to end: every shipped scenario, determinism, bad input.
+
+use std::process::{Command, Output};
+
+fn wodds(args: &[&str], threads: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wodds"))
+        .args(args)
+        .env("RAYON_NUM_THREADS", threads)
+        .output()
+        .expect("run wodds")
+}
+
+fn scenarios() -> Vec<String> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios");
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .filter(|p| p.ends_with(".toml"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_shipped_scenario_runs_and_its_win_rates_add_up() {
+    let files = scenarios();
+    assert!(files.len() >= 6, "{files:?}");
+    for f in files {
+        let out = wodds(
+            &["run", &f, "--trials", "20000", "--format", "csv", "-q"],
+            "2",
+        );
+        assert!(
+            out.status.success(),
+            "{f}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        let mut lines = text.lines();
+        let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+        let col = |name: &str| head.iter().position(|h| *h == name).unwrap();
+        let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+        // Per edition: the sides' wins and the draws cover every fight.
+        let wins: f64 = rows
+            .iter()
+            .map(|r| r[col("win_rate")].parse::<f64>().unwrap())
+            .sum();
+        let draws: f64 = rows[0][col("draws")].parse().unwrap();
+        assert!((wins + draws - 1.0).abs() < 1e-9, "{f}: {wins} + {draws}");
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_output_whatever_the_thread_count() {
+    let f = &scenarios()[0];
+    let args = [
+        "run",
+        f.as_str(),
+        "--trials",
+        "30000",
+        "--format",
+        "json",
+        "-q",
+    ];
+    let one = wodds(&args, "1").stdout;
+    assert!(!one.is_empty());
+    assert_eq!(one, wodds(&args, "2").stdout);
+}
+
+#[test]
+fn bad_scenarios_are_refused_and_leave_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        "name = \"x\"\nkind = \"combat\"\neditions = [\"revised\"]\n[[side]]\nname = \"A\"\n[[side.member]]\nname = \"A\"\nkind = \"elf\"\n[[side]]\nname = \"B\"\n",
+    )
+    .unwrap();
+    let out_file = dir.path().join("out.csv");
+    let out = wodds(
+        &[
+            "run",
+            bad.to_str().unwrap(),
+            "-o",
+            out_file.to_str().unwrap(),
+        ],
+        "2",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("bad.toml:8:") && err.contains("side.member.kind"),
+        "{err}"
+    );
+    assert!(!out_file.exists());
+    // An edition whose engine is not built yet is named, not half-run.
+    let f = &scenarios()[0];
+    let out = wodds(
+        &[
+            "run",
+            f,
+            "--editions",
+            "revised,hubris",
+            "-o",
+            out_file.to_str().unwrap(),
+        ],
+        "2",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("hubris"));
+    assert!(!out_file.exists());
+}
