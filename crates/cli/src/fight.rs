@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use clap::Args;
 use serde::Serialize;
-use wodds_rules::{CombatEngine, RuleSet};
-use wodds_sim::combat::{self, End, Scenario, Tally, revised::Revised};
+use wodds_rules::RuleSet;
+use wodds_sim::combat::{self, EditionEngine, End, Scenario, Tally};
 
 use crate::output::{emit, tidy};
 use crate::run::{Format, pct};
@@ -87,14 +87,8 @@ pub fn run(args: &RunScenarioArgs) -> anyhow::Result<()> {
     let engines = scenario
         .editions
         .iter()
-        .map(|rules| match rules.combat.engine {
-            CombatEngine::Revised => Ok(Revised::new(&scenario, rules)?),
-            other => bail!(
-                "edition {}: the {other:?} combat engine is not built yet (only revised's is); run it with --editions revised",
-                rules.id
-            ),
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
+        .map(|rules| EditionEngine::new(&scenario, rules))
+        .collect::<Result<Vec<_>, _>>()?;
     let total = scenario.trials * engines.len() as u64;
     let bar = crate::run::progress_bar(args.quiet, total, "fights");
     let results: Vec<EditionResult> = scenario

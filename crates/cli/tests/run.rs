@@ -41,12 +41,21 @@ fn every_shipped_scenario_runs_and_its_win_rates_add_up() {
         let col = |name: &str| head.iter().position(|h| *h == name).unwrap();
         let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
         // Per edition: the sides' wins and the draws cover every fight.
-        let wins: f64 = rows
-            .iter()
-            .map(|r| r[col("win_rate")].parse::<f64>().unwrap())
-            .sum();
-        let draws: f64 = rows[0][col("draws")].parse().unwrap();
-        assert!((wins + draws - 1.0).abs() < 1e-9, "{f}: {wins} + {draws}");
+        let mut editions: Vec<&str> = rows.iter().map(|r| r[col("edition")]).collect();
+        editions.dedup();
+        assert!(editions.len() >= 2, "{f}: {editions:?}");
+        for e in editions {
+            let mine: Vec<_> = rows.iter().filter(|r| r[col("edition")] == e).collect();
+            let wins: f64 = mine
+                .iter()
+                .map(|r| r[col("win_rate")].parse::<f64>().unwrap())
+                .sum();
+            let draws: f64 = mine[0][col("draws")].parse().unwrap();
+            assert!(
+                (wins + draws - 1.0).abs() < 1e-9,
+                "{f} {e}: {wins} + {draws}"
+            );
+        }
     }
 }
 
@@ -100,13 +109,13 @@ fn bad_scenarios_are_refused_and_leave_no_file() {
             "run",
             f,
             "--editions",
-            "revised,hubris",
+            "revised,fta",
             "-o",
             out_file.to_str().unwrap(),
         ],
         "2",
     );
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("hubris"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("fta"));
     assert!(!out_file.exists());
 }

@@ -11,9 +11,11 @@
 
 mod gear;
 mod health;
+pub mod hubris;
 pub mod revised;
 mod scenario;
 mod tally;
+mod turn;
 
 pub use gear::{Armor, Damage, Skill, Weapon};
 pub use health::Health;
@@ -35,6 +37,73 @@ pub trait Engine: Sync {
     fn sides(&self) -> usize;
     /// Rounds after which a fight is a draw.
     fn max_rounds(&self) -> u32;
+}
+
+/// The engine of an edition, chosen by its rule file's `[combat] engine`.
+#[derive(Debug, Clone)]
+pub enum EditionEngine {
+    /// Revised's.
+    Revised(revised::Revised),
+    /// The Act of Hubris's.
+    Hubris(hubris::Hubris),
+}
+
+/// Why a scenario cannot be fought under an edition.
+#[derive(Debug, thiserror::Error)]
+pub enum CombatError {
+    /// The rules refused a roll.
+    #[error(transparent)]
+    Rules(#[from] wodds_rules::RulesError),
+    /// The edition's engine is not built yet.
+    #[error(
+        "edition {edition}: the {engine} combat engine is not built yet (revised and hubris are)"
+    )]
+    NotBuilt {
+        /// Edition id.
+        edition: String,
+        /// The engine its rules name.
+        engine: &'static str,
+    },
+}
+
+impl EditionEngine {
+    /// Compiles `scenario` for the engine `rules` name.
+    pub fn new(scenario: &Scenario, rules: &wodds_rules::RuleSet) -> Result<Self, CombatError> {
+        use wodds_rules::CombatEngine as E;
+        let not_built = |engine| CombatError::NotBuilt {
+            edition: rules.id.clone(),
+            engine,
+        };
+        Ok(match rules.combat.engine {
+            E::Revised => EditionEngine::Revised(revised::Revised::new(scenario, rules)?),
+            E::Hubris => EditionEngine::Hubris(hubris::Hubris::new(scenario, rules)?),
+            E::Fta => return Err(not_built("fta")),
+            E::Uwod => return Err(not_built("uwod")),
+        })
+    }
+}
+
+impl Engine for EditionEngine {
+    fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
+        match self {
+            EditionEngine::Revised(e) => e.fight(dice),
+            EditionEngine::Hubris(e) => e.fight(dice),
+        }
+    }
+
+    fn sides(&self) -> usize {
+        match self {
+            EditionEngine::Revised(e) => e.sides(),
+            EditionEngine::Hubris(e) => e.sides(),
+        }
+    }
+
+    fn max_rounds(&self) -> u32 {
+        match self {
+            EditionEngine::Revised(e) => e.max_rounds(),
+            EditionEngine::Hubris(e) => e.max_rounds(),
+        }
+    }
 }
 
 /// Fights per batch: batch `i` always draws from stream (seed, edition, i).

@@ -32,6 +32,7 @@ use super::scenario::{
     AttackTactic, Creature, DefendTactic, FleeAt, MAX_MEMBERS, Scenario, Trait, WillpowerTactic,
 };
 use super::tally::{End, Fight};
+use super::turn::{Roster, face, order};
 
 /// Attack and dodge difficulty.
 const DIFFICULTY: i32 = 6;
@@ -176,14 +177,7 @@ impl Revised {
 struct State {
     health: Health,
     willpower: u8,
-    out: Option<End>,
     dodge_ready: bool,
-}
-
-fn face<R: Rng>(dice: &mut D10<R>) -> i32 {
-    let mut f = [0u8; 1];
-    dice.fill_faces(&mut f);
-    i32::from(f[0])
 }
 
 impl Engine for Revised {
@@ -200,71 +194,67 @@ impl Engine for Revised {
         let mut st = [State::default(); MAX_MEMBERS];
         for (s, f) in st.iter_mut().zip(&self.fighters) {
             s.willpower = f.willpower;
+            s.dodge_ready = f.dodges;
         }
-        let (mut willpower, mut botches) = (0u32, 0u32);
-        let mut last_out = End::Draw;
+        let mut roster = Roster::new(self.fighters.iter().map(|f| f.side), self.sides);
+        let penalty = |st: &State| i32::from(st.health.penalty(&REVISED_PENALTIES));
         for round in 1..=self.max_rounds {
-            // Initiative: (roll, Dexterity + Wits, a random word for ties),
-            // highest first.
-            let mut order = [(0i32, 0i32, 0u64, 0usize); MAX_MEMBERS];
-            for (i, f) in self.fighters.iter().enumerate() {
-                let penalty = i32::from(st[i].health.penalty(&REVISED_PENALTIES));
-                let roll = face(dice) + f.initiative - penalty;
-                order[i] = (roll, f.initiative, dice.rng().next_u64(), i);
-                st[i].dodge_ready = f.dodges;
+            // Initiative: 1d10 + Dexterity + Wits less the wound penalty;
+            // ties by Dexterity + Wits, then at random.
+            let turn = order(
+                n,
+                dice,
+                |i, dice| face(dice) + self.fighters[i].initiative - penalty(&st[i]),
+                |i| self.fighters[i].initiative,
+            );
+            for (s, f) in st.iter_mut().zip(&self.fighters) {
+                s.dodge_ready = f.dodges;
             }
-            order[..n].sort_unstable_by(|a, b| b.cmp(a));
-            for &(_, _, _, i) in &order[..n] {
+            for &i in &turn[..n] {
                 let f = &self.fighters[i];
-                if st[i].out.is_some() {
+                if !roster.standing(i) {
                     continue;
                 }
                 if f.flee_at > 0 && st[i].health.filled() >= f.flee_at {
-                    st[i].out = Some(End::Fled);
-                    last_out = End::Fled;
+                    roster.knock_out(i, End::Fled);
                     continue;
                 }
                 if f.tactics_attack == AttackTactic::None {
                     continue;
                 }
                 for _ in 0..f.attacks {
-                    let Some(target) =
-                        (0..n).find(|&j| self.fighters[j].side != f.side && st[j].out.is_none())
-                    else {
+                    let Some(target) = roster.target(i) else {
                         break;
                     };
-                    let penalty = i32::from(st[i].health.penalty(&REVISED_PENALTIES));
-                    let split = if f.dodges { 2 } else { 0 };
-                    let dice_left = f.attack - penalty - split;
+                    let dice_left = f.attack - penalty(&st[i]) - if f.dodges { 2 } else { 0 };
                     if dice_left < 1 {
                         break;
                     }
                     let spend = st[i].willpower > 0
                         && match f.spend {
                             WillpowerTactic::Never => false,
-                            WillpowerTactic::WhenHurt => penalty > 0,
+                            WillpowerTactic::WhenHurt => penalty(&st[i]) > 0,
                             WillpowerTactic::Always => true,
                         };
                     let compiled = if spend {
                         st[i].willpower -= 1;
-                        willpower += 1;
+                        roster.willpower += 1;
                         &self.attack_willpower
                     } else {
                         &self.attack
                     };
                     let hit = dice.roll_pool(compiled, dice_left);
                     if hit.botch {
-                        botches += 1;
+                        roster.botches += 1;
                         continue;
                     }
                     let mut successes = hit.successes;
                     if st[target].dodge_ready {
                         st[target].dodge_ready = false;
-                        let t_penalty = i32::from(st[target].health.penalty(&REVISED_PENALTIES));
-                        let dodge = self.fighters[target].dodge - t_penalty - 3;
+                        let dodge = self.fighters[target].dodge - penalty(&st[target]) - 3;
                         if dodge >= 1 {
                             let d = dice.roll_pool(&self.attack, dodge);
-                            botches += u32::from(d.botch);
+                            roster.botches += u32::from(d.botch);
                             successes = successes.saturating_sub(d.successes);
                         }
                     }
@@ -281,56 +271,19 @@ impl Engine for Revised {
                     } else {
                         0
                     };
-                    let levels = raw.saturating_sub(soaked);
                     let h = &mut st[target].health;
-                    h.take(f.kind, u32::from(levels));
+                    h.take(f.kind, u32::from(raw.saturating_sub(soaked)));
                     if h.dead {
-                        st[target].out = Some(End::Killed);
-                        last_out = End::Killed;
+                        roster.knock_out(target, End::Killed);
                     } else if h.down() {
-                        st[target].out = Some(End::Incapacitated);
-                        last_out = End::Incapacitated;
+                        roster.knock_out(target, End::Incapacitated);
                     }
                 }
             }
-            let standing =
-                |s: usize| (0..n).any(|j| self.fighters[j].side == s && st[j].out.is_none());
-            let mut sides_standing = (0..self.sides).filter(|&s| standing(s));
-            match (sides_standing.next(), sides_standing.next()) {
-                (Some(winner), None) => {
-                    let winner_damage = (0..n)
-                        .filter(|&j| self.fighters[j].side == winner)
-                        .map(|j| u32::from(st[j].health.filled()))
-                        .sum();
-                    return Fight {
-                        winner: Some(winner),
-                        end: last_out,
-                        rounds: round,
-                        winner_damage,
-                        willpower,
-                        botches,
-                    };
-                }
-                (None, _) => {
-                    return Fight {
-                        winner: None,
-                        end: End::Draw,
-                        rounds: round,
-                        winner_damage: 0,
-                        willpower,
-                        botches,
-                    };
-                }
-                _ => {}
+            if let Some(result) = roster.result(round, |j| u32::from(st[j].health.filled())) {
+                return result;
             }
         }
-        Fight {
-            winner: None,
-            end: End::Draw,
-            rounds: self.max_rounds,
-            winner_damage: 0,
-            willpower,
-            botches,
-        }
+        roster.draw(self.max_rounds)
     }
 }

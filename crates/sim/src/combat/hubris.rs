@@ -1,0 +1,315 @@
+//! The Act of Hubris combat engine. The seed (001) gives contests, health
+//! and Willpower; how they make a fight is **assumed** (RULES.md):
+//!
+//! - Each turn, initiative 1d10 + Dexterity + Wits (as Revised); ties by
+//!   Dexterity + Wits, then at random.
+//! - An attack is a physical contest: the attacker rolls Strength + Brawl or
+//!   Melee (Dexterity + Firearms for guns) with the weapon's damage as an
+//!   Edge (at most five dice) and Potence as more; the defender rolls
+//!   Dexterity + the better of Athletics and Dodge. Armour is a Difficulty
+//!   on the attacker's pool. The edition's dice: 8+, 10-again, a chance die
+//!   at 0 dice.
+//! - "Whoever has more successes is considered to have won, and can ... claim
+//!   the margin": the attacker's margin is the damage, of the weapon's kind,
+//!   less the defender's Fortitude. A tie is won by nobody.
+//! - Health is 5 + Stamina boxes, worst wounds first; with no empty box a
+//!   wound upgrades the least severe one. No wound penalties. When the last
+//!   box holds bashing damage, a Stamina roll at the start of each turn; the
+//!   first failure is unconsciousness. Last box lethal: incapacitated. All
+//!   aggravated: dead.
+//! - A character who has lost contests equal to Stamina concedes.
+//! - Willpower: three more dice and the rote property, per the tactic.
+//! - Celerity gives as many extra attacks a turn as its dots.
+
+use rand_core::Rng;
+use wodds_dice::{CompiledRoll, D10};
+use wodds_rules::{RollOptions, RuleSet, RulesError};
+
+use super::Engine;
+use super::gear::{Damage, Skill};
+use super::scenario::{
+    AttackTactic, Creature, FleeAt, MAX_MEMBERS, Scenario, Trait, WillpowerTactic,
+};
+use super::tally::{End, Fight};
+use super::turn::{Roster, face, order};
+
+/// The most dice an Edge adds.
+const MAX_EDGE: i32 = 5;
+
+/// A health track of `boxes` boxes, counted by kind of wound.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Wounds {
+    /// Boxes.
+    pub boxes: u8,
+    /// Bashing wounds.
+    pub bashing: u8,
+    /// Lethal wounds.
+    pub lethal: u8,
+    /// Aggravated wounds.
+    pub aggravated: u8,
+}
+
+impl Wounds {
+    /// Boxes filled.
+    pub fn filled(&self) -> u8 {
+        self.bashing + self.lethal + self.aggravated
+    }
+
+    /// Takes `n` wounds of `kind`: into empty boxes, then each upgrading the
+    /// least severe wound (bashing to lethal, lethal to aggravated).
+    pub fn take(&mut self, kind: Damage, n: u32) {
+        for _ in 0..n {
+            if self.filled() < self.boxes {
+                match kind {
+                    Damage::Bashing => self.bashing += 1,
+                    Damage::Lethal => self.lethal += 1,
+                    Damage::Aggravated => self.aggravated += 1,
+                }
+            } else if self.bashing > 0 {
+                self.bashing -= 1;
+                self.lethal += 1;
+            } else if self.lethal > 0 {
+                self.lethal -= 1;
+                self.aggravated += 1;
+            } else {
+                return;
+            }
+        }
+    }
+
+    /// What the last box holds, if every box is filled.
+    pub fn last(&self) -> Option<Damage> {
+        let least_severe = if self.bashing > 0 {
+            Damage::Bashing
+        } else if self.lethal > 0 {
+            Damage::Lethal
+        } else {
+            Damage::Aggravated
+        };
+        (self.filled() >= self.boxes).then_some(least_severe)
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Fighter {
+    side: usize,
+    initiative: i32,
+    attack: i32,
+    defence: i32,
+    /// A Difficulty on attacks against it (its armour).
+    armor: i32,
+    fortitude: u16,
+    kind: Damage,
+    boxes: u8,
+    stamina: i32,
+    willpower: u8,
+    attacks: u8,
+    tactics_attack: AttackTactic,
+    spend: WillpowerTactic,
+    flee_at: u8,
+}
+
+/// The hubris engine for one scenario under one edition.
+#[derive(Debug, Clone)]
+pub struct Hubris {
+    fighters: Vec<Fighter>,
+    sides: usize,
+    max_rounds: u32,
+    roll: CompiledRoll,
+    roll_willpower: CompiledRoll,
+    bonus_dice: i32,
+}
+
+impl Hubris {
+    /// Compiles `scenario`'s members under `rules`.
+    pub fn new(scenario: &Scenario, rules: &RuleSet) -> Result<Hubris, RulesError> {
+        let standard = rules.dice.standard_difficulty;
+        let plain = rules.roll(1, standard, &RollOptions::default())?.spec;
+        let with_willpower = rules
+            .roll(
+                1,
+                standard,
+                &RollOptions {
+                    willpower: true,
+                    ..RollOptions::default()
+                },
+            )?
+            .spec;
+        let mut fighters = Vec::new();
+        for (side, s) in scenario.sides.iter().enumerate() {
+            for m in &s.members {
+                let t = |x: Trait| i32::from(m.get(x));
+                let supernatural = matches!(m.kind, Creature::Vampire | Creature::Ghoul);
+                let edge = i32::from(m.weapon.damage).min(MAX_EDGE);
+                let potence = if supernatural && m.weapon.strength {
+                    t(Trait::Potence)
+                } else {
+                    0
+                };
+                let attack = match m.weapon.skill {
+                    Skill::Brawl => t(Trait::Strength) + t(Trait::Brawl),
+                    Skill::Melee => t(Trait::Strength) + t(Trait::Melee),
+                    Skill::Firearms => t(Trait::Dexterity) + t(Trait::Firearms),
+                } + edge
+                    + potence;
+                fighters.push(Fighter {
+                    side,
+                    initiative: t(Trait::Dexterity) + t(Trait::Wits),
+                    attack,
+                    defence: t(Trait::Dexterity) + t(Trait::Athletics).max(t(Trait::Dodge)),
+                    armor: i32::from(m.armor.rating),
+                    fortitude: if supernatural {
+                        m.get(Trait::Fortitude).into()
+                    } else {
+                        0
+                    },
+                    kind: m.weapon.kind,
+                    boxes: 5 + m.get(Trait::Stamina),
+                    stamina: t(Trait::Stamina),
+                    willpower: m.get(Trait::Willpower),
+                    attacks: 1 + if supernatural {
+                        m.get(Trait::Celerity)
+                    } else {
+                        0
+                    },
+                    tactics_attack: m.tactics.attack,
+                    spend: m.tactics.willpower,
+                    flee_at: match m.tactics.flee_at {
+                        FleeAt::Never => 0,
+                        FleeAt::Wounded => 4,
+                        FleeAt::Mauled => 5,
+                        FleeAt::Crippled => 6,
+                    },
+                });
+            }
+        }
+        Ok(Hubris {
+            fighters,
+            sides: scenario.sides.len(),
+            max_rounds: scenario.max_rounds,
+            roll: CompiledRoll::new(&plain),
+            roll_willpower: CompiledRoll::new(&with_willpower),
+            bonus_dice: rules.dice.willpower.bonus_dice,
+        })
+    }
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct State {
+    wounds: Wounds,
+    willpower: u8,
+    lost: i32,
+}
+
+impl Engine for Hubris {
+    fn sides(&self) -> usize {
+        self.sides
+    }
+
+    fn max_rounds(&self) -> u32 {
+        self.max_rounds
+    }
+
+    fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
+        let n = self.fighters.len();
+        let mut st = [State::default(); MAX_MEMBERS];
+        for (s, f) in st.iter_mut().zip(&self.fighters) {
+            s.willpower = f.willpower;
+            s.wounds.boxes = f.boxes;
+        }
+        let mut roster = Roster::new(self.fighters.iter().map(|f| f.side), self.sides);
+        for round in 1..=self.max_rounds {
+            let turn = order(
+                n,
+                dice,
+                |i, dice| face(dice) + self.fighters[i].initiative,
+                |i| self.fighters[i].initiative,
+            );
+            for &i in &turn[..n] {
+                let f = &self.fighters[i];
+                if !roster.standing(i) {
+                    continue;
+                }
+                // Last box bashing: stay conscious on a Stamina roll.
+                if st[i].wounds.last() == Some(Damage::Bashing)
+                    && dice.roll_pool(&self.roll, f.stamina).successes == 0
+                {
+                    roster.knock_out(i, End::Incapacitated);
+                    continue;
+                }
+                if f.flee_at > 0 && st[i].wounds.filled() >= f.flee_at {
+                    roster.knock_out(i, End::Fled);
+                    continue;
+                }
+                if f.tactics_attack == AttackTactic::None {
+                    continue;
+                }
+                for _ in 0..f.attacks {
+                    let Some(target) = roster.target(i) else {
+                        break;
+                    };
+                    let spend = st[i].willpower > 0
+                        && match f.spend {
+                            WillpowerTactic::Never => false,
+                            WillpowerTactic::WhenHurt => st[i].wounds.filled() > 0,
+                            WillpowerTactic::Always => true,
+                        };
+                    let pool = f.attack - self.fighters[target].armor;
+                    let attack = if spend {
+                        st[i].willpower -= 1;
+                        roster.willpower += 1;
+                        dice.roll_pool(&self.roll_willpower, pool + self.bonus_dice)
+                    } else {
+                        dice.roll_pool(&self.roll, pool)
+                    };
+                    let defence = dice.roll_pool(&self.roll, self.fighters[target].defence);
+                    roster.botches += u32::from(attack.botch) + u32::from(defence.botch);
+                    let margin = i32::from(attack.successes) - i32::from(defence.successes);
+                    let loser = match margin.signum() {
+                        1 => target,
+                        -1 => i,
+                        _ => continue,
+                    };
+                    if margin > 0 {
+                        let damage = (margin - i32::from(self.fighters[target].fortitude)).max(0);
+                        st[target].wounds.take(f.kind, damage as u32);
+                        match st[target].wounds.last() {
+                            Some(Damage::Aggravated) => roster.knock_out(target, End::Killed),
+                            Some(Damage::Lethal) => roster.knock_out(target, End::Incapacitated),
+                            _ => {}
+                        }
+                    }
+                    st[loser].lost += 1;
+                    if st[loser].lost >= self.fighters[loser].stamina && roster.standing(loser) {
+                        roster.knock_out(loser, End::Conceded);
+                    }
+                }
+            }
+            if let Some(result) = roster.result(round, |j| u32::from(st[j].wounds.filled())) {
+                return result;
+            }
+        }
+        roster.draw(self.max_rounds)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wounds_fill_then_upgrade_the_least_severe() {
+        let mut w = Wounds {
+            boxes: 3,
+            ..Wounds::default()
+        };
+        w.take(Damage::Bashing, 2);
+        w.take(Damage::Lethal, 1);
+        assert_eq!(w.last(), Some(Damage::Bashing));
+        w.take(Damage::Bashing, 2);
+        assert_eq!((w.bashing, w.lethal), (0, 3));
+        assert_eq!(w.last(), Some(Damage::Lethal));
+        w.take(Damage::Lethal, 3);
+        assert_eq!(w.last(), Some(Damage::Aggravated));
+    }
+}

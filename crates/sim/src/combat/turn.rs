@@ -1,0 +1,122 @@
+//! What every engine's fight shares: turn order, targets, who is still
+//! standing, and the fight's result.
+
+use rand_core::Rng;
+use wodds_dice::D10;
+
+use super::scenario::MAX_MEMBERS;
+use super::tally::{End, Fight};
+
+/// The members of a fight: which side each is on and whether it is out.
+#[derive(Debug, Clone, Copy)]
+pub struct Roster {
+    n: usize,
+    side: [usize; MAX_MEMBERS],
+    out: [Option<End>; MAX_MEMBERS],
+    sides: usize,
+    /// How the last member to leave left.
+    pub last_out: End,
+    /// Willpower spent, all sides.
+    pub willpower: u32,
+    /// Botches, all sides.
+    pub botches: u32,
+}
+
+impl Roster {
+    /// A roster for members on `sides` (by index), all standing.
+    pub fn new(sides_of: impl Iterator<Item = usize>, sides: usize) -> Self {
+        let mut r = Roster {
+            n: 0,
+            side: [0; MAX_MEMBERS],
+            out: [None; MAX_MEMBERS],
+            sides,
+            last_out: End::Draw,
+            willpower: 0,
+            botches: 0,
+        };
+        for s in sides_of {
+            r.side[r.n] = s;
+            r.n += 1;
+        }
+        r
+    }
+
+    /// Whether member `i` still fights.
+    pub fn standing(&self, i: usize) -> bool {
+        self.out[i].is_none()
+    }
+
+    /// Takes member `i` out of the fight.
+    pub fn knock_out(&mut self, i: usize, how: End) {
+        if self.out[i].is_none() {
+            self.out[i] = Some(how);
+            self.last_out = how;
+        }
+    }
+
+    /// The first standing member of another side than `i`'s.
+    pub fn target(&self, i: usize) -> Option<usize> {
+        (0..self.n).find(|&j| self.side[j] != self.side[i] && self.standing(j))
+    }
+
+    /// The fight's result if it is over after `round` (one side or none
+    /// standing); `damage(j)` is the health levels member `j` lost.
+    pub fn result(&self, round: u32, damage: impl Fn(usize) -> u32) -> Option<Fight> {
+        let up = |s: usize| (0..self.n).any(|j| self.side[j] == s && self.standing(j));
+        let mut standing = (0..self.sides).filter(|&s| up(s));
+        match (standing.next(), standing.next()) {
+            (Some(w), None) => Some(Fight {
+                winner: Some(w),
+                end: self.last_out,
+                rounds: round,
+                winner_damage: (0..self.n)
+                    .filter(|&j| self.side[j] == w)
+                    .map(&damage)
+                    .sum(),
+                willpower: self.willpower,
+                botches: self.botches,
+            }),
+            (None, _) => Some(self.draw(round)),
+            _ => None,
+        }
+    }
+
+    /// A draw after `round` rounds.
+    pub fn draw(&self, round: u32) -> Fight {
+        Fight {
+            winner: None,
+            end: End::Draw,
+            rounds: round,
+            winner_damage: 0,
+            willpower: self.willpower,
+            botches: self.botches,
+        }
+    }
+}
+
+/// One d10 face, 1..=10.
+pub fn face<R: Rng>(dice: &mut D10<R>) -> i32 {
+    let mut f = [0u8; 1];
+    dice.fill_faces(&mut f);
+    i32::from(f[0])
+}
+
+/// The turn order: members by `score(i)` (highest first), ties by
+/// `tiebreak(i)`, then at random. Returns the order and its length.
+pub fn order<R: Rng>(
+    n: usize,
+    dice: &mut D10<R>,
+    mut score: impl FnMut(usize, &mut D10<R>) -> i32,
+    tiebreak: impl Fn(usize) -> i32,
+) -> [usize; MAX_MEMBERS] {
+    let mut keys = [(0i32, 0i32, 0u64, 0usize); MAX_MEMBERS];
+    for (i, key) in keys.iter_mut().enumerate().take(n) {
+        *key = (score(i, dice), tiebreak(i), dice.rng().next_u64(), i);
+    }
+    keys[..n].sort_unstable_by(|a, b| b.cmp(a));
+    let mut out = [0usize; MAX_MEMBERS];
+    for (o, k) in out.iter_mut().zip(&keys[..n]) {
+        *o = k.3;
+    }
+    out
+}
