@@ -190,3 +190,55 @@ fn hubris_first_decided_contest_ends_it() {
         "mean rounds {mean}, want {want}"
     );
 }
+
+/// uwod: the one-die puncher against a dummy in an armour T-shirt (soak 2,
+/// -1 Dexterity: no defence die left, so every attack is at difficulty 0).
+/// A die succeeds on 7+ (0.4) and botches alone on a 1 (0.1): a success
+/// hits with one excess success (two damage dice), a plain failure hits with
+/// one die, a botch misses; three soak dice (Stamina 1 + armour 2). Expected
+/// rounds to the seventh level, by the chain over levels taken.
+#[test]
+fn uwod_dummy_by_hand() {
+    let text = format!("{HEAD}{PUNCHER}")
+        .replace("editions = [\"revised\"]", "editions = [\"uwod\"]")
+        .replace(
+            "tactics = { attack = \"none\" }",
+            "armor = \"armor-t-shirt\"\ntactics = { attack = \"none\" }",
+        );
+    let s = scenario(&text);
+    let engine = combat::EditionEngine::new(&s, &s.editions[0]).unwrap();
+    let binomial = |n: u32, k: u32| -> f64 {
+        let c = (0..k).fold(1.0, |acc, j| acc * f64::from(n - j) / f64::from(j + 1));
+        c * 0.4f64.powi(k as i32) * 0.6f64.powi((n - k) as i32)
+    };
+    // Levels after soak from `dice` damage dice.
+    let levels = |dice: u32| -> [f64; 3] {
+        let mut p = [0.0; 3];
+        for d in 0..=dice {
+            for s in 0..=3 {
+                p[d.saturating_sub(s) as usize] += binomial(dice, d) * binomial(3, s);
+            }
+        }
+        p
+    };
+    let (two, one) = (levels(2), levels(1));
+    let p: Vec<f64> = (0..3)
+        .map(|k| 0.4 * two[k] + 0.5 * one[k] + if k == 0 { 0.1 } else { 0.0 })
+        .collect();
+    // E[k]: expected rounds from k levels to 7.
+    let mut e = [0.0f64; 9];
+    for k in (0..7).rev() {
+        e[k] = (1.0 + p[1] * e[k + 1] + p[2] * e[k + 2]) / (1.0 - p[0]);
+    }
+    let n = 200_000;
+    let t = combat::run(&engine, "uwod", n, 4, &|_| {});
+    assert_eq!(t.wins[0], n);
+    let mean = t.mean_rounds().unwrap();
+    // A generous bound on the rounds' standard deviation: the mean itself.
+    let sd = e[0];
+    assert!(
+        (mean - e[0]).abs() < 4.5 * sd / (n as f64).sqrt(),
+        "mean {mean}, want {}",
+        e[0]
+    );
+}

@@ -64,6 +64,10 @@ impl Health {
 /// Mauled -2, Crippled -5.
 pub const REVISED_PENALTIES: [u8; 6] = [0, 1, 1, 2, 2, 5];
 
+/// uwod's wound penalties: Bruised 0, Wounded -1, Wounded -1, Hurt -2,
+/// Hurt -2, Crippled -5 (seed 000).
+pub const UWOD_PENALTIES: [u8; 6] = [0, 1, 1, 2, 2, 5];
+
 #[cfg(test)]
 mod tests {
     use super::*;

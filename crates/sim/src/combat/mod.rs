@@ -16,6 +16,7 @@ pub mod revised;
 mod scenario;
 mod tally;
 mod turn;
+pub mod uwod;
 
 pub use gear::{Armor, Damage, Skill, Weapon};
 pub use health::Health;
@@ -46,6 +47,8 @@ pub enum EditionEngine {
     Revised(revised::Revised),
     /// The Act of Hubris's.
     Hubris(hubris::Hubris),
+    /// Ultimate WoD's.
+    Uwod(uwod::Uwod),
 }
 
 /// Why a scenario cannot be fought under an edition.
@@ -56,7 +59,7 @@ pub enum CombatError {
     Rules(#[from] wodds_rules::RulesError),
     /// The edition's engine is not built yet.
     #[error(
-        "edition {edition}: the {engine} combat engine is not built yet (revised and hubris are)"
+        "edition {edition}: the {engine} combat engine is not built yet (revised, uwod and hubris are)"
     )]
     NotBuilt {
         /// Edition id.
@@ -78,7 +81,7 @@ impl EditionEngine {
             E::Revised => EditionEngine::Revised(revised::Revised::new(scenario, rules)?),
             E::Hubris => EditionEngine::Hubris(hubris::Hubris::new(scenario, rules)?),
             E::Fta => return Err(not_built("fta")),
-            E::Uwod => return Err(not_built("uwod")),
+            E::Uwod => EditionEngine::Uwod(uwod::Uwod::new(scenario, rules)?),
         })
     }
 }
@@ -88,6 +91,7 @@ impl Engine for EditionEngine {
         match self {
             EditionEngine::Revised(e) => e.fight(dice),
             EditionEngine::Hubris(e) => e.fight(dice),
+            EditionEngine::Uwod(e) => e.fight(dice),
         }
     }
 
@@ -95,6 +99,7 @@ impl Engine for EditionEngine {
         match self {
             EditionEngine::Revised(e) => e.sides(),
             EditionEngine::Hubris(e) => e.sides(),
+            EditionEngine::Uwod(e) => e.sides(),
         }
     }
 
@@ -102,6 +107,7 @@ impl Engine for EditionEngine {
         match self {
             EditionEngine::Revised(e) => e.max_rounds(),
             EditionEngine::Hubris(e) => e.max_rounds(),
+            EditionEngine::Uwod(e) => e.max_rounds(),
         }
     }
 }

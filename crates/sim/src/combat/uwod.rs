@@ -1,0 +1,290 @@
+//! The Ultimate WoD combat engine (seed 000, "Initiative and Movement" to
+//! the health rules); where the seed is silent the choice is **assumed**:
+//!
+//! - Initiative is the successes of a Dexterity + Wits roll (assumed pool),
+//!   less wound penalties; ties by the pool, then at random.
+//! - An attack is Dexterity + Brawl / Melee / Firearms; its difficulty is
+//!   the defender's successes on a reflexive Dexterity + Dodge; with none the
+//!   attack hits unless it botches. Each further defence before the
+//!   defender's next turn is at onslaught: **assumed** one success fewer per
+//!   earlier defence. Successes beyond the difficulty add damage dice.
+//! - Damage is Strength (not for firearms) + the weapon + the excess, plus
+//!   Potence as automatic successes; soak is Stamina + armour against
+//!   bashing, armour alone against lethal and aggravated (vampires and Garou,
+//!   **assumed**, soak lethal with Stamina + Fortitude as in Revised). Both
+//!   unbotchable.
+//! - Health: Bruised 0, Wounded -1, Wounded -1, Hurt -2, Hurt -2, Crippled
+//!   -5, Incapacitated; bashing that fills Incapacitated knocks out, more
+//!   bashing upgrades to lethal, lethal past it kills. (Staying active while
+//!   Incapacitated with a Willpower roll is not modelled yet.)
+//! - Wound penalties come off initiative, attack and defence pools; not,
+//!   **assumed**, off damage and soak.
+//! - Willpower: one automatic success on an attack, per the tactic.
+//! - Celerity gives as many extra attacks a turn as its dots.
+
+use rand_core::Rng;
+use wodds_dice::{Botch, CompiledRoll, D10, Ones, RollSpec};
+use wodds_rules::{RollOptions, RuleSet, RulesError};
+
+use super::Engine;
+use super::gear::{Damage, Skill};
+use super::health::{Health, UWOD_PENALTIES};
+use super::scenario::{
+    AttackTactic, Creature, FleeAt, MAX_MEMBERS, Scenario, Trait, WillpowerTactic,
+};
+use super::tally::{End, Fight};
+use super::turn::{Roster, order};
+
+/// Dice a pool may not exceed.
+const MAX_POOL: i32 = 60;
+
+/// A member compiled for the engine.
+#[derive(Debug, Clone, Copy)]
+struct Fighter {
+    side: usize,
+    /// Dexterity + Wits.
+    initiative: i32,
+    attack: i32,
+    dodge: i32,
+    damage: i32,
+    /// Automatic damage successes (Potence).
+    potence: u16,
+    kind: Damage,
+    /// Soak dice against bashing, lethal, aggravated.
+    soak: [i32; 3],
+    willpower: u8,
+    attacks: u8,
+    tactics_attack: AttackTactic,
+    spend: WillpowerTactic,
+    /// Boxes filled at which it flees (0: never).
+    flee_at: u8,
+}
+
+/// The uwod engine for one scenario under one edition.
+#[derive(Debug, Clone)]
+pub struct Uwod {
+    fighters: Vec<Fighter>,
+    sides: usize,
+    max_rounds: u32,
+    attack: CompiledRoll,
+    attack_willpower: CompiledRoll,
+    damage: CompiledRoll,
+}
+
+fn pool(p: i32) -> i32 {
+    p.clamp(0, MAX_POOL)
+}
+
+impl Uwod {
+    /// Compiles `scenario`'s members under `rules`.
+    pub fn new(scenario: &Scenario, rules: &RuleSet) -> Result<Uwod, RulesError> {
+        let standard = rules.dice.standard_difficulty;
+        let roll = |options: &RollOptions| rules.roll(1, standard, options).map(|r| r.spec);
+        let attack = roll(&RollOptions::default())?;
+        let with_willpower = roll(&RollOptions {
+            willpower: true,
+            ..RollOptions::default()
+        })?;
+        // Damage and soak: the edition's dice with 1s ignored and no botch.
+        let mut damage_rules = *attack.rules();
+        damage_rules.ones = Ones::Ignore;
+        damage_rules.botch = Botch::Never;
+        let damage = RollSpec::new(1, damage_rules).map_err(|e| RulesError::Spec {
+            edition: rules.id.clone(),
+            message: e.to_string(),
+        })?;
+        let mut fighters = Vec::new();
+        for (side, s) in scenario.sides.iter().enumerate() {
+            for m in &s.members {
+                let t = |x: Trait| i32::from(m.get(x));
+                let dex = t(Trait::Dexterity) - i32::from(m.armor.penalty);
+                let skill = match m.weapon.skill {
+                    Skill::Brawl => t(Trait::Brawl),
+                    Skill::Melee => t(Trait::Melee),
+                    Skill::Firearms => t(Trait::Firearms),
+                };
+                let strength = if m.weapon.strength {
+                    t(Trait::Strength)
+                } else {
+                    0
+                };
+                let armor = i32::from(m.armor.rating);
+                let (stamina, fortitude) = (t(Trait::Stamina), t(Trait::Fortitude));
+                let soak = match m.kind {
+                    Creature::Mortal => [stamina + armor, armor, armor],
+                    Creature::Ghoul => [
+                        stamina + fortitude + armor,
+                        fortitude + armor,
+                        fortitude + armor,
+                    ],
+                    Creature::Vampire => [
+                        stamina + fortitude + armor,
+                        stamina + fortitude + armor,
+                        fortitude + armor,
+                    ],
+                    Creature::Garou => [stamina + armor, stamina + armor, armor],
+                };
+                let supernatural = matches!(m.kind, Creature::Vampire | Creature::Ghoul);
+                fighters.push(Fighter {
+                    side,
+                    initiative: dex + t(Trait::Wits),
+                    attack: pool(dex + skill),
+                    dodge: pool(dex + t(Trait::Dodge)),
+                    damage: pool(strength + i32::from(m.weapon.damage)),
+                    potence: if m.weapon.strength && supernatural {
+                        m.get(Trait::Potence).into()
+                    } else {
+                        0
+                    },
+                    kind: m.weapon.kind,
+                    soak: soak.map(pool),
+                    willpower: m.get(Trait::Willpower),
+                    attacks: 1 + if supernatural {
+                        m.get(Trait::Celerity)
+                    } else {
+                        0
+                    },
+                    tactics_attack: m.tactics.attack,
+                    spend: m.tactics.willpower,
+                    flee_at: match m.tactics.flee_at {
+                        FleeAt::Never => 0,
+                        FleeAt::Wounded => 4,
+                        FleeAt::Mauled => 5,
+                        FleeAt::Crippled => 6,
+                    },
+                });
+            }
+        }
+        assert!(
+            fighters.len() <= MAX_MEMBERS,
+            "the scenario checks the member count"
+        );
+        Ok(Uwod {
+            fighters,
+            sides: scenario.sides.len(),
+            max_rounds: scenario.max_rounds,
+            attack: CompiledRoll::new(&attack),
+            attack_willpower: CompiledRoll::new(&with_willpower),
+            damage: CompiledRoll::new(&damage),
+        })
+    }
+}
+
+/// A member during a fight.
+#[derive(Debug, Clone, Copy, Default)]
+struct State {
+    health: Health,
+    willpower: u8,
+    /// Defences since its last turn (the onslaught).
+    defences: u16,
+}
+
+impl Engine for Uwod {
+    fn sides(&self) -> usize {
+        self.sides
+    }
+
+    fn max_rounds(&self) -> u32 {
+        self.max_rounds
+    }
+
+    fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
+        let n = self.fighters.len();
+        let mut st = [State::default(); MAX_MEMBERS];
+        for (s, f) in st.iter_mut().zip(&self.fighters) {
+            s.willpower = f.willpower;
+        }
+        let mut roster = Roster::new(self.fighters.iter().map(|f| f.side), self.sides);
+        let penalty = |st: &State| i32::from(st.health.penalty(&UWOD_PENALTIES));
+        for round in 1..=self.max_rounds {
+            // Initiative: successes of Dexterity + Wits less the wound penalty.
+            let turn = order(
+                n,
+                dice,
+                |i, dice| {
+                    let pool = self.fighters[i].initiative - penalty(&st[i]);
+                    if pool < 1 {
+                        0
+                    } else {
+                        i32::from(dice.roll_pool(&self.damage, pool).successes)
+                    }
+                },
+                |i| self.fighters[i].initiative,
+            );
+            for &i in &turn[..n] {
+                let f = &self.fighters[i];
+                if !roster.standing(i) {
+                    continue;
+                }
+                // Its turn: the onslaught against it starts over.
+                st[i].defences = 0;
+                if f.flee_at > 0 && st[i].health.filled() >= f.flee_at {
+                    roster.knock_out(i, End::Fled);
+                    continue;
+                }
+                if f.tactics_attack == AttackTactic::None {
+                    continue;
+                }
+                for _ in 0..f.attacks {
+                    let Some(target) = roster.target(i) else {
+                        break;
+                    };
+                    let dice_left = f.attack - penalty(&st[i]);
+                    if dice_left < 1 {
+                        break;
+                    }
+                    let spend = st[i].willpower > 0
+                        && match f.spend {
+                            WillpowerTactic::Never => false,
+                            WillpowerTactic::WhenHurt => penalty(&st[i]) > 0,
+                            WillpowerTactic::Always => true,
+                        };
+                    let compiled = if spend {
+                        st[i].willpower -= 1;
+                        roster.willpower += 1;
+                        &self.attack_willpower
+                    } else {
+                        &self.attack
+                    };
+                    let hit = dice.roll_pool(compiled, dice_left);
+                    // The reflexive defence, one success fewer per earlier one.
+                    let defence_pool = self.fighters[target].dodge - penalty(&st[target]);
+                    let defence = if defence_pool >= 1 {
+                        let d = dice.roll_pool(&self.attack, defence_pool);
+                        roster.botches += u32::from(d.botch);
+                        d.successes.saturating_sub(st[target].defences)
+                    } else {
+                        0
+                    };
+                    st[target].defences += 1;
+                    if hit.botch {
+                        roster.botches += 1;
+                        continue;
+                    }
+                    if hit.successes < defence {
+                        continue;
+                    }
+                    let excess = i32::from(hit.successes - defence);
+                    let raw = dice.roll_pool(&self.damage, f.damage + excess).successes + f.potence;
+                    let soak = self.fighters[target].soak[f.kind as usize];
+                    let soaked = if soak > 0 {
+                        dice.roll_pool(&self.damage, soak).successes
+                    } else {
+                        0
+                    };
+                    let h = &mut st[target].health;
+                    h.take(f.kind, u32::from(raw.saturating_sub(soaked)));
+                    if h.dead {
+                        roster.knock_out(target, End::Killed);
+                    } else if h.down() {
+                        roster.knock_out(target, End::Incapacitated);
+                    }
+                }
+            }
+            if let Some(result) = roster.result(round, |j| u32::from(st[j].health.filled())) {
+                return result;
+            }
+        }
+        roster.draw(self.max_rounds)
+    }
+}
