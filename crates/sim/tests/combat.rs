@@ -242,3 +242,40 @@ fn uwod_dummy_by_hand() {
         e[0]
     );
 }
+
+/// fta: melee attack against attack is contested, and only the winner
+/// lands. Two one-die swordsmen of Strength 10 (twelve lethal damage dice,
+/// which a mortal cannot soak): in the one round allowed, A wins the
+/// exchange with 0.25 (a net success against none) and then drops B with
+/// P(12 dice at 6 give 7 or more) = 0.387207..., and the same for B; in
+/// every other fight both stand.
+#[test]
+fn fta_contested_exchange_by_hand() {
+    let swordsman = |name: &str| {
+        format!(
+            "[[side]]\nname = \"{name}\"\n[[side.member]]\nname = \"{name}\"\nkind = \"mortal\"\n\
+             traits = {{ strength = 10, dexterity = 1, stamina = 1, wits = 1, melee = 0 }}\nweapon = \"sword\"\n"
+        )
+    };
+    let text = format!(
+        "name = \"t\"\nkind = \"combat\"\neditions = [\"fta\"]\nmax-rounds = 1\n{}{}",
+        swordsman("A"),
+        swordsman("B")
+    );
+    let s = scenario(&text);
+    let engine = combat::EditionEngine::new(&s, &s.editions[0]).unwrap();
+    let seven_of_twelve: f64 = (7..=12u32)
+        .map(|k| (0..k).fold(1.0, |acc, j| acc * f64::from(12 - j) / f64::from(j + 1)) / 4096.0)
+        .sum();
+    let p = 0.25 * seven_of_twelve;
+    let n = 400_000;
+    let t = combat::run(&engine, "fta", n, 12, &|_| {});
+    let se = (p * (1.0 - p) / n as f64).sqrt();
+    for side in 0..2 {
+        let share = t.wins[side] as f64 / n as f64;
+        assert!(
+            (share - p).abs() < 4.5 * se,
+            "side {side} wins {share}, want {p}"
+        );
+    }
+}

@@ -9,6 +9,8 @@
 //! trials). Tallies hold integers, so merging them in any order gives the
 //! same result: bit-identical whatever the thread count.
 
+mod fighter;
+pub mod fta;
 mod gear;
 mod health;
 pub mod hubris;
@@ -49,38 +51,21 @@ pub enum EditionEngine {
     Hubris(hubris::Hubris),
     /// Ultimate WoD's.
     Uwod(uwod::Uwod),
-}
-
-/// Why a scenario cannot be fought under an edition.
-#[derive(Debug, thiserror::Error)]
-pub enum CombatError {
-    /// The rules refused a roll.
-    #[error(transparent)]
-    Rules(#[from] wodds_rules::RulesError),
-    /// The edition's engine is not built yet.
-    #[error(
-        "edition {edition}: the {engine} combat engine is not built yet (revised, uwod and hubris are)"
-    )]
-    NotBuilt {
-        /// Edition id.
-        edition: String,
-        /// The engine its rules name.
-        engine: &'static str,
-    },
+    /// From the Ashes'.
+    Fta(fta::Fta),
 }
 
 impl EditionEngine {
     /// Compiles `scenario` for the engine `rules` name.
-    pub fn new(scenario: &Scenario, rules: &wodds_rules::RuleSet) -> Result<Self, CombatError> {
+    pub fn new(
+        scenario: &Scenario,
+        rules: &wodds_rules::RuleSet,
+    ) -> Result<Self, wodds_rules::RulesError> {
         use wodds_rules::CombatEngine as E;
-        let not_built = |engine| CombatError::NotBuilt {
-            edition: rules.id.clone(),
-            engine,
-        };
         Ok(match rules.combat.engine {
             E::Revised => EditionEngine::Revised(revised::Revised::new(scenario, rules)?),
             E::Hubris => EditionEngine::Hubris(hubris::Hubris::new(scenario, rules)?),
-            E::Fta => return Err(not_built("fta")),
+            E::Fta => EditionEngine::Fta(fta::Fta::new(scenario, rules)?),
             E::Uwod => EditionEngine::Uwod(uwod::Uwod::new(scenario, rules)?),
         })
     }
@@ -92,6 +77,7 @@ impl Engine for EditionEngine {
             EditionEngine::Revised(e) => e.fight(dice),
             EditionEngine::Hubris(e) => e.fight(dice),
             EditionEngine::Uwod(e) => e.fight(dice),
+            EditionEngine::Fta(e) => e.fight(dice),
         }
     }
 
@@ -100,6 +86,7 @@ impl Engine for EditionEngine {
             EditionEngine::Revised(e) => e.sides(),
             EditionEngine::Hubris(e) => e.sides(),
             EditionEngine::Uwod(e) => e.sides(),
+            EditionEngine::Fta(e) => e.sides(),
         }
     }
 
@@ -108,6 +95,7 @@ impl Engine for EditionEngine {
             EditionEngine::Revised(e) => e.max_rounds(),
             EditionEngine::Hubris(e) => e.max_rounds(),
             EditionEngine::Uwod(e) => e.max_rounds(),
+            EditionEngine::Fta(e) => e.max_rounds(),
         }
     }
 }

@@ -22,45 +22,15 @@
 //! - Willpower buys one automatic success on an attack, per the tactic.
 
 use rand_core::Rng;
-use wodds_dice::{Botch, CompiledRoll, D10, Ones, RollSpec};
-use wodds_rules::{RollOptions, RuleSet, RulesError};
+use wodds_dice::D10;
+use wodds_rules::{RuleSet, RulesError};
 
 use super::Engine;
-use super::gear::{Damage, Skill};
+use super::fighter::{Fighter, Rolls, fighters};
 use super::health::{Health, REVISED_PENALTIES};
-use super::scenario::{
-    AttackTactic, Creature, DefendTactic, FleeAt, MAX_MEMBERS, Scenario, Trait, WillpowerTactic,
-};
+use super::scenario::{AttackTactic, MAX_MEMBERS, Scenario};
 use super::tally::{End, Fight};
 use super::turn::{Roster, face, order};
-
-/// Attack and dodge difficulty.
-const DIFFICULTY: i32 = 6;
-/// Dice a pool may not exceed.
-const MAX_POOL: i32 = 60;
-
-/// A member compiled for the engine.
-#[derive(Debug, Clone, Copy)]
-struct Fighter {
-    side: usize,
-    /// Dexterity + Wits.
-    initiative: i32,
-    attack: i32,
-    dodge: i32,
-    damage: i32,
-    /// Automatic damage successes (Potence).
-    potence: u16,
-    kind: Damage,
-    /// Soak dice against bashing, lethal, aggravated.
-    soak: [i32; 3],
-    willpower: u8,
-    attacks: u8,
-    tactics_attack: AttackTactic,
-    dodges: bool,
-    spend: WillpowerTactic,
-    /// Boxes filled at which it flees (0: never).
-    flee_at: u8,
-}
 
 /// The Revised engine for one scenario under one edition.
 #[derive(Debug, Clone)]
@@ -68,106 +38,17 @@ pub struct Revised {
     fighters: Vec<Fighter>,
     sides: usize,
     max_rounds: u32,
-    attack: CompiledRoll,
-    attack_willpower: CompiledRoll,
-    damage: CompiledRoll,
-}
-
-fn pool(p: i32) -> i32 {
-    p.clamp(0, MAX_POOL)
+    rolls: Rolls,
 }
 
 impl Revised {
     /// Compiles `scenario`'s members under `rules`.
     pub fn new(scenario: &Scenario, rules: &RuleSet) -> Result<Revised, RulesError> {
-        let roll = |options: &RollOptions| rules.roll(1, DIFFICULTY, options).map(|r| r.spec);
-        let attack = roll(&RollOptions::default())?;
-        let with_willpower = roll(&RollOptions {
-            willpower: true,
-            ..RollOptions::default()
-        })?;
-        // Damage and soak: the edition's dice with 1s ignored and no botch.
-        let mut damage_rules = *attack.rules();
-        damage_rules.ones = Ones::Ignore;
-        damage_rules.botch = Botch::Never;
-        let damage = RollSpec::new(1, damage_rules).map_err(|e| RulesError::Spec {
-            edition: rules.id.clone(),
-            message: e.to_string(),
-        })?;
-        let mut fighters = Vec::new();
-        for (side, s) in scenario.sides.iter().enumerate() {
-            for m in &s.members {
-                let t = |x: Trait| i32::from(m.get(x));
-                let dex = t(Trait::Dexterity) - i32::from(m.armor.penalty);
-                let skill = match m.weapon.skill {
-                    Skill::Brawl => t(Trait::Brawl),
-                    Skill::Melee => t(Trait::Melee),
-                    Skill::Firearms => t(Trait::Firearms),
-                };
-                let strength = if m.weapon.strength {
-                    t(Trait::Strength)
-                } else {
-                    0
-                };
-                let armor = i32::from(m.armor.rating);
-                let (stamina, fortitude) = (t(Trait::Stamina), t(Trait::Fortitude));
-                let soak = match m.kind {
-                    Creature::Mortal => [stamina + armor, armor, armor],
-                    Creature::Ghoul => [
-                        stamina + fortitude + armor,
-                        fortitude + armor,
-                        fortitude + armor,
-                    ],
-                    Creature::Vampire => [
-                        stamina + fortitude + armor,
-                        stamina + fortitude + armor,
-                        fortitude + armor,
-                    ],
-                    Creature::Garou => [stamina + armor; 3],
-                };
-                let supernatural = matches!(m.kind, Creature::Vampire | Creature::Ghoul);
-                fighters.push(Fighter {
-                    side,
-                    initiative: dex + t(Trait::Wits),
-                    attack: pool(dex + skill),
-                    dodge: pool(dex + t(Trait::Dodge)),
-                    damage: pool(strength + i32::from(m.weapon.damage)),
-                    potence: if m.weapon.strength && supernatural {
-                        m.get(Trait::Potence).into()
-                    } else {
-                        0
-                    },
-                    kind: m.weapon.kind,
-                    soak: soak.map(pool),
-                    willpower: m.get(Trait::Willpower),
-                    attacks: 1 + if supernatural {
-                        m.get(Trait::Celerity)
-                    } else {
-                        0
-                    },
-                    tactics_attack: m.tactics.attack,
-                    dodges: m.tactics.defend == DefendTactic::Dodge,
-                    spend: m.tactics.willpower,
-                    flee_at: match m.tactics.flee_at {
-                        FleeAt::Never => 0,
-                        FleeAt::Wounded => 4,
-                        FleeAt::Mauled => 5,
-                        FleeAt::Crippled => 6,
-                    },
-                });
-            }
-        }
-        assert!(
-            fighters.len() <= MAX_MEMBERS,
-            "the scenario checks the member count"
-        );
         Ok(Revised {
-            fighters,
+            fighters: fighters(scenario),
             sides: scenario.sides.len(),
             max_rounds: scenario.max_rounds,
-            attack: CompiledRoll::new(&attack),
-            attack_willpower: CompiledRoll::new(&with_willpower),
-            damage: CompiledRoll::new(&damage),
+            rolls: Rolls::new(rules, 6)?,
         })
     }
 }
@@ -230,18 +111,13 @@ impl Engine for Revised {
                     if dice_left < 1 {
                         break;
                     }
-                    let spend = st[i].willpower > 0
-                        && match f.spend {
-                            WillpowerTactic::Never => false,
-                            WillpowerTactic::WhenHurt => penalty(&st[i]) > 0,
-                            WillpowerTactic::Always => true,
-                        };
+                    let spend = f.spends(st[i].willpower, penalty(&st[i]));
                     let compiled = if spend {
                         st[i].willpower -= 1;
                         roster.willpower += 1;
-                        &self.attack_willpower
+                        &self.rolls.willpower
                     } else {
-                        &self.attack
+                        &self.rolls.action
                     };
                     let hit = dice.roll_pool(compiled, dice_left);
                     if hit.botch {
@@ -253,7 +129,7 @@ impl Engine for Revised {
                         st[target].dodge_ready = false;
                         let dodge = self.fighters[target].dodge - penalty(&st[target]) - 3;
                         if dodge >= 1 {
-                            let d = dice.roll_pool(&self.attack, dodge);
+                            let d = dice.roll_pool(&self.rolls.action, dodge);
                             roster.botches += u32::from(d.botch);
                             successes = successes.saturating_sub(d.successes);
                         }
@@ -262,12 +138,12 @@ impl Engine for Revised {
                         continue;
                     }
                     let raw = dice
-                        .roll_pool(&self.damage, f.damage + i32::from(successes) - 1)
+                        .roll_pool(&self.rolls.damage, f.damage + i32::from(successes) - 1)
                         .successes
                         + f.potence;
                     let soak = self.fighters[target].soak[f.kind as usize];
                     let soaked = if soak > 0 {
-                        dice.roll_pool(&self.damage, soak).successes
+                        dice.roll_pool(&self.rolls.damage, soak).successes
                     } else {
                         0
                     };

@@ -23,42 +23,15 @@
 //! - Celerity gives as many extra attacks a turn as its dots.
 
 use rand_core::Rng;
-use wodds_dice::{Botch, CompiledRoll, D10, Ones, RollSpec};
-use wodds_rules::{RollOptions, RuleSet, RulesError};
+use wodds_dice::D10;
+use wodds_rules::{RuleSet, RulesError};
 
 use super::Engine;
-use super::gear::{Damage, Skill};
+use super::fighter::{Fighter, Rolls, fighters};
 use super::health::{Health, UWOD_PENALTIES};
-use super::scenario::{
-    AttackTactic, Creature, FleeAt, MAX_MEMBERS, Scenario, Trait, WillpowerTactic,
-};
+use super::scenario::{AttackTactic, MAX_MEMBERS, Scenario};
 use super::tally::{End, Fight};
 use super::turn::{Roster, order};
-
-/// Dice a pool may not exceed.
-const MAX_POOL: i32 = 60;
-
-/// A member compiled for the engine.
-#[derive(Debug, Clone, Copy)]
-struct Fighter {
-    side: usize,
-    /// Dexterity + Wits.
-    initiative: i32,
-    attack: i32,
-    dodge: i32,
-    damage: i32,
-    /// Automatic damage successes (Potence).
-    potence: u16,
-    kind: Damage,
-    /// Soak dice against bashing, lethal, aggravated.
-    soak: [i32; 3],
-    willpower: u8,
-    attacks: u8,
-    tactics_attack: AttackTactic,
-    spend: WillpowerTactic,
-    /// Boxes filled at which it flees (0: never).
-    flee_at: u8,
-}
 
 /// The uwod engine for one scenario under one edition.
 #[derive(Debug, Clone)]
@@ -66,106 +39,17 @@ pub struct Uwod {
     fighters: Vec<Fighter>,
     sides: usize,
     max_rounds: u32,
-    attack: CompiledRoll,
-    attack_willpower: CompiledRoll,
-    damage: CompiledRoll,
-}
-
-fn pool(p: i32) -> i32 {
-    p.clamp(0, MAX_POOL)
+    rolls: Rolls,
 }
 
 impl Uwod {
     /// Compiles `scenario`'s members under `rules`.
     pub fn new(scenario: &Scenario, rules: &RuleSet) -> Result<Uwod, RulesError> {
-        let standard = rules.dice.standard_difficulty;
-        let roll = |options: &RollOptions| rules.roll(1, standard, options).map(|r| r.spec);
-        let attack = roll(&RollOptions::default())?;
-        let with_willpower = roll(&RollOptions {
-            willpower: true,
-            ..RollOptions::default()
-        })?;
-        // Damage and soak: the edition's dice with 1s ignored and no botch.
-        let mut damage_rules = *attack.rules();
-        damage_rules.ones = Ones::Ignore;
-        damage_rules.botch = Botch::Never;
-        let damage = RollSpec::new(1, damage_rules).map_err(|e| RulesError::Spec {
-            edition: rules.id.clone(),
-            message: e.to_string(),
-        })?;
-        let mut fighters = Vec::new();
-        for (side, s) in scenario.sides.iter().enumerate() {
-            for m in &s.members {
-                let t = |x: Trait| i32::from(m.get(x));
-                let dex = t(Trait::Dexterity) - i32::from(m.armor.penalty);
-                let skill = match m.weapon.skill {
-                    Skill::Brawl => t(Trait::Brawl),
-                    Skill::Melee => t(Trait::Melee),
-                    Skill::Firearms => t(Trait::Firearms),
-                };
-                let strength = if m.weapon.strength {
-                    t(Trait::Strength)
-                } else {
-                    0
-                };
-                let armor = i32::from(m.armor.rating);
-                let (stamina, fortitude) = (t(Trait::Stamina), t(Trait::Fortitude));
-                let soak = match m.kind {
-                    Creature::Mortal => [stamina + armor, armor, armor],
-                    Creature::Ghoul => [
-                        stamina + fortitude + armor,
-                        fortitude + armor,
-                        fortitude + armor,
-                    ],
-                    Creature::Vampire => [
-                        stamina + fortitude + armor,
-                        stamina + fortitude + armor,
-                        fortitude + armor,
-                    ],
-                    Creature::Garou => [stamina + armor, stamina + armor, armor],
-                };
-                let supernatural = matches!(m.kind, Creature::Vampire | Creature::Ghoul);
-                fighters.push(Fighter {
-                    side,
-                    initiative: dex + t(Trait::Wits),
-                    attack: pool(dex + skill),
-                    dodge: pool(dex + t(Trait::Dodge)),
-                    damage: pool(strength + i32::from(m.weapon.damage)),
-                    potence: if m.weapon.strength && supernatural {
-                        m.get(Trait::Potence).into()
-                    } else {
-                        0
-                    },
-                    kind: m.weapon.kind,
-                    soak: soak.map(pool),
-                    willpower: m.get(Trait::Willpower),
-                    attacks: 1 + if supernatural {
-                        m.get(Trait::Celerity)
-                    } else {
-                        0
-                    },
-                    tactics_attack: m.tactics.attack,
-                    spend: m.tactics.willpower,
-                    flee_at: match m.tactics.flee_at {
-                        FleeAt::Never => 0,
-                        FleeAt::Wounded => 4,
-                        FleeAt::Mauled => 5,
-                        FleeAt::Crippled => 6,
-                    },
-                });
-            }
-        }
-        assert!(
-            fighters.len() <= MAX_MEMBERS,
-            "the scenario checks the member count"
-        );
         Ok(Uwod {
-            fighters,
+            fighters: fighters(scenario),
             sides: scenario.sides.len(),
             max_rounds: scenario.max_rounds,
-            attack: CompiledRoll::new(&attack),
-            attack_willpower: CompiledRoll::new(&with_willpower),
-            damage: CompiledRoll::new(&damage),
+            rolls: Rolls::new(rules, rules.dice.standard_difficulty)?,
         })
     }
 }
@@ -206,7 +90,7 @@ impl Engine for Uwod {
                     if pool < 1 {
                         0
                     } else {
-                        i32::from(dice.roll_pool(&self.damage, pool).successes)
+                        i32::from(dice.roll_pool(&self.rolls.damage, pool).successes)
                     }
                 },
                 |i| self.fighters[i].initiative,
@@ -233,24 +117,19 @@ impl Engine for Uwod {
                     if dice_left < 1 {
                         break;
                     }
-                    let spend = st[i].willpower > 0
-                        && match f.spend {
-                            WillpowerTactic::Never => false,
-                            WillpowerTactic::WhenHurt => penalty(&st[i]) > 0,
-                            WillpowerTactic::Always => true,
-                        };
+                    let spend = f.spends(st[i].willpower, penalty(&st[i]));
                     let compiled = if spend {
                         st[i].willpower -= 1;
                         roster.willpower += 1;
-                        &self.attack_willpower
+                        &self.rolls.willpower
                     } else {
-                        &self.attack
+                        &self.rolls.action
                     };
                     let hit = dice.roll_pool(compiled, dice_left);
                     // The reflexive defence, one success fewer per earlier one.
                     let defence_pool = self.fighters[target].dodge - penalty(&st[target]);
                     let defence = if defence_pool >= 1 {
-                        let d = dice.roll_pool(&self.attack, defence_pool);
+                        let d = dice.roll_pool(&self.rolls.action, defence_pool);
                         roster.botches += u32::from(d.botch);
                         d.successes.saturating_sub(st[target].defences)
                     } else {
@@ -265,10 +144,13 @@ impl Engine for Uwod {
                         continue;
                     }
                     let excess = i32::from(hit.successes - defence);
-                    let raw = dice.roll_pool(&self.damage, f.damage + excess).successes + f.potence;
+                    let raw = dice
+                        .roll_pool(&self.rolls.damage, f.damage + excess)
+                        .successes
+                        + f.potence;
                     let soak = self.fighters[target].soak[f.kind as usize];
                     let soaked = if soak > 0 {
-                        dice.roll_pool(&self.damage, soak).successes
+                        dice.roll_pool(&self.rolls.damage, soak).successes
                     } else {
                         0
                     };

@@ -1,0 +1,183 @@
+//! A member compiled for the Storyteller engines that share Revised's
+//! pools, damage and soak (revised, fta, uwod): its pools once, before any
+//! fight, and the edition's rolls once, for every pool size.
+
+use wodds_dice::{Botch, CompiledRoll, Ones, RollSpec};
+use wodds_rules::{RollOptions, RuleSet, RulesError};
+
+use super::gear::{Damage, Skill};
+use super::scenario::{
+    AttackTactic, Creature, DefendTactic, FleeAt, MAX_MEMBERS, Scenario, Trait, WillpowerTactic,
+};
+
+/// Dice a pool may not exceed.
+const MAX_POOL: i32 = 60;
+
+fn pool(p: i32) -> i32 {
+    p.clamp(0, MAX_POOL)
+}
+
+/// A member's pools and tactics.
+#[derive(Debug, Clone, Copy)]
+pub struct Fighter {
+    /// Its side.
+    pub side: usize,
+    /// Dexterity + Wits (armour's penalty off Dexterity).
+    pub initiative: i32,
+    /// Dexterity + Brawl / Melee / Firearms.
+    pub attack: i32,
+    /// Whether its weapon is a gun.
+    pub ranged: bool,
+    /// Dexterity + Dodge.
+    pub dodge: i32,
+    /// Dexterity + Athletics.
+    pub athletics: i32,
+    /// Strength (unless a firearm) + the weapon's dice.
+    pub damage: i32,
+    /// Automatic damage successes (Potence, on Strength-based attacks).
+    pub potence: u16,
+    /// The damage its weapon deals.
+    pub kind: Damage,
+    /// Soak dice against bashing, lethal, aggravated.
+    pub soak: [i32; 3],
+    /// Willpower points.
+    pub willpower: u8,
+    /// Attacks a turn (1 + Celerity).
+    pub attacks: u8,
+    /// How it attacks.
+    pub tactics_attack: AttackTactic,
+    /// Whether it dodges.
+    pub dodges: bool,
+    /// When it spends Willpower.
+    pub spend: WillpowerTactic,
+    /// Boxes filled at which it flees (0: never).
+    pub flee_at: u8,
+}
+
+impl Fighter {
+    /// Whether it spends Willpower now, wounded by `penalty` dice.
+    pub fn spends(&self, willpower_left: u8, penalty: i32) -> bool {
+        willpower_left > 0
+            && match self.spend {
+                WillpowerTactic::Never => false,
+                WillpowerTactic::WhenHurt => penalty > 0,
+                WillpowerTactic::Always => true,
+            }
+    }
+}
+
+/// Soak by creature (**assumed**, Revised's well-known rules): mortals soak
+/// bashing with Stamina; ghouls add Fortitude, which alone soaks lethal and
+/// aggravated; vampires soak bashing and lethal with Stamina + Fortitude,
+/// aggravated with Fortitude; Garou soak bashing and lethal with Stamina.
+/// Armour soaks everything.
+pub fn soak(kind: Creature, stamina: i32, fortitude: i32, armor: i32) -> [i32; 3] {
+    match kind {
+        Creature::Mortal => [stamina + armor, armor, armor],
+        Creature::Ghoul => [
+            stamina + fortitude + armor,
+            fortitude + armor,
+            fortitude + armor,
+        ],
+        Creature::Vampire => [
+            stamina + fortitude + armor,
+            stamina + fortitude + armor,
+            fortitude + armor,
+        ],
+        Creature::Garou => [stamina + armor, stamina + armor, armor],
+    }
+}
+
+/// Every member of `scenario`, compiled.
+pub fn fighters(scenario: &Scenario) -> Vec<Fighter> {
+    let mut out = Vec::new();
+    for (side, s) in scenario.sides.iter().enumerate() {
+        for m in &s.members {
+            let t = |x: Trait| i32::from(m.get(x));
+            let dex = t(Trait::Dexterity) - i32::from(m.armor.penalty);
+            let skill = match m.weapon.skill {
+                Skill::Brawl => t(Trait::Brawl),
+                Skill::Melee => t(Trait::Melee),
+                Skill::Firearms => t(Trait::Firearms),
+            };
+            let strength = if m.weapon.strength {
+                t(Trait::Strength)
+            } else {
+                0
+            };
+            let supernatural = matches!(m.kind, Creature::Vampire | Creature::Ghoul);
+            let armor = i32::from(m.armor.rating);
+            out.push(Fighter {
+                side,
+                initiative: dex + t(Trait::Wits),
+                attack: pool(dex + skill),
+                ranged: m.weapon.skill == Skill::Firearms,
+                dodge: pool(dex + t(Trait::Dodge)),
+                athletics: pool(dex + t(Trait::Athletics)),
+                damage: pool(strength + i32::from(m.weapon.damage)),
+                potence: if m.weapon.strength && supernatural {
+                    m.get(Trait::Potence).into()
+                } else {
+                    0
+                },
+                kind: m.weapon.kind,
+                soak: soak(m.kind, t(Trait::Stamina), t(Trait::Fortitude), armor).map(pool),
+                willpower: m.get(Trait::Willpower),
+                attacks: 1 + if supernatural {
+                    m.get(Trait::Celerity)
+                } else {
+                    0
+                },
+                tactics_attack: m.tactics.attack,
+                dodges: m.tactics.defend == DefendTactic::Dodge,
+                spend: m.tactics.willpower,
+                flee_at: match m.tactics.flee_at {
+                    FleeAt::Never => 0,
+                    FleeAt::Wounded => 4,
+                    FleeAt::Mauled => 5,
+                    FleeAt::Crippled => 6,
+                },
+            });
+        }
+    }
+    assert!(
+        out.len() <= MAX_MEMBERS,
+        "the scenario checks the member count"
+    );
+    out
+}
+
+/// The edition's rolls a fight needs, compiled once for every pool size.
+#[derive(Debug, Clone)]
+pub struct Rolls {
+    /// An action at `difficulty`.
+    pub action: CompiledRoll,
+    /// The same with a Willpower point spent.
+    pub willpower: CompiledRoll,
+    /// Damage and soak: the same dice with 1s ignored and no botch.
+    pub damage: CompiledRoll,
+}
+
+impl Rolls {
+    /// The rolls of `rules` at `difficulty` (the edition's own notion).
+    pub fn new(rules: &RuleSet, difficulty: i32) -> Result<Rolls, RulesError> {
+        let roll = |options: &RollOptions| rules.roll(1, difficulty, options).map(|r| r.spec);
+        let action = roll(&RollOptions::default())?;
+        let willpower = roll(&RollOptions {
+            willpower: true,
+            ..RollOptions::default()
+        })?;
+        let mut damage = *action.rules();
+        damage.ones = Ones::Ignore;
+        damage.botch = Botch::Never;
+        let damage = RollSpec::new(1, damage).map_err(|e| RulesError::Spec {
+            edition: rules.id.clone(),
+            message: e.to_string(),
+        })?;
+        Ok(Rolls {
+            action: CompiledRoll::new(&action),
+            willpower: CompiledRoll::new(&willpower),
+            damage: CompiledRoll::new(&damage),
+        })
+    }
+}

@@ -1,0 +1,261 @@
+//! The From the Ashes combat engine (seed 004), on Revised's dice, health
+//! and soak. What it models:
+//!
+//! - Initiative 1d10 + Wits + Dexterity, ties by the unrolled part, then at
+//!   random; actions resolve high to low. A main phase, then one haste phase
+//!   per dot of Celerity, each a further attack.
+//! - Basic attacks at difficulty 6. Melee attack against attack is
+//!   contested: when the target attacks the attacker back in the same phase,
+//!   both roll, the lower total comes off the higher and only the winner
+//!   lands; the exchange is both members' action.
+//! - Any other attack meets a defence: a member who dodges splits its
+//!   action (split actions: the attack at -2 dice, the dodge at -3) and
+//!   rolls Dexterity + Athletics at difficulty 5 in melee (6 against guns,
+//!   no cover), losing a die per earlier attack on it this round; a member
+//!   only attacking defends with its attack pool at -2 dice per earlier
+//!   attack on it (piling on); haste attacks count as later attackers. Guns
+//!   are not contested: only a dodge answers them. Defence successes come
+//!   off the attack's.
+//! - Damage: Strength (not for guns) + the weapon + one die per net success
+//!   beyond the first, difficulty 6; soak Stamina (+ Fortitude) + armour,
+//!   difficulty 6, by creature as Revised.
+//!
+//! Not modelled yet (issue 4): power, feint and committed attacks; block,
+//! escape, grapple and guard defences; split actions; abort on Willpower 8;
+//! range and point-blank difficulties in firefights.
+
+use rand_core::Rng;
+use wodds_dice::D10;
+use wodds_rules::{RuleSet, RulesError};
+
+use super::Engine;
+use super::fighter::{Fighter, Rolls, fighters};
+use super::health::{Health, REVISED_PENALTIES};
+use super::scenario::{AttackTactic, MAX_MEMBERS, Scenario};
+use super::tally::{End, Fight};
+use super::turn::{Roster, face, order};
+
+/// The FtA engine for one scenario under one edition.
+#[derive(Debug, Clone)]
+pub struct Fta {
+    fighters: Vec<Fighter>,
+    sides: usize,
+    max_rounds: u32,
+    /// Attacks and defences against guns, at 6.
+    rolls: Rolls,
+    /// Dodges in melee, at 5.
+    melee_dodge: Rolls,
+}
+
+impl Fta {
+    /// Compiles `scenario`'s members under `rules`.
+    pub fn new(scenario: &Scenario, rules: &RuleSet) -> Result<Fta, RulesError> {
+        Ok(Fta {
+            fighters: fighters(scenario),
+            sides: scenario.sides.len(),
+            max_rounds: scenario.max_rounds,
+            rolls: Rolls::new(rules, 6)?,
+            melee_dodge: Rolls::new(rules, 5)?,
+        })
+    }
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct State {
+    health: Health,
+    willpower: u8,
+    /// Attacks against it this round.
+    attacked: u8,
+    /// Its action of this phase is spent.
+    acted: bool,
+}
+
+impl Fta {
+    fn penalty(st: &State) -> i32 {
+        i32::from(st.health.penalty(&REVISED_PENALTIES))
+    }
+
+    /// Rolls `i`'s attack pool (with Willpower per its tactic, less `minus`
+    /// dice); `None` if it has no dice left.
+    fn attack_roll<R: Rng>(
+        &self,
+        i: usize,
+        minus: i32,
+        st: &mut [State; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D10<R>,
+    ) -> Option<wodds_dice::Roll> {
+        let f = &self.fighters[i];
+        let pool = f.attack - Self::penalty(&st[i]) - minus;
+        if pool < 1 {
+            return None;
+        }
+        let compiled = if f.spends(st[i].willpower, Self::penalty(&st[i])) {
+            st[i].willpower -= 1;
+            roster.willpower += 1;
+            &self.rolls.willpower
+        } else {
+            &self.rolls.action
+        };
+        let r = dice.roll_pool(compiled, pool);
+        roster.botches += u32::from(r.botch);
+        Some(r)
+    }
+
+    /// `i`'s attack landing with `net` successes on `target`.
+    fn land<R: Rng>(
+        &self,
+        i: usize,
+        target: usize,
+        net: u16,
+        st: &mut [State; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D10<R>,
+    ) {
+        let f = &self.fighters[i];
+        let raw = dice
+            .roll_pool(&self.rolls.damage, f.damage + i32::from(net) - 1)
+            .successes
+            + f.potence;
+        let soak = self.fighters[target].soak[f.kind as usize];
+        let soaked = if soak > 0 {
+            dice.roll_pool(&self.rolls.damage, soak).successes
+        } else {
+            0
+        };
+        let h = &mut st[target].health;
+        h.take(f.kind, u32::from(raw.saturating_sub(soaked)));
+        if h.dead {
+            roster.knock_out(target, End::Killed);
+        } else if h.down() {
+            roster.knock_out(target, End::Incapacitated);
+        }
+    }
+
+    /// One attack of `i` on its target in a phase (`haste`: a haste action,
+    /// never contested).
+    fn attack<R: Rng>(
+        &self,
+        i: usize,
+        haste: bool,
+        st: &mut [State; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D10<R>,
+    ) {
+        let f = &self.fighters[i];
+        let Some(target) = roster.target(i) else {
+            return;
+        };
+        let t = &self.fighters[target];
+        let earlier = i32::from(st[target].attacked);
+        st[target].attacked += 1;
+        // Attack against attack: the target strikes back at `i` this phase.
+        let strikes_back = !haste
+            && !f.ranged
+            && !t.ranged
+            && !st[target].acted
+            && t.tactics_attack == AttackTactic::Basic
+            && !t.dodges
+            && roster.target(target) == Some(i);
+        if strikes_back {
+            st[target].acted = true;
+            let a = self.attack_roll(i, 0, st, roster, dice);
+            let b = self.attack_roll(target, 2 * earlier, st, roster, dice);
+            let score = |r: Option<wodds_dice::Roll>| {
+                r.map_or(0, |r| if r.botch { 0 } else { i32::from(r.successes) })
+            };
+            let margin = score(a) - score(b);
+            if margin > 0 {
+                self.land(i, target, margin as u16, st, roster, dice);
+            } else if margin < 0 {
+                self.land(target, i, (-margin) as u16, st, roster, dice);
+            }
+            return;
+        }
+        let split = if f.dodges && !haste { 2 } else { 0 };
+        let Some(hit) = self.attack_roll(i, split, st, roster, dice) else {
+            return;
+        };
+        if hit.botch || hit.successes == 0 {
+            return;
+        }
+        let penalty = Self::penalty(&st[target]);
+        let defence = if t.dodges {
+            let rolls = if f.ranged {
+                &self.rolls
+            } else {
+                &self.melee_dodge
+            };
+            let pool = t.athletics - penalty - 3 - earlier;
+            (pool >= 1).then(|| dice.roll_pool(&rolls.action, pool))
+        } else if !f.ranged && t.tactics_attack == AttackTactic::Basic {
+            let pool = t.attack - penalty - 2 * earlier;
+            (pool >= 1).then(|| dice.roll_pool(&self.rolls.action, pool))
+        } else {
+            None
+        };
+        let blocked = defence.map_or(0, |d| {
+            roster.botches += u32::from(d.botch);
+            d.successes
+        });
+        let net = hit.successes.saturating_sub(blocked);
+        if net > 0 {
+            self.land(i, target, net, st, roster, dice);
+        }
+    }
+}
+
+impl Engine for Fta {
+    fn sides(&self) -> usize {
+        self.sides
+    }
+
+    fn max_rounds(&self) -> u32 {
+        self.max_rounds
+    }
+
+    fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
+        let n = self.fighters.len();
+        let mut st = [State::default(); MAX_MEMBERS];
+        for (s, f) in st.iter_mut().zip(&self.fighters) {
+            s.willpower = f.willpower;
+        }
+        let mut roster = Roster::new(self.fighters.iter().map(|f| f.side), self.sides);
+        let phases = self.fighters.iter().map(|f| f.attacks).max().unwrap_or(1);
+        for round in 1..=self.max_rounds {
+            let turn = order(
+                n,
+                dice,
+                |i, dice| face(dice) + self.fighters[i].initiative - Self::penalty(&st[i]),
+                |i| self.fighters[i].initiative,
+            );
+            for s in &mut st[..n] {
+                s.attacked = 0;
+            }
+            for phase in 0..phases {
+                for s in &mut st[..n] {
+                    s.acted = false;
+                }
+                for &i in &turn[..n] {
+                    let f = &self.fighters[i];
+                    if !roster.standing(i) || st[i].acted || phase >= f.attacks {
+                        continue;
+                    }
+                    st[i].acted = true;
+                    if phase == 0 && f.flee_at > 0 && st[i].health.filled() >= f.flee_at {
+                        roster.knock_out(i, End::Fled);
+                        continue;
+                    }
+                    if f.tactics_attack == AttackTactic::None {
+                        continue;
+                    }
+                    self.attack(i, phase > 0, &mut st, &mut roster, dice);
+                }
+            }
+            if let Some(result) = roster.result(round, |j| u32::from(st[j].health.filled())) {
+                return result;
+            }
+        }
+        roster.draw(self.max_rounds)
+    }
+}
