@@ -8,6 +8,10 @@
 //! - `exact`: the exact distribution engine ([`wodds_dice::exact`]) for a few
 //!   representative specs, one distribution per iteration.
 //!
+//! - `combat`: whole fights of `scenarios/brawl.toml` under every edition,
+//!   with the outcome (alias-table) sampler and the per-die sampler side by
+//!   side, on one core; throughput in fights.
+//!
 //! Run with `cargo bench -p wodds-benches --bench wodds`.
 
 use std::hint::black_box;
@@ -110,5 +114,39 @@ fn exact(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, roll_kernel, exact);
+/// Fights per iteration of the `combat` benchmarks.
+const FIGHTS: u64 = 1000;
+
+/// Whole fights, one core: the brawl scenario under every edition, with
+/// each sampler. Throughput is in fights, so criterion reports fights/s.
+fn combat(c: &mut Criterion) {
+    use wodds_sim::combat::{EditionEngine, Engine, Sampling, Scenario};
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/brawl.toml");
+    let scenario = Scenario::load(std::path::Path::new(path)).expect("the brawl scenario");
+    let mut group = c.benchmark_group("combat");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3))
+        .throughput(Throughput::Elements(FIGHTS));
+    for rules in &scenario.editions {
+        for (name, sampling) in [
+            ("outcome", Sampling::Outcome),
+            ("per-die", Sampling::PerDie),
+        ] {
+            let engine = EditionEngine::new(&scenario, rules, sampling).expect("engine");
+            group.bench_function(BenchmarkId::new(format!("brawl/{}", rules.id), name), |b| {
+                let mut dice = D10::seeded(SEED);
+                b.iter(|| {
+                    for _ in 0..FIGHTS {
+                        black_box(engine.fight(&mut dice));
+                    }
+                });
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, roll_kernel, exact, combat);
 criterion_main!(benches);

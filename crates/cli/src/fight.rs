@@ -7,7 +7,7 @@ use anyhow::{Context, bail};
 use clap::Args;
 use serde::Serialize;
 use wodds_rules::RuleSet;
-use wodds_sim::combat::{self, EditionEngine, End, Scenario, Tally};
+use wodds_sim::combat::{self, EditionEngine, End, Sampling, Scenario, Tally};
 
 use crate::output::{emit, tidy};
 use crate::run::{Format, pct};
@@ -26,6 +26,10 @@ pub struct RunScenarioArgs {
     /// Editions to run instead of the scenario's, comma-separated (ids or house-rule paths).
     #[arg(long, value_delimiter = ',')]
     editions: Vec<String>,
+    /// How rolls are drawn: `outcome` (a whole roll from an alias table over
+    /// its exact distribution, fast) or `die` (every die from the d10 kernel).
+    #[arg(long, value_enum, default_value_t = SamplerArg::Outcome)]
+    sampler: SamplerArg,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     format: Format,
@@ -35,6 +39,12 @@ pub struct RunScenarioArgs {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum SamplerArg {
+    Outcome,
+    Die,
 }
 
 /// One edition's results.
@@ -87,7 +97,13 @@ pub fn run(args: &RunScenarioArgs) -> anyhow::Result<()> {
     let engines = scenario
         .editions
         .iter()
-        .map(|rules| EditionEngine::new(&scenario, rules))
+        .map(|rules| {
+            let sampling = match args.sampler {
+                SamplerArg::Outcome => Sampling::Outcome,
+                SamplerArg::Die => Sampling::PerDie,
+            };
+            EditionEngine::new(&scenario, rules, sampling)
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let total = scenario.trials * engines.len() as u64;
     let bar = crate::run::progress_bar(args.quiet, total, "fights");

@@ -9,6 +9,8 @@
 //!   unbiased d10 faces from each 64-bit word of a `rand_core` generator
 //!   (the project's is [`rand_xoshiro::Xoshiro256PlusPlus`]) and counting a
 //!   roll by category without branches.
+//! - [`OutcomeSampler`] and [`AliasTable`]: a whole roll in O(1) from the
+//!   exact distribution, for simulations whose pools vary.
 //! - [`chi_square`]: how well sampled counts fit exact probabilities.
 //! - [`stream`]: the generator for one independent stream of a seeded run.
 //!
@@ -28,11 +30,13 @@
 //! assert!((hits - 0.71975).abs() < 0.01);
 //! ```
 
+mod alias;
 mod exact;
 mod gof;
 mod sample;
 mod spec;
 
+pub use alias::{AliasTable, OutcomeSampler};
 pub use exact::{DIE_CUTOFF, Distribution, exact};
 pub use gof::{ChiSquare, chi_square};
 pub use rand_xoshiro::Xoshiro256PlusPlus;

@@ -226,3 +226,55 @@ fn automatic_successes_are_taken_without_dice() {
     D10::seeded(5).roll_into(&CompiledRoll::new(&spec), &mut out);
     assert!(out.iter().all(|r| r.successes == 3 && !r.botch));
 }
+
+/// The outcome sampler draws from the exact distribution: chi-square of
+/// 10^6 draws for every pool of a few rule sets.
+#[test]
+fn outcome_sampler_matches_exact() {
+    use rand_core::SeedableRng;
+    let mut rng = wodds_dice::Xoshiro256PlusPlus::seed_from_u64(21);
+    let mut willpower = RollRules::classic(6);
+    willpower.auto.count = 1;
+    willpower.auto.prevents_botch = true;
+    let mut rote = RollRules::ten_again();
+    rote.rote = true;
+    for rules in [
+        RollRules::classic(6),
+        RollRules::ten_again(),
+        willpower,
+        rote,
+    ] {
+        let spec = RollSpec::new(1, rules).unwrap();
+        let sampler = wodds_dice::OutcomeSampler::new(&spec, 8);
+        for pool in [0, 1, 4, 8] {
+            if pool == 0 && !rules.chance_die && rules.auto.count == 0 {
+                continue;
+            }
+            let d = exact(&RollSpec::new(pool, rules).unwrap());
+            let cells = d.max_successes() as usize + 2;
+            let mut expected = vec![d.p_botch()];
+            expected.extend((0..cells - 1).map(|s| d.p(s as u32, false)));
+            let mut observed = vec![0u64; cells];
+            for _ in 0..1_000_000 {
+                let r = sampler.roll(&mut rng, pool);
+                let cell = if r.botch {
+                    0
+                } else {
+                    (r.successes as usize + 1).min(cells - 1)
+                };
+                observed[cell] += 1;
+            }
+            if d.outcomes().count() == 1 {
+                // A certain outcome: every draw must be it.
+                assert_eq!(
+                    observed.iter().filter(|&&o| o > 0).count(),
+                    1,
+                    "{rules:?} pool {pool}"
+                );
+                continue;
+            }
+            let p = chi_square_p(&observed, &expected);
+            assert!(p > ALPHA, "{rules:?} pool {pool}: chi-square p = {p}");
+        }
+    }
+}

@@ -2,10 +2,15 @@
 //! hand, symmetry, and determinism; scenario files' errors.
 
 use wodds_rules::RulesError;
-use wodds_sim::combat::{self, End, Scenario, revised::Revised};
+use wodds_sim::combat::{self, EditionEngine, End, Sampling, Scenario};
 
 fn scenario(text: &str) -> Scenario {
     Scenario::parse("test.toml", text, None).unwrap()
+}
+
+/// The scenario's first edition's engine with each sampler.
+fn engines(s: &Scenario) -> [EditionEngine; 2] {
+    [Sampling::PerDie, Sampling::Outcome].map(|m| EditionEngine::new(s, &s.editions[0], m).unwrap())
 }
 
 fn error(text: &str) -> (usize, String, String) {
@@ -46,36 +51,37 @@ tactics = { attack = "none" }
 #[test]
 fn a_dummy_falls_after_a_negative_binomial_number_of_rounds() {
     let s = scenario(&format!("{HEAD}{PUNCHER}"));
-    let engine = Revised::new(&s, &s.editions[0]).unwrap();
-    let n = 200_000;
-    let t = combat::run(&engine, "revised", n, 5, &|_| {});
-    assert_eq!(t.wins[0], n);
-    assert_eq!(
-        t.ends[0], n,
-        "every fight ends with the dummy incapacitated"
-    );
-    // Mean rounds: 56, standard deviation sqrt(7 * 0.875) / 0.125.
-    let sd = (7.0f64 * 0.875).sqrt() / 0.125;
-    let mean = t.mean_rounds().unwrap();
-    assert!(
-        (mean - 56.0).abs() < 4.5 * sd / (n as f64).sqrt(),
-        "mean {mean}"
-    );
-    // Chance it is over within 40 rounds: the negative binomial CDF.
-    let (p, r) = (0.125f64, 7);
-    let mut cdf = 0.0;
-    for k in r..=40 {
-        // P(7th level at round k) = C(k-1, 6) p^7 (1-p)^(k-7)
-        let c = (0..6).fold(1.0, |acc, j| acc * (k - 1 - j) as f64 / (j + 1) as f64);
-        cdf += c * p.powi(7) * (1.0 - p).powi(k - 7);
+    for engine in engines(&s) {
+        let n = 200_000;
+        let t = combat::run(&engine, "revised", n, 5, &|_| {});
+        assert_eq!(t.wins[0], n);
+        assert_eq!(
+            t.ends[0], n,
+            "every fight ends with the dummy incapacitated"
+        );
+        // Mean rounds: 56, standard deviation sqrt(7 * 0.875) / 0.125.
+        let sd = (7.0f64 * 0.875).sqrt() / 0.125;
+        let mean = t.mean_rounds().unwrap();
+        assert!(
+            (mean - 56.0).abs() < 4.5 * sd / (n as f64).sqrt(),
+            "mean {mean}"
+        );
+        // Chance it is over within 40 rounds: the negative binomial CDF.
+        let (p, r) = (0.125f64, 7);
+        let mut cdf = 0.0;
+        for k in r..=40 {
+            // P(7th level at round k) = C(k-1, 6) p^7 (1-p)^(k-7)
+            let c = (0..6).fold(1.0, |acc, j| acc * (k - 1 - j) as f64 / (j + 1) as f64);
+            cdf += c * p.powi(7) * (1.0 - p).powi(k - 7);
+        }
+        let within: u64 = t.rounds[..=40].iter().sum();
+        let share = within as f64 / n as f64;
+        let se = (cdf * (1.0 - cdf) / n as f64).sqrt();
+        assert!(
+            (share - cdf).abs() < 4.5 * se,
+            "within 40: {share} vs {cdf}"
+        );
     }
-    let within: u64 = t.rounds[..=40].iter().sum();
-    let share = within as f64 / n as f64;
-    let se = (cdf * (1.0 - cdf) / n as f64).sqrt();
-    assert!(
-        (share - cdf).abs() < 4.5 * se,
-        "within 40: {share} vs {cdf}"
-    );
 }
 
 #[test]
@@ -88,24 +94,26 @@ fn fighters_who_never_attack_draw_at_max_rounds() {
         )
     );
     let s = scenario(&text);
-    let engine = Revised::new(&s, &s.editions[0]).unwrap();
-    let t = combat::run(&engine, "revised", 1000, 1, &|_| {});
-    assert_eq!(t.ends[4], 1000);
-    assert_eq!(t.rounds[9], 1000);
-    assert_eq!(t.share(End::Draw), Some(1.0));
+    for engine in engines(&s) {
+        let t = combat::run(&engine, "revised", 1000, 1, &|_| {});
+        assert_eq!(t.ends[4], 1000);
+        assert_eq!(t.rounds[9], 1000);
+        assert_eq!(t.share(End::Draw), Some(1.0));
+    }
 }
 
 #[test]
 fn the_fair_fight_is_even_within_its_interval() {
     let s = Scenario::load(std::path::Path::new("../../scenarios/fair-fight.toml")).unwrap();
-    let engine = Revised::new(&s, &s.editions[0]).unwrap();
-    let t = combat::run(&engine, "revised", 200_000, 3, &|_| {});
-    let decided = (t.wins[0] + t.wins[1]) as f64;
-    let share = t.wins[0] as f64 / decided;
-    assert!(
-        (share - 0.5).abs() < 4.5 * (0.25 / decided).sqrt(),
-        "Red wins {share} of decided fights"
-    );
+    for engine in engines(&s) {
+        let t = combat::run(&engine, "revised", 200_000, 3, &|_| {});
+        let decided = (t.wins[0] + t.wins[1]) as f64;
+        let share = t.wins[0] as f64 / decided;
+        assert!(
+            (share - 0.5).abs() < 4.5 * (0.25 / decided).sqrt(),
+            "Red wins {share} of decided fights"
+        );
+    }
 }
 
 #[test]
@@ -114,17 +122,18 @@ fn results_are_the_same_whatever_the_thread_count() {
         "../../scenarios/neonate-vs-two-thugs.toml",
     ))
     .unwrap();
-    let engine = Revised::new(&s, &s.editions[0]).unwrap();
-    let run = |threads| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap()
-            .install(|| combat::run(&engine, "revised", 45_000, 9, &|_| {}))
-    };
-    let one = run(1);
-    assert_eq!(one, run(2));
-    assert_eq!(one, run(3));
+    for engine in engines(&s) {
+        let run = |threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| combat::run(&engine, "revised", 45_000, 9, &|_| {}))
+        };
+        let one = run(1);
+        assert_eq!(one, run(2));
+        assert_eq!(one, run(3));
+    }
 }
 
 #[test]
@@ -168,27 +177,28 @@ fn hubris_first_decided_contest_ends_it() {
             "stamina = 1, wits = 1, brawl = 0, athletics = 0 }",
         );
     let s = scenario(&text);
-    let engine = combat::EditionEngine::new(&s, &s.editions[0]).unwrap();
-    let rules = &s.editions[0];
-    let one = wodds_dice::exact(&rules.roll(1, 0, &Default::default()).unwrap().spec);
-    let q: f64 = (1..=one.max_successes())
-        .flat_map(|a| (0..a).map(move |b| (a, b)))
-        .map(|(a, b)| one.p(a, false) * one.p(b, false))
-        .sum();
-    let n = 200_000;
-    let t = combat::run(&engine, "hubris", n, 8, &|_| {});
-    let share = t.wins[0] as f64 / n as f64;
-    assert!(
-        (share - 0.5).abs() < 4.5 * (0.25 / n as f64).sqrt(),
-        "puncher wins {share}"
-    );
-    assert_eq!(t.share(End::Conceded), Some(1.0));
-    let (mean, want) = (t.mean_rounds().unwrap(), 1.0 / (2.0 * q));
-    let sd = (1.0 - 2.0 * q).sqrt() / (2.0 * q);
-    assert!(
-        (mean - want).abs() < 4.5 * sd / (n as f64).sqrt(),
-        "mean rounds {mean}, want {want}"
-    );
+    for engine in engines(&s) {
+        let rules = &s.editions[0];
+        let one = wodds_dice::exact(&rules.roll(1, 0, &Default::default()).unwrap().spec);
+        let q: f64 = (1..=one.max_successes())
+            .flat_map(|a| (0..a).map(move |b| (a, b)))
+            .map(|(a, b)| one.p(a, false) * one.p(b, false))
+            .sum();
+        let n = 200_000;
+        let t = combat::run(&engine, "hubris", n, 8, &|_| {});
+        let share = t.wins[0] as f64 / n as f64;
+        assert!(
+            (share - 0.5).abs() < 4.5 * (0.25 / n as f64).sqrt(),
+            "puncher wins {share}"
+        );
+        assert_eq!(t.share(End::Conceded), Some(1.0));
+        let (mean, want) = (t.mean_rounds().unwrap(), 1.0 / (2.0 * q));
+        let sd = (1.0 - 2.0 * q).sqrt() / (2.0 * q);
+        assert!(
+            (mean - want).abs() < 4.5 * sd / (n as f64).sqrt(),
+            "mean rounds {mean}, want {want}"
+        );
+    }
 }
 
 /// uwod: the one-die puncher against a dummy in an armour T-shirt (soak 2,
@@ -206,41 +216,42 @@ fn uwod_dummy_by_hand() {
             "armor = \"armor-t-shirt\"\ntactics = { attack = \"none\" }",
         );
     let s = scenario(&text);
-    let engine = combat::EditionEngine::new(&s, &s.editions[0]).unwrap();
-    let binomial = |n: u32, k: u32| -> f64 {
-        let c = (0..k).fold(1.0, |acc, j| acc * f64::from(n - j) / f64::from(j + 1));
-        c * 0.4f64.powi(k as i32) * 0.6f64.powi((n - k) as i32)
-    };
-    // Levels after soak from `dice` damage dice.
-    let levels = |dice: u32| -> [f64; 3] {
-        let mut p = [0.0; 3];
-        for d in 0..=dice {
-            for s in 0..=3 {
-                p[d.saturating_sub(s) as usize] += binomial(dice, d) * binomial(3, s);
+    for engine in engines(&s) {
+        let binomial = |n: u32, k: u32| -> f64 {
+            let c = (0..k).fold(1.0, |acc, j| acc * f64::from(n - j) / f64::from(j + 1));
+            c * 0.4f64.powi(k as i32) * 0.6f64.powi((n - k) as i32)
+        };
+        // Levels after soak from `dice` damage dice.
+        let levels = |dice: u32| -> [f64; 3] {
+            let mut p = [0.0; 3];
+            for d in 0..=dice {
+                for s in 0..=3 {
+                    p[d.saturating_sub(s) as usize] += binomial(dice, d) * binomial(3, s);
+                }
             }
+            p
+        };
+        let (two, one) = (levels(2), levels(1));
+        let p: Vec<f64> = (0..3)
+            .map(|k| 0.4 * two[k] + 0.5 * one[k] + if k == 0 { 0.1 } else { 0.0 })
+            .collect();
+        // E[k]: expected rounds from k levels to 7.
+        let mut e = [0.0f64; 9];
+        for k in (0..7).rev() {
+            e[k] = (1.0 + p[1] * e[k + 1] + p[2] * e[k + 2]) / (1.0 - p[0]);
         }
-        p
-    };
-    let (two, one) = (levels(2), levels(1));
-    let p: Vec<f64> = (0..3)
-        .map(|k| 0.4 * two[k] + 0.5 * one[k] + if k == 0 { 0.1 } else { 0.0 })
-        .collect();
-    // E[k]: expected rounds from k levels to 7.
-    let mut e = [0.0f64; 9];
-    for k in (0..7).rev() {
-        e[k] = (1.0 + p[1] * e[k + 1] + p[2] * e[k + 2]) / (1.0 - p[0]);
+        let n = 200_000;
+        let t = combat::run(&engine, "uwod", n, 4, &|_| {});
+        assert_eq!(t.wins[0], n);
+        let mean = t.mean_rounds().unwrap();
+        // A generous bound on the rounds' standard deviation: the mean itself.
+        let sd = e[0];
+        assert!(
+            (mean - e[0]).abs() < 4.5 * sd / (n as f64).sqrt(),
+            "mean {mean}, want {}",
+            e[0]
+        );
     }
-    let n = 200_000;
-    let t = combat::run(&engine, "uwod", n, 4, &|_| {});
-    assert_eq!(t.wins[0], n);
-    let mean = t.mean_rounds().unwrap();
-    // A generous bound on the rounds' standard deviation: the mean itself.
-    let sd = e[0];
-    assert!(
-        (mean - e[0]).abs() < 4.5 * sd / (n as f64).sqrt(),
-        "mean {mean}, want {}",
-        e[0]
-    );
 }
 
 /// fta: melee attack against attack is contested, and only the winner
@@ -263,19 +274,20 @@ fn fta_contested_exchange_by_hand() {
         swordsman("B")
     );
     let s = scenario(&text);
-    let engine = combat::EditionEngine::new(&s, &s.editions[0]).unwrap();
-    let seven_of_twelve: f64 = (7..=12u32)
-        .map(|k| (0..k).fold(1.0, |acc, j| acc * f64::from(12 - j) / f64::from(j + 1)) / 4096.0)
-        .sum();
-    let p = 0.25 * seven_of_twelve;
-    let n = 400_000;
-    let t = combat::run(&engine, "fta", n, 12, &|_| {});
-    let se = (p * (1.0 - p) / n as f64).sqrt();
-    for side in 0..2 {
-        let share = t.wins[side] as f64 / n as f64;
-        assert!(
-            (share - p).abs() < 4.5 * se,
-            "side {side} wins {share}, want {p}"
-        );
+    for engine in engines(&s) {
+        let seven_of_twelve: f64 = (7..=12u32)
+            .map(|k| (0..k).fold(1.0, |acc, j| acc * f64::from(12 - j) / f64::from(j + 1)) / 4096.0)
+            .sum();
+        let p = 0.25 * seven_of_twelve;
+        let n = 400_000;
+        let t = combat::run(&engine, "fta", n, 12, &|_| {});
+        let se = (p * (1.0 - p) / n as f64).sqrt();
+        for side in 0..2 {
+            let share = t.wins[side] as f64 / n as f64;
+            assert!(
+                (share - p).abs() < 4.5 * se,
+                "side {side} wins {share}, want {p}"
+            );
+        }
     }
 }

@@ -2,7 +2,8 @@
 //! pools, damage and soak (revised, fta, uwod): its pools once, before any
 //! fight, and the edition's rolls once, for every pool size.
 
-use wodds_dice::{Botch, CompiledRoll, Ones, RollSpec};
+use rand_core::Rng;
+use wodds_dice::{Botch, CompiledRoll, D10, Ones, OutcomeSampler, Roll, RollSpec};
 use wodds_rules::{RollOptions, RuleSet, RulesError};
 
 use super::gear::{Damage, Skill};
@@ -147,20 +148,61 @@ pub fn fighters(scenario: &Scenario) -> Vec<Fighter> {
     out
 }
 
-/// The edition's rolls a fight needs, compiled once for every pool size.
+/// How a fight draws its rolls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Sampling {
+    /// Every die from the batched d10 kernel: exactly unbiased.
+    PerDie,
+    /// Every roll in O(1) from an alias table over its exact distribution.
+    #[default]
+    Outcome,
+}
+
+/// One kind of roll, ready for any pool size.
+#[derive(Debug, Clone)]
+pub struct Roller {
+    compiled: CompiledRoll,
+    outcome: Option<OutcomeSampler>,
+}
+
+impl Roller {
+    fn new(spec: &RollSpec, sampling: Sampling, max_pool: i32) -> Self {
+        Roller {
+            compiled: CompiledRoll::new(spec),
+            outcome: (sampling == Sampling::Outcome).then(|| OutcomeSampler::new(spec, max_pool)),
+        }
+    }
+
+    /// Rolls `pool` dice.
+    #[inline]
+    pub fn roll<R: Rng>(&self, dice: &mut D10<R>, pool: i32) -> Roll {
+        match &self.outcome {
+            Some(o) => o.roll(dice.rng(), pool),
+            None => dice.roll_pool(&self.compiled, pool),
+        }
+    }
+}
+
+/// The edition's rolls a fight needs, ready for every pool size.
 #[derive(Debug, Clone)]
 pub struct Rolls {
     /// An action at `difficulty`.
-    pub action: CompiledRoll,
+    pub action: Roller,
     /// The same with a Willpower point spent.
-    pub willpower: CompiledRoll,
+    pub willpower: Roller,
     /// Damage and soak: the same dice with 1s ignored and no botch.
-    pub damage: CompiledRoll,
+    pub damage: Roller,
 }
 
 impl Rolls {
-    /// The rolls of `rules` at `difficulty` (the edition's own notion).
-    pub fn new(rules: &RuleSet, difficulty: i32) -> Result<Rolls, RulesError> {
+    /// The rolls of `rules` at `difficulty` (the edition's own notion), for
+    /// pools up to `max_pool`.
+    pub fn new(
+        rules: &RuleSet,
+        difficulty: i32,
+        sampling: Sampling,
+        max_pool: i32,
+    ) -> Result<Rolls, RulesError> {
         let roll = |options: &RollOptions| rules.roll(1, difficulty, options).map(|r| r.spec);
         let action = roll(&RollOptions::default())?;
         let willpower = roll(&RollOptions {
@@ -175,9 +217,28 @@ impl Rolls {
             message: e.to_string(),
         })?;
         Ok(Rolls {
-            action: CompiledRoll::new(&action),
-            willpower: CompiledRoll::new(&willpower),
-            damage: CompiledRoll::new(&damage),
+            action: Roller::new(&action, sampling, max_pool),
+            willpower: Roller::new(&willpower, sampling, max_pool),
+            damage: Roller::new(&damage, sampling, max_pool),
         })
     }
+}
+
+/// The largest pool `fighters` may roll: an attack with Willpower's dice, a
+/// defence, a soak, or damage with every attack success added.
+pub fn max_pool(fighters: &[Fighter], bonus_dice: i32) -> i32 {
+    fighters
+        .iter()
+        .map(|f| {
+            let soak = f.soak.iter().copied().max().unwrap_or(0);
+            (f.attack + bonus_dice)
+                .max(f.dodge)
+                .max(f.athletics)
+                .max(f.initiative)
+                .max(soak)
+                .max(f.damage + f.attack + bonus_dice)
+        })
+        .max()
+        .unwrap_or(1)
+        .clamp(1, MAX_POOL)
 }

@@ -29,7 +29,7 @@ use wodds_dice::D10;
 use wodds_rules::{RuleSet, RulesError};
 
 use super::Engine;
-use super::fighter::{Fighter, Rolls, fighters};
+use super::fighter::{Fighter, Rolls, Sampling, fighters, max_pool};
 use super::health::{Health, REVISED_PENALTIES};
 use super::scenario::{AttackTactic, MAX_MEMBERS, Scenario};
 use super::tally::{End, Fight};
@@ -48,14 +48,21 @@ pub struct Fta {
 }
 
 impl Fta {
-    /// Compiles `scenario`'s members under `rules`.
-    pub fn new(scenario: &Scenario, rules: &RuleSet) -> Result<Fta, RulesError> {
+    /// Compiles `scenario`'s members under `rules`, drawing rolls by
+    /// `sampling`.
+    pub fn new(
+        scenario: &Scenario,
+        rules: &RuleSet,
+        sampling: Sampling,
+    ) -> Result<Fta, RulesError> {
+        let fighters = fighters(scenario);
+        let max = max_pool(&fighters, 0);
         Ok(Fta {
-            fighters: fighters(scenario),
+            fighters,
             sides: scenario.sides.len(),
             max_rounds: scenario.max_rounds,
-            rolls: Rolls::new(rules, 6)?,
-            melee_dodge: Rolls::new(rules, 5)?,
+            rolls: Rolls::new(rules, 6, sampling, max)?,
+            melee_dodge: Rolls::new(rules, 5, sampling, max)?,
         })
     }
 }
@@ -97,7 +104,7 @@ impl Fta {
         } else {
             &self.rolls.action
         };
-        let r = dice.roll_pool(compiled, pool);
+        let r = compiled.roll(dice, pool);
         roster.botches += u32::from(r.botch);
         Some(r)
     }
@@ -113,13 +120,15 @@ impl Fta {
         dice: &mut D10<R>,
     ) {
         let f = &self.fighters[i];
-        let raw = dice
-            .roll_pool(&self.rolls.damage, f.damage + i32::from(net) - 1)
+        let raw = self
+            .rolls
+            .damage
+            .roll(dice, f.damage + i32::from(net) - 1)
             .successes
             + f.potence;
         let soak = self.fighters[target].soak[f.kind as usize];
         let soaked = if soak > 0 {
-            dice.roll_pool(&self.rolls.damage, soak).successes
+            self.rolls.damage.roll(dice, soak).successes
         } else {
             0
         };
@@ -187,10 +196,10 @@ impl Fta {
                 &self.melee_dodge
             };
             let pool = t.athletics - penalty - 3 - earlier;
-            (pool >= 1).then(|| dice.roll_pool(&rolls.action, pool))
+            (pool >= 1).then(|| rolls.action.roll(dice, pool))
         } else if !f.ranged && t.tactics_attack == AttackTactic::Basic {
             let pool = t.attack - penalty - 2 * earlier;
-            (pool >= 1).then(|| dice.roll_pool(&self.rolls.action, pool))
+            (pool >= 1).then(|| self.rolls.action.roll(dice, pool))
         } else {
             None
         };

@@ -21,17 +21,20 @@ pub struct Health {
 
 impl Health {
     /// Boxes filled.
+    #[inline]
     pub fn filled(&self) -> u8 {
         self.bashing + self.lethal + self.aggravated
     }
 
     /// Whether every box is filled (Incapacitated) or the character is dead.
+    #[inline]
     pub fn down(&self) -> bool {
         self.dead || self.filled() >= LEVELS
     }
 
     /// Takes `n` levels of `kind`. Bashing past the last box turns a
     /// bashing box to lethal; lethal or aggravated past it kills.
+    #[inline]
     pub fn take(&mut self, kind: Damage, n: u32) {
         for _ in 0..n {
             if self.filled() < LEVELS {
@@ -52,6 +55,7 @@ impl Health {
 
     /// The dice penalty of the worst box filled, given the penalty of
     /// each of the first six boxes.
+    #[inline]
     pub fn penalty(&self, table: &[u8; 6]) -> u8 {
         match self.filled() {
             0 => 0,

@@ -22,10 +22,11 @@
 //! - Celerity gives as many extra attacks a turn as its dots.
 
 use rand_core::Rng;
-use wodds_dice::{CompiledRoll, D10};
-use wodds_rules::{RollOptions, RuleSet, RulesError};
+use wodds_dice::D10;
+use wodds_rules::{RuleSet, RulesError};
 
 use super::Engine;
+use super::fighter::{Rolls, Sampling};
 use super::gear::{Damage, Skill};
 use super::scenario::{
     AttackTactic, Creature, FleeAt, MAX_MEMBERS, Scenario, Trait, WillpowerTactic,
@@ -115,26 +116,18 @@ pub struct Hubris {
     fighters: Vec<Fighter>,
     sides: usize,
     max_rounds: u32,
-    roll: CompiledRoll,
-    roll_willpower: CompiledRoll,
+    rolls: Rolls,
     bonus_dice: i32,
 }
 
 impl Hubris {
-    /// Compiles `scenario`'s members under `rules`.
-    pub fn new(scenario: &Scenario, rules: &RuleSet) -> Result<Hubris, RulesError> {
-        let standard = rules.dice.standard_difficulty;
-        let plain = rules.roll(1, standard, &RollOptions::default())?.spec;
-        let with_willpower = rules
-            .roll(
-                1,
-                standard,
-                &RollOptions {
-                    willpower: true,
-                    ..RollOptions::default()
-                },
-            )?
-            .spec;
+    /// Compiles `scenario`'s members under `rules`, drawing rolls by
+    /// `sampling`.
+    pub fn new(
+        scenario: &Scenario,
+        rules: &RuleSet,
+        sampling: Sampling,
+    ) -> Result<Hubris, RulesError> {
         let mut fighters = Vec::new();
         for (side, s) in scenario.sides.iter().enumerate() {
             for m in &s.members {
@@ -183,13 +176,19 @@ impl Hubris {
                 });
             }
         }
+        let bonus_dice = rules.dice.willpower.bonus_dice;
+        let max = fighters
+            .iter()
+            .map(|f| (f.attack + bonus_dice).max(f.defence).max(f.stamina))
+            .max()
+            .unwrap_or(1)
+            .clamp(1, 60);
         Ok(Hubris {
             fighters,
             sides: scenario.sides.len(),
             max_rounds: scenario.max_rounds,
-            roll: CompiledRoll::new(&plain),
-            roll_willpower: CompiledRoll::new(&with_willpower),
-            bonus_dice: rules.dice.willpower.bonus_dice,
+            rolls: Rolls::new(rules, rules.dice.standard_difficulty, sampling, max)?,
+            bonus_dice,
         })
     }
 }
@@ -232,7 +231,7 @@ impl Engine for Hubris {
                 }
                 // Last box bashing: stay conscious on a Stamina roll.
                 if st[i].wounds.last() == Some(Damage::Bashing)
-                    && dice.roll_pool(&self.roll, f.stamina).successes == 0
+                    && self.rolls.action.roll(dice, f.stamina).successes == 0
                 {
                     roster.knock_out(i, End::Incapacitated);
                     continue;
@@ -258,11 +257,11 @@ impl Engine for Hubris {
                     let attack = if spend {
                         st[i].willpower -= 1;
                         roster.willpower += 1;
-                        dice.roll_pool(&self.roll_willpower, pool + self.bonus_dice)
+                        self.rolls.willpower.roll(dice, pool + self.bonus_dice)
                     } else {
-                        dice.roll_pool(&self.roll, pool)
+                        self.rolls.action.roll(dice, pool)
                     };
-                    let defence = dice.roll_pool(&self.roll, self.fighters[target].defence);
+                    let defence = self.rolls.action.roll(dice, self.fighters[target].defence);
                     roster.botches += u32::from(attack.botch) + u32::from(defence.botch);
                     let margin = i32::from(attack.successes) - i32::from(defence.successes);
                     let loser = match margin.signum() {

@@ -20,6 +20,7 @@ mod tally;
 mod turn;
 pub mod uwod;
 
+pub use fighter::Sampling;
 pub use gear::{Armor, Damage, Skill, Weapon};
 pub use health::Health;
 pub use scenario::{
@@ -46,27 +47,33 @@ pub trait Engine: Sync {
 #[derive(Debug, Clone)]
 pub enum EditionEngine {
     /// Revised's.
-    Revised(revised::Revised),
+    Revised(Box<revised::Revised>),
     /// The Act of Hubris's.
-    Hubris(hubris::Hubris),
+    Hubris(Box<hubris::Hubris>),
     /// Ultimate WoD's.
-    Uwod(uwod::Uwod),
+    Uwod(Box<uwod::Uwod>),
     /// From the Ashes'.
-    Fta(fta::Fta),
+    Fta(Box<fta::Fta>),
 }
 
 impl EditionEngine {
-    /// Compiles `scenario` for the engine `rules` name.
+    /// Compiles `scenario` for the engine `rules` name, drawing rolls by
+    /// `sampling`.
     pub fn new(
         scenario: &Scenario,
         rules: &wodds_rules::RuleSet,
+        sampling: Sampling,
     ) -> Result<Self, wodds_rules::RulesError> {
         use wodds_rules::CombatEngine as E;
         Ok(match rules.combat.engine {
-            E::Revised => EditionEngine::Revised(revised::Revised::new(scenario, rules)?),
-            E::Hubris => EditionEngine::Hubris(hubris::Hubris::new(scenario, rules)?),
-            E::Fta => EditionEngine::Fta(fta::Fta::new(scenario, rules)?),
-            E::Uwod => EditionEngine::Uwod(uwod::Uwod::new(scenario, rules)?),
+            E::Revised => {
+                EditionEngine::Revised(Box::new(revised::Revised::new(scenario, rules, sampling)?))
+            }
+            E::Hubris => {
+                EditionEngine::Hubris(Box::new(hubris::Hubris::new(scenario, rules, sampling)?))
+            }
+            E::Fta => EditionEngine::Fta(Box::new(fta::Fta::new(scenario, rules, sampling)?)),
+            E::Uwod => EditionEngine::Uwod(Box::new(uwod::Uwod::new(scenario, rules, sampling)?)),
         })
     }
 }

@@ -26,7 +26,7 @@ use wodds_dice::D10;
 use wodds_rules::{RuleSet, RulesError};
 
 use super::Engine;
-use super::fighter::{Fighter, Rolls, fighters};
+use super::fighter::{Fighter, Rolls, Sampling, fighters, max_pool};
 use super::health::{Health, REVISED_PENALTIES};
 use super::scenario::{AttackTactic, MAX_MEMBERS, Scenario};
 use super::tally::{End, Fight};
@@ -42,13 +42,20 @@ pub struct Revised {
 }
 
 impl Revised {
-    /// Compiles `scenario`'s members under `rules`.
-    pub fn new(scenario: &Scenario, rules: &RuleSet) -> Result<Revised, RulesError> {
+    /// Compiles `scenario`'s members under `rules`, drawing rolls by
+    /// `sampling`.
+    pub fn new(
+        scenario: &Scenario,
+        rules: &RuleSet,
+        sampling: Sampling,
+    ) -> Result<Revised, RulesError> {
+        let fighters = fighters(scenario);
+        let max = max_pool(&fighters, 0);
         Ok(Revised {
-            fighters: fighters(scenario),
+            fighters,
             sides: scenario.sides.len(),
             max_rounds: scenario.max_rounds,
-            rolls: Rolls::new(rules, 6)?,
+            rolls: Rolls::new(rules, 6, sampling, max)?,
         })
     }
 }
@@ -119,7 +126,7 @@ impl Engine for Revised {
                     } else {
                         &self.rolls.action
                     };
-                    let hit = dice.roll_pool(compiled, dice_left);
+                    let hit = compiled.roll(dice, dice_left);
                     if hit.botch {
                         roster.botches += 1;
                         continue;
@@ -129,7 +136,7 @@ impl Engine for Revised {
                         st[target].dodge_ready = false;
                         let dodge = self.fighters[target].dodge - penalty(&st[target]) - 3;
                         if dodge >= 1 {
-                            let d = dice.roll_pool(&self.rolls.action, dodge);
+                            let d = self.rolls.action.roll(dice, dodge);
                             roster.botches += u32::from(d.botch);
                             successes = successes.saturating_sub(d.successes);
                         }
@@ -137,13 +144,15 @@ impl Engine for Revised {
                     if successes == 0 {
                         continue;
                     }
-                    let raw = dice
-                        .roll_pool(&self.rolls.damage, f.damage + i32::from(successes) - 1)
+                    let raw = self
+                        .rolls
+                        .damage
+                        .roll(dice, f.damage + i32::from(successes) - 1)
                         .successes
                         + f.potence;
                     let soak = self.fighters[target].soak[f.kind as usize];
                     let soaked = if soak > 0 {
-                        dice.roll_pool(&self.rolls.damage, soak).successes
+                        self.rolls.damage.roll(dice, soak).successes
                     } else {
                         0
                     };

@@ -24,6 +24,7 @@ pub struct Roster {
 
 impl Roster {
     /// A roster for members on `sides` (by index), all standing.
+    #[inline]
     pub fn new(sides_of: impl Iterator<Item = usize>, sides: usize) -> Self {
         let mut r = Roster {
             n: 0,
@@ -42,11 +43,13 @@ impl Roster {
     }
 
     /// Whether member `i` still fights.
+    #[inline]
     pub fn standing(&self, i: usize) -> bool {
         self.out[i].is_none()
     }
 
     /// Takes member `i` out of the fight.
+    #[inline]
     pub fn knock_out(&mut self, i: usize, how: End) {
         if self.out[i].is_none() {
             self.out[i] = Some(how);
@@ -55,12 +58,14 @@ impl Roster {
     }
 
     /// The first standing member of another side than `i`'s.
+    #[inline]
     pub fn target(&self, i: usize) -> Option<usize> {
         (0..self.n).find(|&j| self.side[j] != self.side[i] && self.standing(j))
     }
 
     /// The fight's result if it is over after `round` (one side or none
     /// standing); `damage(j)` is the health levels member `j` lost.
+    #[inline]
     pub fn result(&self, round: u32, damage: impl Fn(usize) -> u32) -> Option<Fight> {
         let up = |s: usize| (0..self.n).any(|j| self.side[j] == s && self.standing(j));
         let mut standing = (0..self.sides).filter(|&s| up(s));
@@ -82,6 +87,7 @@ impl Roster {
     }
 
     /// A draw after `round` rounds.
+    #[inline]
     pub fn draw(&self, round: u32) -> Fight {
         Fight {
             winner: None,

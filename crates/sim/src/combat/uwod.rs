@@ -27,7 +27,7 @@ use wodds_dice::D10;
 use wodds_rules::{RuleSet, RulesError};
 
 use super::Engine;
-use super::fighter::{Fighter, Rolls, fighters};
+use super::fighter::{Fighter, Rolls, Sampling, fighters, max_pool};
 use super::health::{Health, UWOD_PENALTIES};
 use super::scenario::{AttackTactic, MAX_MEMBERS, Scenario};
 use super::tally::{End, Fight};
@@ -43,13 +43,20 @@ pub struct Uwod {
 }
 
 impl Uwod {
-    /// Compiles `scenario`'s members under `rules`.
-    pub fn new(scenario: &Scenario, rules: &RuleSet) -> Result<Uwod, RulesError> {
+    /// Compiles `scenario`'s members under `rules`, drawing rolls by
+    /// `sampling`.
+    pub fn new(
+        scenario: &Scenario,
+        rules: &RuleSet,
+        sampling: Sampling,
+    ) -> Result<Uwod, RulesError> {
+        let fighters = fighters(scenario);
+        let max = max_pool(&fighters, 0);
         Ok(Uwod {
-            fighters: fighters(scenario),
+            fighters,
             sides: scenario.sides.len(),
             max_rounds: scenario.max_rounds,
-            rolls: Rolls::new(rules, rules.dice.standard_difficulty)?,
+            rolls: Rolls::new(rules, rules.dice.standard_difficulty, sampling, max)?,
         })
     }
 }
@@ -90,7 +97,7 @@ impl Engine for Uwod {
                     if pool < 1 {
                         0
                     } else {
-                        i32::from(dice.roll_pool(&self.rolls.damage, pool).successes)
+                        i32::from(self.rolls.damage.roll(dice, pool).successes)
                     }
                 },
                 |i| self.fighters[i].initiative,
@@ -125,11 +132,11 @@ impl Engine for Uwod {
                     } else {
                         &self.rolls.action
                     };
-                    let hit = dice.roll_pool(compiled, dice_left);
+                    let hit = compiled.roll(dice, dice_left);
                     // The reflexive defence, one success fewer per earlier one.
                     let defence_pool = self.fighters[target].dodge - penalty(&st[target]);
                     let defence = if defence_pool >= 1 {
-                        let d = dice.roll_pool(&self.rolls.action, defence_pool);
+                        let d = self.rolls.action.roll(dice, defence_pool);
                         roster.botches += u32::from(d.botch);
                         d.successes.saturating_sub(st[target].defences)
                     } else {
@@ -144,13 +151,10 @@ impl Engine for Uwod {
                         continue;
                     }
                     let excess = i32::from(hit.successes - defence);
-                    let raw = dice
-                        .roll_pool(&self.rolls.damage, f.damage + excess)
-                        .successes
-                        + f.potence;
+                    let raw = self.rolls.damage.roll(dice, f.damage + excess).successes + f.potence;
                     let soak = self.fighters[target].soak[f.kind as usize];
                     let soaked = if soak > 0 {
-                        dice.roll_pool(&self.rolls.damage, soak).successes
+                        self.rolls.damage.roll(dice, soak).successes
                     } else {
                         0
                     };
