@@ -7,9 +7,12 @@ use wodds_dice::{Botch, CompiledRoll, D10, Ones, OutcomeSampler, Roll, RollSpec}
 use wodds_rules::{RollOptions, RuleSet, RulesError};
 
 use super::gear::{Damage, Skill};
+use super::health::Health;
 use super::scenario::{
-    AttackTactic, Creature, DefendTactic, FleeAt, MAX_MEMBERS, Scenario, Trait, WillpowerTactic,
+    AttackTactic, Creature, DefendTactic, MAX_MEMBERS, Scenario, Trait, WillpowerTactic,
 };
+use super::tally::End;
+use super::turn::Roster;
 
 /// Dice a pool may not exceed.
 const MAX_POOL: i32 = 60;
@@ -132,12 +135,7 @@ pub fn fighters(scenario: &Scenario) -> Vec<Fighter> {
                 tactics_attack: m.tactics.attack,
                 dodges: m.tactics.defend == DefendTactic::Dodge,
                 spend: m.tactics.willpower,
-                flee_at: match m.tactics.flee_at {
-                    FleeAt::Never => 0,
-                    FleeAt::Wounded => 4,
-                    FleeAt::Mauled => 5,
-                    FleeAt::Crippled => 6,
-                },
+                flee_at: m.tactics.flee_at.boxes(),
             });
         }
     }
@@ -221,6 +219,37 @@ impl Rolls {
             willpower: Roller::new(&willpower, sampling, max_pool),
             damage: Roller::new(&damage, sampling, max_pool),
         })
+    }
+}
+
+impl Rolls {
+    /// `attacker` lands a blow of `extra` damage dice beyond its weapon's on
+    /// `target` (soak dice `defender_soak` against its kind): the damage and
+    /// soak rolls, the wound, and the target taken out if it falls.
+    #[allow(clippy::too_many_arguments)]
+    pub fn wound<R: Rng>(
+        &self,
+        dice: &mut D10<R>,
+        attacker: &Fighter,
+        extra: i32,
+        defender_soak: &[i32; 3],
+        health: &mut Health,
+        roster: &mut Roster,
+        target: usize,
+    ) {
+        let raw = self.damage.roll(dice, attacker.damage + extra).successes + attacker.potence;
+        let soak = defender_soak[attacker.kind as usize];
+        let soaked = if soak > 0 {
+            self.damage.roll(dice, soak).successes
+        } else {
+            0
+        };
+        health.take(attacker.kind, u32::from(raw.saturating_sub(soaked)));
+        if health.dead {
+            roster.knock_out(target, End::Killed);
+        } else if health.down() {
+            roster.knock_out(target, End::Incapacitated);
+        }
     }
 }
 

@@ -120,25 +120,10 @@ impl Fta {
         dice: &mut D10<R>,
     ) {
         let f = &self.fighters[i];
-        let raw = self
-            .rolls
-            .damage
-            .roll(dice, f.damage + i32::from(net) - 1)
-            .successes
-            + f.potence;
-        let soak = self.fighters[target].soak[f.kind as usize];
-        let soaked = if soak > 0 {
-            self.rolls.damage.roll(dice, soak).successes
-        } else {
-            0
-        };
-        let h = &mut st[target].health;
-        h.take(f.kind, u32::from(raw.saturating_sub(soaked)));
-        if h.dead {
-            roster.knock_out(target, End::Killed);
-        } else if h.down() {
-            roster.knock_out(target, End::Incapacitated);
-        }
+        let soak = &self.fighters[target].soak;
+        let extra = i32::from(net) - 1;
+        self.rolls
+            .wound(dice, f, extra, soak, &mut st[target].health, roster, target);
     }
 
     /// One attack of `i` on its target in a phase (`haste`: a haste action,

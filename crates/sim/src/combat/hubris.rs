@@ -28,9 +28,7 @@ use wodds_rules::{RuleSet, RulesError};
 use super::Engine;
 use super::fighter::{Rolls, Sampling};
 use super::gear::{Damage, Skill};
-use super::scenario::{
-    AttackTactic, Creature, FleeAt, MAX_MEMBERS, Scenario, Trait, WillpowerTactic,
-};
+use super::scenario::{AttackTactic, Creature, MAX_MEMBERS, Scenario, Trait, WillpowerTactic};
 use super::tally::{End, Fight};
 use super::turn::{Roster, face, order};
 
@@ -167,12 +165,7 @@ impl Hubris {
                     },
                     tactics_attack: m.tactics.attack,
                     spend: m.tactics.willpower,
-                    flee_at: match m.tactics.flee_at {
-                        FleeAt::Never => 0,
-                        FleeAt::Wounded => 4,
-                        FleeAt::Mauled => 5,
-                        FleeAt::Crippled => 6,
-                    },
+                    flee_at: m.tactics.flee_at.boxes(),
                 });
             }
         }

@@ -144,25 +144,17 @@ impl Engine for Revised {
                     if successes == 0 {
                         continue;
                     }
-                    let raw = self
-                        .rolls
-                        .damage
-                        .roll(dice, f.damage + i32::from(successes) - 1)
-                        .successes
-                        + f.potence;
-                    let soak = self.fighters[target].soak[f.kind as usize];
-                    let soaked = if soak > 0 {
-                        self.rolls.damage.roll(dice, soak).successes
-                    } else {
-                        0
-                    };
-                    let h = &mut st[target].health;
-                    h.take(f.kind, u32::from(raw.saturating_sub(soaked)));
-                    if h.dead {
-                        roster.knock_out(target, End::Killed);
-                    } else if h.down() {
-                        roster.knock_out(target, End::Incapacitated);
-                    }
+                    let soak = &self.fighters[target].soak;
+                    let extra = i32::from(successes) - 1;
+                    self.rolls.wound(
+                        dice,
+                        f,
+                        extra,
+                        soak,
+                        &mut st[target].health,
+                        &mut roster,
+                        target,
+                    );
                 }
             }
             if let Some(result) = roster.result(round, |j| u32::from(st[j].health.filled())) {

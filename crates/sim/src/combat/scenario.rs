@@ -128,6 +128,18 @@ pub enum FleeAt {
     Crippled,
 }
 
+impl FleeAt {
+    /// Health boxes filled at which it flees (0: never).
+    pub fn boxes(self) -> u8 {
+        match self {
+            FleeAt::Never => 0,
+            FleeAt::Wounded => 4,
+            FleeAt::Mauled => 5,
+            FleeAt::Crippled => 6,
+        }
+    }
+}
+
 /// A member's tactics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]

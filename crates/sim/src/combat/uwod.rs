@@ -151,20 +151,16 @@ impl Engine for Uwod {
                         continue;
                     }
                     let excess = i32::from(hit.successes - defence);
-                    let raw = self.rolls.damage.roll(dice, f.damage + excess).successes + f.potence;
-                    let soak = self.fighters[target].soak[f.kind as usize];
-                    let soaked = if soak > 0 {
-                        self.rolls.damage.roll(dice, soak).successes
-                    } else {
-                        0
-                    };
-                    let h = &mut st[target].health;
-                    h.take(f.kind, u32::from(raw.saturating_sub(soaked)));
-                    if h.dead {
-                        roster.knock_out(target, End::Killed);
-                    } else if h.down() {
-                        roster.knock_out(target, End::Incapacitated);
-                    }
+                    let soak = &self.fighters[target].soak;
+                    self.rolls.wound(
+                        dice,
+                        f,
+                        excess,
+                        soak,
+                        &mut st[target].health,
+                        &mut roster,
+                        target,
+                    );
                 }
             }
             if let Some(result) = roster.result(round, |j| u32::from(st[j].health.filled())) {
