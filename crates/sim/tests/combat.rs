@@ -103,16 +103,21 @@ fn fighters_who_never_attack_draw_at_max_rounds() {
 }
 
 #[test]
-fn the_fair_fight_is_even_within_its_interval() {
+fn the_fair_fight_is_even_within_its_interval_under_every_edition() {
     let s = Scenario::load(std::path::Path::new("../../scenarios/fair-fight.toml")).unwrap();
-    for engine in engines(&s) {
-        let t = combat::run(&engine, "revised", 200_000, 3, &|_| {});
-        let decided = (t.wins[0] + t.wins[1]) as f64;
-        let share = t.wins[0] as f64 / decided;
-        assert!(
-            (share - 0.5).abs() < 4.5 * (0.25 / decided).sqrt(),
-            "Red wins {share} of decided fights"
-        );
+    assert_eq!(s.editions.len(), 4);
+    for rules in &s.editions {
+        for sampling in [Sampling::PerDie, Sampling::Outcome] {
+            let engine = EditionEngine::new(&s, rules, sampling).unwrap();
+            let t = combat::run(&engine, &rules.id, 100_000, 3, &|_| {});
+            let decided = (t.wins[0] + t.wins[1]) as f64;
+            let share = t.wins[0] as f64 / decided;
+            assert!(
+                (share - 0.5).abs() < 4.5 * (0.25 / decided).sqrt(),
+                "{}: Red wins {share} of decided fights",
+                rules.id
+            );
+        }
     }
 }
 
