@@ -217,6 +217,13 @@ impl<R: Rng> D10<R> {
         usize::from(c) & (TABLE - 1)
     }
 
+    /// One face 1..=10 (the first digit of a fresh code: uniform; the code's
+    /// other two faces are left unused).
+    #[inline]
+    pub fn face(&mut self) -> u8 {
+        (self.next_code() / 100) as u8 + 1
+    }
+
     /// Fills `out` with faces 1..=10.
     pub fn fill_faces(&mut self, out: &mut [u8]) {
         for chunk in out.chunks_mut(3) {

@@ -117,6 +117,16 @@ fn faces_are_uniform() {
     }
     let p = chi_square_p(&counts, &[0.1; 10]);
     assert!(p > ALPHA, "faces not uniform: p = {p}, counts {counts:?}");
+    // One face at a time, too.
+    let mut counts = vec![0u64; 10];
+    for _ in 0..1_000_000 {
+        counts[dice.face() as usize - 1] += 1;
+    }
+    let p = chi_square_p(&counts, &[0.1; 10]);
+    assert!(
+        p > ALPHA,
+        "single faces not uniform: p = {p}, counts {counts:?}"
+    );
 }
 
 #[test]

@@ -14,6 +14,8 @@ pub struct Roster {
     side: [usize; MAX_MEMBERS],
     out: [Option<End>; MAX_MEMBERS],
     sides: usize,
+    /// Someone left since the last look at the result.
+    changed: bool,
     /// How the last member to leave left.
     pub last_out: End,
     /// Willpower spent, all sides.
@@ -31,6 +33,7 @@ impl Roster {
             side: [0; MAX_MEMBERS],
             out: [None; MAX_MEMBERS],
             sides,
+            changed: false,
             last_out: End::Draw,
             willpower: 0,
             botches: 0,
@@ -54,6 +57,7 @@ impl Roster {
         if self.out[i].is_none() {
             self.out[i] = Some(how);
             self.last_out = how;
+            self.changed = true;
         }
     }
 
@@ -66,7 +70,10 @@ impl Roster {
     /// The fight's result if it is over after `round` (one side or none
     /// standing); `damage(j)` is the health levels member `j` lost.
     #[inline]
-    pub fn result(&self, round: u32, damage: impl Fn(usize) -> u32) -> Option<Fight> {
+    pub fn result(&mut self, round: u32, damage: impl Fn(usize) -> u32) -> Option<Fight> {
+        if !std::mem::take(&mut self.changed) {
+            return None;
+        }
         let up = |s: usize| (0..self.n).any(|j| self.side[j] == s && self.standing(j));
         let mut standing = (0..self.sides).filter(|&s| up(s));
         match (standing.next(), standing.next()) {
