@@ -87,8 +87,13 @@ impl OutcomeSampler {
         }
     }
 
-    /// Draws a roll of `pool` dice (below 0 as 0; above the maximum as the
-    /// maximum).
+    /// The largest pool it has a table for.
+    pub fn max_pool(&self) -> i32 {
+        self.tables.len() as i32 - 1
+    }
+
+    /// Draws a roll of `pool` dice (below 0 as 0; above
+    /// [`max_pool`](Self::max_pool) as the maximum: callers check).
     #[inline]
     pub fn roll<R: Rng>(&self, rng: &mut R, pool: i32) -> Roll {
         let i = (pool.max(0) as usize).min(self.tables.len() - 1);

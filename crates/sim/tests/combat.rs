@@ -296,3 +296,38 @@ fn fta_contested_exchange_by_hand() {
         }
     }
 }
+
+/// fta attack styles in the contested exchange: a feint (difficulty 5, two
+/// damage dice fewer) against a power attack (difficulty 7, two more). One
+/// die each: A scores with 0.6, B with 0.4; A wins the exchange with
+/// 0.6 * 0.6 and drops B with P(10 dice give 7+) = 176/1024; B wins it with
+/// 0.4 * 0.4 and drops A with P(14 dice give 7+) = 9908/16384.
+#[test]
+fn fta_feint_against_power_by_hand() {
+    let swordsman = |name: &str, attack: &str| {
+        format!(
+            "[[side]]\nname = \"{name}\"\n[[side.member]]\nname = \"{name}\"\nkind = \"mortal\"\n\
+             traits = {{ strength = 10, dexterity = 1, stamina = 1, wits = 1, melee = 0 }}\nweapon = \"sword\"\n\
+             tactics = {{ attack = \"{attack}\" }}\n"
+        )
+    };
+    let text = format!(
+        "name = \"t\"\nkind = \"combat\"\neditions = [\"fta\"]\nmax-rounds = 1\n{}{}",
+        swordsman("A", "feint"),
+        swordsman("B", "power")
+    );
+    let s = scenario(&text);
+    let want = [0.36 * 176.0 / 1024.0, 0.16 * 9908.0 / 16384.0];
+    for engine in engines(&s) {
+        let n = 400_000;
+        let t = combat::run(&engine, "fta", n, 13, &|_| {});
+        for (side, p) in want.iter().enumerate() {
+            let share = t.wins[side] as f64 / n as f64;
+            let se = (p * (1.0 - p) / n as f64).sqrt();
+            assert!(
+                (share - p).abs() < 4.5 * se,
+                "side {side} wins {share}, want {p}"
+            );
+        }
+    }
+}

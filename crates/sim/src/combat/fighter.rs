@@ -50,8 +50,8 @@ pub struct Fighter {
     pub attacks: u8,
     /// How it attacks.
     pub tactics_attack: AttackTactic,
-    /// Whether it dodges.
-    pub dodges: bool,
+    /// How it defends.
+    pub defend: DefendTactic,
     /// When it spends Willpower.
     pub spend: WillpowerTactic,
     /// Boxes filled at which it flees (0: never).
@@ -59,6 +59,16 @@ pub struct Fighter {
 }
 
 impl Fighter {
+    /// Whether it splits its turn into an attack and a dodge.
+    pub fn splits(&self) -> bool {
+        self.defend == DefendTactic::Dodge
+    }
+
+    /// Whether it attacks at all.
+    pub fn strikes(&self) -> bool {
+        self.tactics_attack != AttackTactic::None && self.defend != DefendTactic::Total
+    }
+
     /// Whether it spends Willpower now, wounded by `penalty` dice.
     pub fn spends(&self, willpower_left: u8, penalty: i32) -> bool {
         willpower_left > 0
@@ -133,7 +143,7 @@ pub fn fighters(scenario: &Scenario) -> Vec<Fighter> {
                     0
                 },
                 tactics_attack: m.tactics.attack,
-                dodges: m.tactics.defend == DefendTactic::Dodge,
+                defend: m.tactics.defend,
                 spend: m.tactics.willpower,
                 flee_at: m.tactics.flee_at.boxes(),
             });
@@ -175,8 +185,9 @@ impl Roller {
     #[inline]
     pub fn roll<R: Rng>(&self, dice: &mut D10<R>, pool: i32) -> Roll {
         match &self.outcome {
-            Some(o) => o.roll(dice.rng(), pool),
-            None => dice.roll_pool(&self.compiled, pool),
+            Some(o) if pool <= o.max_pool() => o.roll(dice.rng(), pool),
+            // Beyond the tables (or without them): every die.
+            _ => dice.roll_pool(&self.compiled, pool),
         }
     }
 }
@@ -254,7 +265,8 @@ impl Rolls {
 }
 
 /// The largest pool `fighters` may roll: an attack with Willpower's dice, a
-/// defence, a soak, or damage with every attack success added.
+/// defence, a soak, or damage with every attack success and a power
+/// attack's two dice added. (A larger pool is still rolled, die by die.)
 pub fn max_pool(fighters: &[Fighter], bonus_dice: i32) -> i32 {
     fighters
         .iter()
@@ -265,7 +277,7 @@ pub fn max_pool(fighters: &[Fighter], bonus_dice: i32) -> i32 {
                 .max(f.athletics)
                 .max(f.initiative)
                 .max(soak)
-                .max(f.damage + f.attack + bonus_dice)
+                .max(f.damage + f.attack + bonus_dice + 2)
         })
         .max()
         .unwrap_or(1)

@@ -20,9 +20,14 @@
 //!   beyond the first, difficulty 6; soak Stamina (+ Fortitude) + armour,
 //!   difficulty 6, by creature as Revised.
 //!
-//! Not modelled yet (issue 4): power, feint and committed attacks; block,
-//! escape, grapple and guard defences; split actions; abort on Willpower 8;
-//! range and point-blank difficulties in firefights.
+//! - Attack styles: power (+1 difficulty, +2 damage dice), feint (-1, -2),
+//!   committed (no defence at all that round; every defence against it at
+//!   +2 difficulty); haste actions are basic. A pure defender (`total`)
+//!   dodges without the split's -3.
+//!
+//! Not modelled yet (issue 4): block, escape, grapple and guard defences;
+//! split actions beyond attack-and-dodge; abort on Willpower 8; range and
+//! point-blank difficulties in firefights.
 
 use rand_core::Rng;
 use wodds_dice::D10;
@@ -31,7 +36,7 @@ use wodds_rules::{RuleSet, RulesError};
 use super::Engine;
 use super::fighter::{Fighter, Rolls, Sampling, fighters, max_pool};
 use super::health::{Health, REVISED_PENALTIES};
-use super::scenario::{AttackTactic, MAX_MEMBERS, Scenario};
+use super::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS, Scenario};
 use super::tally::{End, Fight};
 use super::turn::{Roster, face, order};
 
@@ -41,10 +46,8 @@ pub struct Fta {
     fighters: Vec<Fighter>,
     sides: usize,
     max_rounds: u32,
-    /// Attacks and defences against guns, at 6.
-    rolls: Rolls,
-    /// Dodges in melee, at 5.
-    melee_dodge: Rolls,
+    /// The rolls at difficulty 5, 6, 7 and 8.
+    rolls: [Rolls; 4],
 }
 
 impl Fta {
@@ -61,8 +64,12 @@ impl Fta {
             fighters,
             sides: scenario.sides.len(),
             max_rounds: scenario.max_rounds,
-            rolls: Rolls::new(rules, 6, sampling, max)?,
-            melee_dodge: Rolls::new(rules, 5, sampling, max)?,
+            rolls: [
+                Rolls::new(rules, 5, sampling, max)?,
+                Rolls::new(rules, 6, sampling, max)?,
+                Rolls::new(rules, 7, sampling, max)?,
+                Rolls::new(rules, 8, sampling, max)?,
+            ],
         })
     }
 }
@@ -77,16 +84,33 @@ struct State {
     acted: bool,
 }
 
+/// An attack's difficulty and damage dice added, by style (haste actions
+/// are always basic).
+fn style(f: &Fighter, haste: bool) -> (i32, i32) {
+    match f.tactics_attack {
+        AttackTactic::Power if !haste => (7, 2),
+        AttackTactic::Feint if !haste => (5, -2),
+        _ => (6, 0),
+    }
+}
+
 impl Fta {
+    /// The rolls at difficulty `d` (5..=8).
+    fn at(&self, d: i32) -> &Rolls {
+        &self.rolls[(d.clamp(5, 8) - 5) as usize]
+    }
+
     fn penalty(st: &State) -> i32 {
         i32::from(st.health.penalty(&REVISED_PENALTIES))
     }
 
-    /// Rolls `i`'s attack pool (with Willpower per its tactic, less `minus`
-    /// dice); `None` if it has no dice left.
+    /// Rolls `i`'s attack pool at `difficulty` (with Willpower per its
+    /// tactic, less `minus` dice); `None` if it has no dice left.
+    #[allow(clippy::too_many_arguments)]
     fn attack_roll<R: Rng>(
         &self,
         i: usize,
+        difficulty: i32,
         minus: i32,
         st: &mut [State; MAX_MEMBERS],
         roster: &mut Roster,
@@ -97,32 +121,36 @@ impl Fta {
         if pool < 1 {
             return None;
         }
+        let rolls = self.at(difficulty);
         let compiled = if f.spends(st[i].willpower, Self::penalty(&st[i])) {
             st[i].willpower -= 1;
             roster.willpower += 1;
-            &self.rolls.willpower
+            &rolls.willpower
         } else {
-            &self.rolls.action
+            &rolls.action
         };
         let r = compiled.roll(dice, pool);
         roster.botches += u32::from(r.botch);
         Some(r)
     }
 
-    /// `i`'s attack landing with `net` successes on `target`.
+    /// `i`'s attack landing with `net` successes on `target`, its style
+    /// adding `bonus` damage dice.
+    #[allow(clippy::too_many_arguments)]
     fn land<R: Rng>(
         &self,
         i: usize,
         target: usize,
         net: u16,
+        bonus: i32,
         st: &mut [State; MAX_MEMBERS],
         roster: &mut Roster,
         dice: &mut D10<R>,
     ) {
         let f = &self.fighters[i];
         let soak = &self.fighters[target].soak;
-        let extra = i32::from(net) - 1;
-        self.rolls
+        let extra = i32::from(net) - 1 + bonus;
+        self.at(6)
             .wound(dice, f, extra, soak, &mut st[target].health, roster, target);
     }
 
@@ -143,48 +171,60 @@ impl Fta {
         let t = &self.fighters[target];
         let earlier = i32::from(st[target].attacked);
         st[target].attacked += 1;
+        let (difficulty, bonus) = style(f, haste);
+        // A committed member has no defence at all this round.
+        let undefended = t.tactics_attack == AttackTactic::Committed;
+        // Against a committed attack, every defence is at +2 difficulty.
+        let harder = if !haste && f.tactics_attack == AttackTactic::Committed {
+            2
+        } else {
+            0
+        };
         // Attack against attack: the target strikes back at `i` this phase.
         let strikes_back = !haste
             && !f.ranged
             && !t.ranged
             && !st[target].acted
-            && t.tactics_attack == AttackTactic::Basic
-            && !t.dodges
+            && t.strikes()
+            && !t.splits()
             && roster.target(target) == Some(i);
         if strikes_back {
             st[target].acted = true;
-            let a = self.attack_roll(i, 0, st, roster, dice);
-            let b = self.attack_roll(target, 2 * earlier, st, roster, dice);
+            let (t_difficulty, t_bonus) = style(t, false);
+            let a = self.attack_roll(i, difficulty, 0, st, roster, dice);
+            let b = self.attack_roll(target, t_difficulty, 2 * earlier, st, roster, dice);
             let score = |r: Option<wodds_dice::Roll>| {
                 r.map_or(0, |r| if r.botch { 0 } else { i32::from(r.successes) })
             };
             let margin = score(a) - score(b);
             if margin > 0 {
-                self.land(i, target, margin as u16, st, roster, dice);
+                self.land(i, target, margin as u16, bonus, st, roster, dice);
             } else if margin < 0 {
-                self.land(target, i, (-margin) as u16, st, roster, dice);
+                self.land(target, i, (-margin) as u16, t_bonus, st, roster, dice);
             }
             return;
         }
-        let split = if f.dodges && !haste { 2 } else { 0 };
-        let Some(hit) = self.attack_roll(i, split, st, roster, dice) else {
+        let split = if f.splits() && !haste { 2 } else { 0 };
+        let Some(hit) = self.attack_roll(i, difficulty, split, st, roster, dice) else {
             return;
         };
         if hit.botch || hit.successes == 0 {
             return;
         }
         let penalty = Self::penalty(&st[target]);
-        let defence = if t.dodges {
-            let rolls = if f.ranged {
-                &self.rolls
-            } else {
-                &self.melee_dodge
-            };
-            let pool = t.athletics - penalty - 3 - earlier;
-            (pool >= 1).then(|| rolls.action.roll(dice, pool))
-        } else if !f.ranged && t.tactics_attack == AttackTactic::Basic {
+        // Dodge: 5 in melee, 6 against guns (no cover).
+        let dodge_at = if f.ranged { 6 } else { 5 } + harder;
+        let defence = if undefended {
+            None
+        } else if t.splits() || t.defend == DefendTactic::Total {
+            // A split dodge is at -3 dice; a pure defender's is not. Either
+            // loses a die per earlier attack this round.
+            let split = if t.splits() { 3 } else { 0 };
+            let pool = t.athletics - penalty - split - earlier;
+            (pool >= 1).then(|| self.at(dodge_at).action.roll(dice, pool))
+        } else if !f.ranged && t.strikes() {
             let pool = t.attack - penalty - 2 * earlier;
-            (pool >= 1).then(|| self.rolls.action.roll(dice, pool))
+            (pool >= 1).then(|| self.at(6 + harder).action.roll(dice, pool))
         } else {
             None
         };
@@ -194,7 +234,7 @@ impl Fta {
         });
         let net = hit.successes.saturating_sub(blocked);
         if net > 0 {
-            self.land(i, target, net, st, roster, dice);
+            self.land(i, target, net, bonus, st, roster, dice);
         }
     }
 }
@@ -240,7 +280,7 @@ impl Engine for Fta {
                         roster.knock_out(i, End::Fled);
                         continue;
                     }
-                    if f.tactics_attack == AttackTactic::None {
+                    if !f.strikes() {
                         continue;
                     }
                     self.attack(i, phase > 0, &mut st, &mut roster, dice);

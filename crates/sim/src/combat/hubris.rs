@@ -28,7 +28,9 @@ use wodds_rules::{RuleSet, RulesError};
 use super::Engine;
 use super::fighter::{Rolls, Sampling};
 use super::gear::{Damage, Skill};
-use super::scenario::{AttackTactic, Creature, MAX_MEMBERS, Scenario, Trait, WillpowerTactic};
+use super::scenario::{
+    AttackTactic, Creature, DefendTactic, MAX_MEMBERS, Scenario, Trait, WillpowerTactic,
+};
 use super::tally::{End, Fight};
 use super::turn::{Roster, face, order};
 
@@ -163,7 +165,12 @@ impl Hubris {
                     } else {
                         0
                     },
-                    tactics_attack: m.tactics.attack,
+                    // A total defender only contests attacks on it.
+                    tactics_attack: if m.tactics.defend == DefendTactic::Total {
+                        AttackTactic::None
+                    } else {
+                        m.tactics.attack
+                    },
                     spend: m.tactics.willpower,
                     flee_at: m.tactics.flee_at.boxes(),
                 });

@@ -9,7 +9,8 @@
 //! - A member that dodges splits its turn into two actions, the attack at
 //!   -2 dice and the dodge at -3 (Dexterity + Dodge); the dodge answers the
 //!   first attack against it that turn, each success removing one of the
-//!   attacker's.
+//!   attacker's. A total defender never attacks and dodges every attack, a
+//!   die fewer for each earlier dodge that turn.
 //! - Damage is Strength + the weapon (firearms: the weapon only) + one die
 //!   per attack success beyond the first, plus Potence as automatic
 //!   successes on Strength-based attacks; soak is Stamina (+ Fortitude) +
@@ -28,7 +29,7 @@ use wodds_rules::{RuleSet, RulesError};
 use super::Engine;
 use super::fighter::{Fighter, Rolls, Sampling, fighters, max_pool};
 use super::health::{Health, REVISED_PENALTIES};
-use super::scenario::{AttackTactic, MAX_MEMBERS, Scenario};
+use super::scenario::{DefendTactic, MAX_MEMBERS, Scenario};
 use super::tally::{End, Fight};
 use super::turn::{Roster, face, order};
 
@@ -65,7 +66,8 @@ impl Revised {
 struct State {
     health: Health,
     willpower: u8,
-    dodge_ready: bool,
+    /// Dodges rolled this turn.
+    dodged: u8,
 }
 
 impl Engine for Revised {
@@ -82,7 +84,6 @@ impl Engine for Revised {
         let mut st = [State::default(); MAX_MEMBERS];
         for (s, f) in st.iter_mut().zip(&self.fighters) {
             s.willpower = f.willpower;
-            s.dodge_ready = f.dodges;
         }
         let mut roster = Roster::new(self.fighters.iter().map(|f| f.side), self.sides);
         let penalty = |st: &State| i32::from(st.health.penalty(&REVISED_PENALTIES));
@@ -95,8 +96,8 @@ impl Engine for Revised {
                 |i, dice| face(dice) + self.fighters[i].initiative - penalty(&st[i]),
                 |i| self.fighters[i].initiative,
             );
-            for (s, f) in st.iter_mut().zip(&self.fighters) {
-                s.dodge_ready = f.dodges;
+            for s in &mut st[..n] {
+                s.dodged = 0;
             }
             for &i in &turn[..n] {
                 let f = &self.fighters[i];
@@ -107,14 +108,14 @@ impl Engine for Revised {
                     roster.knock_out(i, End::Fled);
                     continue;
                 }
-                if f.tactics_attack == AttackTactic::None {
+                if !f.strikes() {
                     continue;
                 }
                 for _ in 0..f.attacks {
                     let Some(target) = roster.target(i) else {
                         break;
                     };
-                    let dice_left = f.attack - penalty(&st[i]) - if f.dodges { 2 } else { 0 };
+                    let dice_left = f.attack - penalty(&st[i]) - if f.splits() { 2 } else { 0 };
                     if dice_left < 1 {
                         break;
                     }
@@ -132,9 +133,17 @@ impl Engine for Revised {
                         continue;
                     }
                     let mut successes = hit.successes;
-                    if st[target].dodge_ready {
-                        st[target].dodge_ready = false;
-                        let dodge = self.fighters[target].dodge - penalty(&st[target]) - 3;
+                    // A split dodge answers the first attack at -3 dice; a
+                    // total defender dodges every attack, a die fewer each.
+                    let t = &self.fighters[target];
+                    let dodge = match t.defend {
+                        DefendTactic::Dodge if st[target].dodged == 0 => Some(t.dodge - 3),
+                        DefendTactic::Total => Some(t.dodge - i32::from(st[target].dodged)),
+                        _ => None,
+                    };
+                    if let Some(pool) = dodge {
+                        st[target].dodged += 1;
+                        let dodge = pool - penalty(&st[target]);
                         if dodge >= 1 {
                             let d = self.rolls.action.roll(dice, dodge);
                             roster.botches += u32::from(d.botch);

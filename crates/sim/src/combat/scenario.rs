@@ -82,12 +82,19 @@ pub enum Creature {
     Garou,
 }
 
-/// How a member attacks.
+/// How a member attacks. Power, feint and committed attacks are From the
+/// Ashes' styles; the other editions attack as `basic`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum AttackTactic {
     /// An ordinary attack every turn.
     Basic,
+    /// fta: +1 difficulty, +2 damage dice.
+    Power,
+    /// fta: -1 difficulty, -2 damage dice.
+    Feint,
+    /// fta: no defence at all this round; the target defends at +2 difficulty.
+    Committed,
     /// Never attacks.
     None,
 }
@@ -96,10 +103,15 @@ pub enum AttackTactic {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum DefendTactic {
-    /// Takes every blow.
+    /// Takes every blow (under uwod and hubris it still rolls the reflexive
+    /// defence those editions give everyone).
     None,
     /// Splits its turn: an attack and a dodge (as multiple actions).
     Dodge,
+    /// Only defends: never attacks, and dodges every attack (revised: at
+    /// full pool less a die per earlier dodge this turn; fta: a pure
+    /// defender; uwod: total defence, no onslaught).
+    Total,
 }
 
 /// When a member spends Willpower.

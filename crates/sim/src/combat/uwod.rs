@@ -17,6 +17,7 @@
 //!   -5, Incapacitated; bashing that fills Incapacitated knocks out, more
 //!   bashing upgrades to lethal, lethal past it kills. (Staying active while
 //!   Incapacitated with a Willpower roll is not modelled yet.)
+//! - Total defence: no attack, and no onslaught on its defences.
 //! - Wound penalties come off initiative, attack and defence pools; not,
 //!   **assumed**, off damage and soak.
 //! - Willpower: one automatic success on an attack, per the tactic.
@@ -29,7 +30,7 @@ use wodds_rules::{RuleSet, RulesError};
 use super::Engine;
 use super::fighter::{Fighter, Rolls, Sampling, fighters, max_pool};
 use super::health::{Health, UWOD_PENALTIES};
-use super::scenario::{AttackTactic, MAX_MEMBERS, Scenario};
+use super::scenario::{DefendTactic, MAX_MEMBERS, Scenario};
 use super::tally::{End, Fight};
 use super::turn::{Roster, order};
 
@@ -113,7 +114,7 @@ impl Engine for Uwod {
                     roster.knock_out(i, End::Fled);
                     continue;
                 }
-                if f.tactics_attack == AttackTactic::None {
+                if !f.strikes() {
                     continue;
                 }
                 for _ in 0..f.attacks {
@@ -138,7 +139,13 @@ impl Engine for Uwod {
                     let defence = if defence_pool >= 1 {
                         let d = self.rolls.action.roll(dice, defence_pool);
                         roster.botches += u32::from(d.botch);
-                        d.successes.saturating_sub(st[target].defences)
+                        // Total defence: no onslaught.
+                        let onslaught = if self.fighters[target].defend == DefendTactic::Total {
+                            0
+                        } else {
+                            st[target].defences
+                        };
+                        d.successes.saturating_sub(onslaught)
                     } else {
                         0
                     };
