@@ -331,3 +331,38 @@ fn fta_feint_against_power_by_hand() {
         }
     }
 }
+
+/// Escape: under fta a one-die escaper gets away on its turn with 0.5 (a 6+
+/// on one die; a 1 botches, no escape), so the fight lasts a geometric
+/// number of rounds with mean 2; editions without an escape roll flee at
+/// once.
+#[test]
+fn escaping_by_hand() {
+    let member = |name: &str, tactics: &str| {
+        format!(
+            "[[side]]\nname = \"{name}\"\n[[side.member]]\nname = \"{name}\"\nkind = \"mortal\"\n\
+             traits = {{ strength = 1, dexterity = 1, stamina = 1, wits = 1 }}\ntactics = {tactics}\n"
+        )
+    };
+    let text = |edition: &str| {
+        format!(
+            "name = \"t\"\nkind = \"combat\"\neditions = [\"{edition}\"]\nmax-rounds = 1000\n{}{}",
+            member("Runner", "{ attack = \"none\", defend = \"escape\" }"),
+            member("Watcher", "{ attack = \"none\" }")
+        )
+    };
+    let n = 200_000u64;
+    for engine in engines(&scenario(&text("fta"))) {
+        let t = combat::run(&engine, "fta", n, 14, &|_| {});
+        assert_eq!((t.wins[1], t.share(End::Fled)), (n, Some(1.0)));
+        let mean = t.mean_rounds().unwrap();
+        assert!(
+            (mean - 2.0).abs() < 4.5 * 0.5f64.sqrt() / 0.5 / (n as f64).sqrt(),
+            "mean {mean}"
+        );
+    }
+    for engine in engines(&scenario(&text("revised"))) {
+        let t = combat::run(&engine, "revised", 1000, 14, &|_| {});
+        assert_eq!((t.wins[1], t.rounds[1]), (1000, 1000));
+    }
+}

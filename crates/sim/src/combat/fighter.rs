@@ -66,7 +66,15 @@ impl Fighter {
 
     /// Whether it attacks at all.
     pub fn strikes(&self) -> bool {
-        self.tactics_attack != AttackTactic::None && self.defend != DefendTactic::Total
+        self.tactics_attack != AttackTactic::None
+            && !matches!(self.defend, DefendTactic::Total | DefendTactic::Escape)
+    }
+
+    /// Whether it leaves the fight on its turn, before acting: it flees at
+    /// its wound threshold, or (`escape`, in an edition without an escape
+    /// roll) at once.
+    pub fn runs(&self, filled: u8) -> bool {
+        (self.flee_at > 0 && filled >= self.flee_at) || self.defend == DefendTactic::Escape
     }
 
     /// Whether it spends Willpower now, wounded by `penalty` dice.

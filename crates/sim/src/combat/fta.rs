@@ -25,7 +25,10 @@
 //!   +2 difficulty); haste actions are basic. A pure defender (`total`)
 //!   dodges without the split's -3.
 //!
-//! Not modelled yet (issue 4): block, escape, grapple and guard defences;
+//! - Escape: on its turn, Dexterity + Athletics at 6; a success ends its
+//!   part in the fight as a flight (the chase that follows is not modelled).
+//!
+//! Not modelled yet (issue 4): block, grapple and guard defences;
 //! split actions beyond attack-and-dodge; abort on Willpower 8; range and
 //! point-blank difficulties in firefights.
 
@@ -278,6 +281,19 @@ impl Engine for Fta {
                     st[i].acted = true;
                     if phase == 0 && f.flee_at > 0 && st[i].health.filled() >= f.flee_at {
                         roster.knock_out(i, End::Fled);
+                        continue;
+                    }
+                    // The escape defence: Dexterity + Athletics at 6; a
+                    // success ends its fight as a flight.
+                    if phase == 0 && f.defend == DefendTactic::Escape {
+                        let pool = f.athletics - Self::penalty(&st[i]);
+                        if pool >= 1 {
+                            let r = self.at(6).action.roll(dice, pool);
+                            roster.botches += u32::from(r.botch);
+                            if !r.botch && r.successes > 0 {
+                                roster.knock_out(i, End::Fled);
+                            }
+                        }
                         continue;
                     }
                     if !f.strikes() {

@@ -106,6 +106,8 @@ struct Fighter {
     willpower: u8,
     attacks: u8,
     tactics_attack: AttackTactic,
+    /// Flees on its first turn (`escape`: hubris has no escape roll).
+    escapes: bool,
     spend: WillpowerTactic,
     flee_at: u8,
 }
@@ -166,6 +168,7 @@ impl Hubris {
                         0
                     },
                     // A total defender only contests attacks on it.
+                    escapes: m.tactics.defend == DefendTactic::Escape,
                     tactics_attack: if m.tactics.defend == DefendTactic::Total {
                         AttackTactic::None
                     } else {
@@ -236,7 +239,7 @@ impl Engine for Hubris {
                     roster.knock_out(i, End::Incapacitated);
                     continue;
                 }
-                if f.flee_at > 0 && st[i].wounds.filled() >= f.flee_at {
+                if (f.flee_at > 0 && st[i].wounds.filled() >= f.flee_at) || f.escapes {
                     roster.knock_out(i, End::Fled);
                     continue;
                 }

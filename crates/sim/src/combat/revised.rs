@@ -104,7 +104,7 @@ impl Engine for Revised {
                 if !roster.standing(i) {
                     continue;
                 }
-                if f.flee_at > 0 && st[i].health.filled() >= f.flee_at {
+                if f.runs(st[i].health.filled()) {
                     roster.knock_out(i, End::Fled);
                     continue;
                 }

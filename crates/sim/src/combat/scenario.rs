@@ -112,6 +112,10 @@ pub enum DefendTactic {
     /// full pool less a die per earlier dodge this turn; fta: a pure
     /// defender; uwod: total defence, no onslaught).
     Total,
+    /// Tries to get away: fta's escape defence (Dexterity + Athletics at 6,
+    /// a success ends its part in the fight as a flight); the other
+    /// editions have no such roll, and it flees on its first turn.
+    Escape,
 }
 
 /// When a member spends Willpower.

@@ -110,7 +110,7 @@ impl Engine for Uwod {
                 }
                 // Its turn: the onslaught against it starts over.
                 st[i].defences = 0;
-                if f.flee_at > 0 && st[i].health.filled() >= f.flee_at {
+                if f.runs(st[i].health.filled()) {
                     roster.knock_out(i, End::Fled);
                     continue;
                 }
