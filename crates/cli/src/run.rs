@@ -79,18 +79,7 @@ impl RunArgs {
     /// A progress bar over `len` `unit`s on stderr: hidden for exact work,
     /// with `--quiet`, or when stderr is not a terminal.
     pub fn progress(&self, len: u64, unit: &str) -> ProgressBar {
-        if self.quiet || !self.is_mc() {
-            return ProgressBar::hidden();
-        }
-        let bar = ProgressBar::new(len);
-        let template =
-            format!("{{spinner}} {unit} {{pos}}/{{len}} [{{bar:30}}] {{elapsed}} (eta {{eta}})");
-        bar.set_style(
-            ProgressStyle::with_template(&template)
-                .expect("template")
-                .progress_chars("=> "),
-        );
-        bar
+        progress_bar(self.quiet || !self.is_mc(), len, unit)
     }
 
     /// The title line of a table: the edition and how figures were made.
