@@ -28,7 +28,7 @@ enum Command {
     Odds(odds::OddsArgs),
     /// Play a scenario's fights, many times, under each of its editions.
     Run(fight::RunScenarioArgs),
-    /// Multi-roll actions: extended, teamwork, resisted, contest, prolonged.
+    /// Multi-roll actions: extended, teamwork, retry, multiple, resisted, contest, prolonged.
     #[command(subcommand)]
     Action(action::ActionCommand),
 }
