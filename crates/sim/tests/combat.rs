@@ -157,6 +157,11 @@ fn scenario_errors_name_line_and_field() {
         "{HEAD}{member}tactics = {{ attack = \"berserk\" }}\n{b}"
     ));
     assert_eq!((line, field.as_str()), (9, "side.member.tactics"));
+    let (line, field, message) = error(&format!("{HEAD}{member}tactics = {{ actions = 6 }}\n{b}"));
+    assert_eq!((line, field.as_str()), (9, "tactics.actions"));
+    assert!(message.contains("outside 1..=5"), "{message}");
+    let (line, field, _) = error(&format!("{HEAD}{member}range = \"far\"\n{b}"));
+    assert_eq!((line, field.as_str()), (9, "side.member.range"));
     let (line, field, _) = error(&format!("{HEAD}{member}[[side]]\nname = \"Empty\"\n"));
     assert_eq!((line, field.as_str()), (10, "side.member"));
     let (line, field, _) = error(&format!("{HEAD}{member}"));

@@ -6,10 +6,10 @@ use rand_core::Rng;
 use wodds_dice::{Botch, CompiledRoll, D10, Ones, OutcomeSampler, Roll, RollSpec};
 use wodds_rules::{RollOptions, RuleSet, RulesError};
 
-use super::gear::{Damage, Skill};
+use super::gear::{Damage, Skill, Weapon};
 use super::health::Health;
 use super::scenario::{
-    AttackTactic, Creature, DefendTactic, MAX_MEMBERS, Scenario, Trait, WillpowerTactic,
+    AttackTactic, Creature, DefendTactic, MAX_MEMBERS, Range, Scenario, Trait, WillpowerTactic,
 };
 use super::tally::End;
 use super::turn::Roster;
@@ -36,6 +36,17 @@ pub struct Fighter {
     pub dodge: i32,
     /// Dexterity + Athletics.
     pub athletics: i32,
+    /// Dexterity + Brawl (a block), or Dexterity + Melee with a melee
+    /// weapon (a parry).
+    pub block: i32,
+    /// Wits (fta: at most Wits split actions).
+    pub wits: i32,
+    /// Its weapon.
+    pub weapon: Weapon,
+    /// How far it fires from.
+    pub range: Range,
+    /// Attacks it declares a turn (multiple or split actions).
+    pub actions: u8,
     /// Strength (unless a firearm) + the weapon's dice.
     pub damage: i32,
     /// Automatic damage successes (Potence, on Strength-based attacks).
@@ -82,7 +93,7 @@ impl Fighter {
         willpower_left > 0
             && match self.spend {
                 WillpowerTactic::Never => false,
-                WillpowerTactic::WhenHurt => penalty > 0,
+                WillpowerTactic::WhenHurt | WillpowerTactic::IgnoreWounds => penalty > 0,
                 WillpowerTactic::Always => true,
             }
     }
@@ -136,6 +147,17 @@ pub fn fighters(scenario: &Scenario) -> Vec<Fighter> {
                 ranged: m.weapon.skill == Skill::Firearms,
                 dodge: pool(dex + t(Trait::Dodge)),
                 athletics: pool(dex + t(Trait::Athletics)),
+                block: pool(
+                    dex + if m.weapon.skill == Skill::Melee {
+                        t(Trait::Melee)
+                    } else {
+                        t(Trait::Brawl)
+                    },
+                ),
+                wits: t(Trait::Wits),
+                weapon: m.weapon,
+                range: m.range,
+                actions: m.tactics.actions,
                 damage: pool(strength + i32::from(m.weapon.damage)),
                 potence: if m.weapon.strength && supernatural {
                     m.get(Trait::Potence).into()

@@ -253,7 +253,9 @@ impl Engine for Hubris {
                     let spend = st[i].willpower > 0
                         && match f.spend {
                             WillpowerTactic::Never => false,
-                            WillpowerTactic::WhenHurt => st[i].wounds.filled() > 0,
+                            WillpowerTactic::WhenHurt | WillpowerTactic::IgnoreWounds => {
+                                st[i].wounds.filled() > 0
+                            }
                             WillpowerTactic::Always => true,
                         };
                     let pool = f.attack - self.fighters[target].armor;

@@ -24,8 +24,8 @@ pub use fighter::Sampling;
 pub use gear::{Armor, Damage, Skill, Weapon};
 pub use health::Health;
 pub use scenario::{
-    AttackTactic, Creature, DefendTactic, FleeAt, MAX_MEMBERS, Member, Scenario, Side, TRAITS,
-    Tactics, Trait, WillpowerTactic,
+    AttackTactic, Creature, DefendTactic, FleeAt, MAX_ACTIONS, MAX_MEMBERS, Member, Range,
+    Scenario, Side, TRAITS, Tactics, Trait, WillpowerTactic,
 };
 pub use tally::{End, Fight, Tally};
 

@@ -116,6 +116,19 @@ pub enum DefendTactic {
     /// a success ends its part in the fight as a flight); the other
     /// editions have no such roll, and it flees on its first turn.
     Escape,
+    /// Blocks (Dexterity + Brawl) or, with a melee weapon, parries
+    /// (Dexterity + Melee) instead of dodging: revised splits its turn as
+    /// for `dodge`; fta's block (difficulty 4 against an attacker using the
+    /// same pool, 5 otherwise); uwod's reflexive Block / Parry merit.
+    Block,
+    /// fta: guards, turning its defence into an attack on the first member
+    /// to attack it; the other editions defend as `none`.
+    Guard,
+    /// Attacks, but attacked before it has acted in a turn it aborts to a
+    /// full defence (revised: a Willpower roll at difficulty 6, or a point
+    /// when its Willpower tactic spends one; fta: a Willpower roll at
+    /// difficulty 8); uwod and hubris defend every attack anyway.
+    Abort,
 }
 
 /// When a member spends Willpower.
@@ -128,6 +141,26 @@ pub enum WillpowerTactic {
     WhenHurt,
     /// On every attack while it has points.
     Always,
+    /// uwod: once wounded, a point a turn to ignore its wound penalties
+    /// for that turn; editions without that use spend as `when-hurt`.
+    IgnoreWounds,
+}
+
+/// How far a member stands from its target when it fires a gun (melee
+/// weapons ignore it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Range {
+    /// In the melee: fta fires pistols at 4, SMGs at 6 and long guns at 8;
+    /// the other editions treat it as `effective`.
+    #[default]
+    Melee,
+    /// Within a couple of yards (fta: five): difficulty 4.
+    PointBlank,
+    /// Within the weapon's effective range: the standard difficulty.
+    Effective,
+    /// One range increment beyond: revised and fta +2 difficulty, uwod +1.
+    Long,
 }
 
 /// When a member flees.
@@ -172,7 +205,15 @@ pub struct Tactics {
     /// When it flees.
     #[serde(default = "flee_never")]
     pub flee_at: FleeAt,
+    /// Attacks it declares a turn (multiple actions: revised and uwod take
+    /// the first at -N dice and each later one a die more; fta's split
+    /// actions), 1..=[`MAX_ACTIONS`]. Celerity's extra actions come on top.
+    #[serde(default = "one")]
+    pub actions: u8,
 }
+
+/// The most attacks a member may declare a turn.
+pub const MAX_ACTIONS: u8 = 5;
 
 fn basic() -> AttackTactic {
     AttackTactic::Basic
@@ -186,6 +227,9 @@ fn never() -> WillpowerTactic {
 fn flee_never() -> FleeAt {
     FleeAt::Never
 }
+fn one() -> u8 {
+    1
+}
 
 impl Default for Tactics {
     fn default() -> Self {
@@ -194,6 +238,7 @@ impl Default for Tactics {
             defend: no_defence(),
             willpower: never(),
             flee_at: flee_never(),
+            actions: one(),
         }
     }
 }
@@ -213,6 +258,8 @@ pub struct Member {
     pub armor: Armor,
     /// Its tactics.
     pub tactics: Tactics,
+    /// How far it fires from.
+    pub range: Range,
 }
 
 impl Member {
@@ -291,7 +338,9 @@ struct RawMember {
     #[serde(default)]
     armor: Option<Spanned<String>>,
     #[serde(default)]
-    tactics: Tactics,
+    range: Range,
+    #[serde(default)]
+    tactics: Option<Spanned<Tactics>>,
 }
 
 impl Scenario {
@@ -461,12 +510,24 @@ fn member(
             )
         })?,
     };
+    let tactics = match &m.tactics {
+        Some(t) if !(1..=MAX_ACTIONS).contains(&t.get_ref().actions) => {
+            return Err(at(
+                t.span().start,
+                "tactics.actions",
+                format!("{} is outside 1..={MAX_ACTIONS}", t.get_ref().actions),
+            ));
+        }
+        Some(t) => *t.get_ref(),
+        None => Tactics::default(),
+    };
     Ok(Member {
         name: m.name.clone(),
         kind: m.kind,
         traits,
         weapon,
         armor,
-        tactics: m.tactics,
+        tactics,
+        range: m.range,
     })
 }
