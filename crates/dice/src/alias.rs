@@ -14,30 +14,49 @@ use rand_core::Rng;
 use crate::exact::{Distribution, exact};
 use crate::spec::{Roll, RollSpec};
 
-/// An alias table over a roll's outcomes.
+/// An alias table over weighted outcomes (rolls by default).
+///
+/// Each column packs its threshold, its own outcome and its alias together,
+/// so a draw touches one small entry and picks without a branch.
 #[derive(Debug, Clone)]
-pub struct AliasTable {
-    /// Per column: keep the column's own outcome when the low 32 bits are
-    /// below this (2^32 means always).
-    threshold: Vec<u64>,
-    alias: Vec<u32>,
-    outcomes: Vec<Roll>,
+pub struct AliasTable<T = Roll> {
+    columns: Vec<Column<T>>,
 }
 
-impl AliasTable {
+#[derive(Debug, Clone, Copy)]
+struct Column<T> {
+    /// Keep `own` when the low 32 bits are at most this.
+    keep_to: u32,
+    own: T,
+    alias: T,
+}
+
+impl AliasTable<Roll> {
     /// The table of `d`'s outcomes (renormalised over its truncation).
     pub fn new(d: &Distribution) -> Self {
-        let (outcomes, p): (Vec<Roll>, Vec<f64>) = d.outcomes().unzip();
+        AliasTable::from_weights(d.outcomes())
+    }
+}
+
+impl<T: Copy> AliasTable<T> {
+    /// The table of outcomes with the given weights (any positive scale;
+    /// renormalised). Panics if there are none or the weights do not sum
+    /// to a positive number.
+    pub fn from_weights(weighted: impl IntoIterator<Item = (T, f64)>) -> Self {
+        let (outcomes, p): (Vec<T>, Vec<f64>) = weighted.into_iter().unzip();
         let n = outcomes.len();
         let total: f64 = p.iter().sum();
+        assert!(n > 0 && total > 0.0, "an alias table needs positive weight");
         let mut scaled: Vec<f64> = p.iter().map(|&q| q / total * n as f64).collect();
+        // Keep the column's own outcome when the low 32 bits are below
+        // `threshold` (2^32: always).
         let mut threshold = vec![1u64 << 32; n];
-        let mut alias: Vec<u32> = (0..n as u32).collect();
+        let mut alias: Vec<usize> = (0..n).collect();
         let (mut small, mut large): (Vec<usize>, Vec<usize>) =
             (0..n).partition(|&i| scaled[i] < 1.0);
         while let (Some(s), Some(&l)) = (small.pop(), large.last()) {
             threshold[s] = (scaled[s] * 4_294_967_296.0).round() as u64;
-            alias[s] = l as u32;
+            alias[s] = l;
             scaled[l] -= 1.0 - scaled[s];
             if scaled[l] < 1.0 {
                 large.pop();
@@ -45,24 +64,35 @@ impl AliasTable {
             }
         }
         // What is left is 1 up to rounding: kept whole.
-        AliasTable {
-            threshold,
-            alias,
-            outcomes,
-        }
+        let columns = (0..n)
+            .map(|i| match threshold[i] {
+                // Never kept: the alias either way.
+                0 => Column {
+                    keep_to: u32::MAX,
+                    own: outcomes[alias[i]],
+                    alias: outcomes[alias[i]],
+                },
+                t => Column {
+                    keep_to: (t - 1) as u32,
+                    own: outcomes[i],
+                    alias: outcomes[alias[i]],
+                },
+            })
+            .collect();
+        AliasTable { columns }
     }
 
-    /// Draws one roll.
+    /// Draws one outcome.
     #[inline]
-    pub fn sample<R: Rng>(&self, rng: &mut R) -> Roll {
+    pub fn sample<R: Rng>(&self, rng: &mut R) -> T {
         let x = rng.next_u64();
-        let column = (((x >> 32) * self.outcomes.len() as u64) >> 32) as usize;
-        let pick = if (x & 0xffff_ffff) < self.threshold[column] {
-            column
+        let column = (((x >> 32) * self.columns.len() as u64) >> 32) as usize;
+        let c = &self.columns[column];
+        if (x as u32) <= c.keep_to {
+            c.own
         } else {
-            self.alias[column] as usize
-        };
-        self.outcomes[pick]
+            c.alias
+        }
     }
 }
 
