@@ -85,14 +85,20 @@ impl<T: Copy> AliasTable<T> {
     /// Draws one outcome.
     #[inline]
     pub fn sample<R: Rng>(&self, rng: &mut R) -> T {
-        let x = rng.next_u64();
-        let column = (((x >> 32) * self.columns.len() as u64) >> 32) as usize;
-        let c = &self.columns[column];
-        if (x as u32) <= c.keep_to {
-            c.own
-        } else {
-            c.alias
-        }
+        pick(&self.columns, rng.next_u64())
+    }
+}
+
+/// The outcome that the word `x` draws from `columns`: its high 32 bits
+/// pick a column, its low 32 bits the column's outcome or alias.
+#[inline]
+fn pick<T: Copy>(columns: &[Column<T>], x: u64) -> T {
+    let column = (((x >> 32) * columns.len() as u64) >> 32) as usize;
+    let c = &columns[column];
+    if (x as u32) <= c.keep_to {
+        c.own
+    } else {
+        c.alias
     }
 }
 
@@ -100,7 +106,10 @@ impl<T: Copy> AliasTable<T> {
 /// the outcome sampler of a fight, whose pools change with its wounds.
 #[derive(Debug, Clone)]
 pub struct OutcomeSampler {
-    tables: Vec<AliasTable>,
+    /// Every pool's columns, one after another.
+    columns: Vec<Column<Roll>>,
+    /// Pool `p`'s columns: `columns[spans[p].0..spans[p].1]`.
+    spans: Vec<(u32, u32)>,
 }
 
 impl OutcomeSampler {
@@ -110,23 +119,27 @@ impl OutcomeSampler {
     /// automatic successes, or nothing.
     pub fn new(spec: &RollSpec, max_pool: i32) -> Self {
         let max = max_pool.clamp(0, crate::MAX_POOL);
-        OutcomeSampler {
-            tables: (0..=max)
-                .map(|p| AliasTable::new(&exact(&spec.with_pool(p))))
-                .collect(),
+        let mut columns = Vec::new();
+        let mut spans = Vec::new();
+        for p in 0..=max {
+            let table = AliasTable::new(&exact(&spec.with_pool(p)));
+            let start = columns.len() as u32;
+            columns.extend(table.columns);
+            spans.push((start, columns.len() as u32));
         }
+        OutcomeSampler { columns, spans }
     }
 
     /// The largest pool it has a table for.
     pub fn max_pool(&self) -> i32 {
-        self.tables.len() as i32 - 1
+        self.spans.len() as i32 - 1
     }
 
     /// Draws a roll of `pool` dice (below 0 as 0; above
     /// [`max_pool`](Self::max_pool) as the maximum: callers check).
     #[inline]
     pub fn roll<R: Rng>(&self, rng: &mut R, pool: i32) -> Roll {
-        let i = (pool.max(0) as usize).min(self.tables.len() - 1);
-        self.tables[i].sample(rng)
+        let (start, end) = self.spans[(pool.max(0) as usize).min(self.spans.len() - 1)];
+        pick(&self.columns[start as usize..end as usize], rng.next_u64())
     }
 }

@@ -217,8 +217,15 @@ impl Roller {
         match &self.outcome {
             Some(o) if pool <= o.max_pool() => o.roll(dice.rng(), pool),
             // Beyond the tables (or without them): every die.
-            _ => dice.roll_pool(&self.compiled, pool),
+            _ => self.every_die(dice, pool),
         }
+    }
+
+    /// Rolls `pool` dice die by die (kept out of line, so the table path
+    /// above stays small enough to inline).
+    #[inline(never)]
+    fn every_die<R: Rng>(&self, dice: &mut D10<R>, pool: i32) -> Roll {
+        dice.roll_pool(&self.compiled, pool)
     }
 }
 
