@@ -115,21 +115,37 @@ pub fn face<R: Rng>(dice: &mut D10<R>) -> i32 {
 }
 
 /// The turn order: members by `score(i)` (highest first), ties by
-/// `tiebreak(i)`, then at random. Returns the order and its length.
+/// `tiebreak(i)`, then at random (32 random bits each: a tie left to the
+/// index has probability 2^-32). Returns the order.
+#[inline]
 pub fn order<R: Rng>(
     n: usize,
     dice: &mut D10<R>,
     mut score: impl FnMut(usize, &mut D10<R>) -> i32,
     tiebreak: impl Fn(usize) -> i32,
 ) -> [usize; MAX_MEMBERS] {
-    let mut keys = [(0i32, 0i32, 0u64, 0usize); MAX_MEMBERS];
+    // One sortable word a member: score, tiebreak, random bits, index.
+    let field = |v: i32| (v.clamp(-2048, 2047) + 2048) as u64;
+    let mut keys = [0u64; MAX_MEMBERS];
+    let mut bits = 0u64;
     for (i, key) in keys.iter_mut().enumerate().take(n) {
-        *key = (score(i, dice), tiebreak(i), dice.rng().next_u64(), i);
+        if i % 2 == 0 {
+            bits = dice.rng().next_u64();
+        }
+        let random = (bits >> (32 * (i % 2))) & 0xffff_ffff;
+        *key = field(score(i, dice)) << 52 | field(tiebreak(i)) << 40 | random << 8 | i as u64;
     }
-    keys[..n].sort_unstable_by(|a, b| b.cmp(a));
+    let keys = &mut keys[..n];
+    if n == 2 {
+        if keys[0] < keys[1] {
+            keys.swap(0, 1);
+        }
+    } else {
+        keys.sort_unstable_by(|a, b| b.cmp(a));
+    }
     let mut out = [0usize; MAX_MEMBERS];
-    for (o, k) in out.iter_mut().zip(&keys[..n]) {
-        *o = k.3;
+    for (o, k) in out.iter_mut().zip(keys.iter()) {
+        *o = (k & 0xff) as usize;
     }
     out
 }
