@@ -110,6 +110,8 @@ pub struct OutcomeSampler {
     columns: Vec<Column<Roll>>,
     /// Pool `p`'s columns: `columns[spans[p].0..spans[p].1]`.
     spans: Vec<(u32, u32)>,
+    /// Pool `p`'s exact distribution.
+    distributions: Vec<Distribution>,
 }
 
 impl OutcomeSampler {
@@ -121,13 +123,26 @@ impl OutcomeSampler {
         let max = max_pool.clamp(0, crate::MAX_POOL);
         let mut columns = Vec::new();
         let mut spans = Vec::new();
+        let mut distributions = Vec::new();
         for p in 0..=max {
-            let table = AliasTable::new(&exact(&spec.with_pool(p)));
+            let d = exact(&spec.with_pool(p));
+            let table = AliasTable::new(&d);
             let start = columns.len() as u32;
             columns.extend(table.columns);
             spans.push((start, columns.len() as u32));
+            distributions.push(d);
         }
-        OutcomeSampler { columns, spans }
+        OutcomeSampler {
+            columns,
+            spans,
+            distributions,
+        }
+    }
+
+    /// The exact distribution it draws `pool` dice from (clamped as
+    /// [`roll`](Self::roll) clamps).
+    pub fn distribution(&self, pool: i32) -> &Distribution {
+        &self.distributions[(pool.max(0) as usize).min(self.spans.len() - 1)]
     }
 
     /// The largest pool it has a table for.
