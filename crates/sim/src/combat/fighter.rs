@@ -2,8 +2,6 @@
 //! pools, damage and soak (revised, fta, uwod): its pools once, before any
 //! fight, and the edition's rolls once, for every pool size.
 
-use std::sync::OnceLock;
-
 use rand_core::Rng;
 use wodds_dice::{AliasTable, Botch, CompiledRoll, D10, Ones, OutcomeSampler, Roll, RollSpec};
 use wodds_rules::{RollOptions, RuleSet, RulesError};
@@ -13,6 +11,7 @@ use super::health::Health;
 use super::scenario::{
     AttackTactic, Creature, DefendTactic, MAX_MEMBERS, Range, Scenario, Trait, WillpowerTactic,
 };
+use super::tables::{Tables, add};
 use super::tally::End;
 use super::turn::Roster;
 
@@ -240,73 +239,13 @@ pub struct Rolls {
     pub willpower: Roller,
     /// Damage and soak: the same dice with 1s ignored and no botch.
     pub damage: Roller,
-    /// Damage against soak in one draw (the outcome sampler only).
-    wounds: Option<Wounds>,
+    /// Damage against soak in one draw (the outcome sampler only), by
+    /// damage pool, Potence and soak pool.
+    wounds: Option<Tables<u16, 3>>,
 }
 
 /// The most Potence a wound table covers (the trait's range).
-const MAX_POTENCE: u16 = 10;
-
-/// Wound tables: for a damage pool, automatic damage successes (Potence)
-/// and a soak pool, the exact distribution of the health levels that get
-/// through, `max(0, damage + potence - soak)`, composed from the two
-/// rolls' exact distributions, so a blow costs one draw instead of two.
-/// Built lazily (each on first use, the same whichever thread builds it),
-/// for pools up to the outcome sampler's maximum.
-#[derive(Debug, Clone)]
-struct Wounds {
-    /// Pools 0..=max.
-    max: usize,
-    slots: Vec<OnceLock<AliasTable<u16>>>,
-}
-
-impl Wounds {
-    fn new(max_pool: i32) -> Self {
-        let max = max_pool.max(0) as usize;
-        let slots = (max + 1) * (max + 1) * (usize::from(MAX_POTENCE) + 1);
-        Wounds {
-            max,
-            slots: (0..slots).map(|_| OnceLock::new()).collect(),
-        }
-    }
-
-    /// Levels through soak, or `None` for pools beyond the tables.
-    #[inline]
-    fn levels<R: Rng>(
-        &self,
-        damage: &OutcomeSampler,
-        rng: &mut R,
-        pool: i32,
-        potence: u16,
-        soak: i32,
-    ) -> Option<u32> {
-        let (pool, soak) = (pool.max(0) as usize, soak.max(0) as usize);
-        if pool > self.max || soak > self.max || potence > MAX_POTENCE {
-            return None;
-        }
-        let slot = (usize::from(potence) * (self.max + 1) + soak) * (self.max + 1) + pool;
-        let table = self.slots[slot].get_or_init(|| {
-            // No soak dice: nothing soaked (as the die-by-die path).
-            let soaked: Vec<(Roll, f64)> = match soak {
-                0 => vec![(Roll::default(), 1.0)],
-                s => damage.distribution(s as i32).outcomes().collect(),
-            };
-            let mut p = Vec::new();
-            for (hit, ph) in damage.distribution(pool as i32).outcomes() {
-                let raw = u32::from(hit.successes) + u32::from(potence);
-                for &(s, ps) in &soaked {
-                    let levels = raw.saturating_sub(u32::from(s.successes)) as usize;
-                    if p.len() <= levels {
-                        p.resize(levels + 1, 0.0);
-                    }
-                    p[levels] += ph * ps;
-                }
-            }
-            AliasTable::from_weights(p.into_iter().enumerate().map(|(k, q)| (k as u16, q)))
-        });
-        Some(u32::from(table.sample(rng)))
-    }
-}
+const MAX_POTENCE: usize = 10;
 
 impl Rolls {
     /// The rolls of `rules` at `difficulty` (the edition's own notion), for
@@ -331,7 +270,10 @@ impl Rolls {
             message: e.to_string(),
         })?;
         let damage = Roller::new(&damage, sampling, max_pool);
-        let wounds = damage.outcome.as_ref().map(|o| Wounds::new(o.max_pool()));
+        let wounds = damage.outcome.as_ref().map(|o| {
+            let pools = o.max_pool() as usize + 1;
+            Tables::new([pools, MAX_POTENCE + 1, pools])
+        });
         Ok(Rolls {
             action: Roller::new(&action, sampling, max_pool),
             willpower: Roller::new(&willpower, sampling, max_pool),
@@ -342,6 +284,35 @@ impl Rolls {
 }
 
 impl Rolls {
+    /// The exact distribution of the health levels a blow of `pool` damage
+    /// dice and `potence` automatic successes puts through `soak` dice:
+    /// `p[k]` for `max(0, damage + potence - soak) = k`. Needs the outcome
+    /// sampler's tables (pools beyond them are clamped to the largest).
+    pub fn levels(&self, pool: i32, potence: u16, soak: i32) -> Vec<f64> {
+        let damage = self
+            .damage
+            .outcome
+            .as_ref()
+            .expect("exact wound levels need the outcome sampler");
+        let mut p = Vec::new();
+        for (hit, ph) in damage.distribution(pool).outcomes() {
+            let raw = u32::from(hit.successes) + u32::from(potence);
+            // No soak dice: nothing soaked (as the die-by-die path).
+            if soak <= 0 {
+                add(&mut p, raw as usize, ph);
+                continue;
+            }
+            for (s, ps) in damage.distribution(soak).outcomes() {
+                add(
+                    &mut p,
+                    raw.saturating_sub(u32::from(s.successes)) as usize,
+                    ph * ps,
+                );
+            }
+        }
+        p
+    }
+
     /// `attacker` lands a blow of `extra` damage dice beyond its weapon's on
     /// `target` (soak dice `defender_soak` against its kind): the damage and
     /// soak rolls, the wound, and the target taken out if it falls.
@@ -358,11 +329,21 @@ impl Rolls {
     ) {
         let pool = attacker.damage + extra;
         let soak = defender_soak[attacker.kind as usize];
-        let tabled = match (&self.wounds, &self.damage.outcome) {
-            (Some(w), Some(o)) => w.levels(o, dice.rng(), pool, attacker.potence, soak),
-            _ => None,
-        };
-        let levels = tabled.unwrap_or_else(|| {
+        let tabled = self.wounds.as_ref().and_then(|w| {
+            let key = [
+                pool.max(0) as usize,
+                attacker.potence.into(),
+                soak.max(0) as usize,
+            ];
+            w.draw(dice.rng(), key, || {
+                let p = self.levels(pool, attacker.potence, soak);
+                p.into_iter()
+                    .enumerate()
+                    .map(|(k, q)| (k as u16, q))
+                    .collect()
+            })
+        });
+        let levels = tabled.map(u32::from).unwrap_or_else(|| {
             let raw = self.damage.roll(dice, pool).successes + attacker.potence;
             let soaked = if soak > 0 {
                 self.damage.roll(dice, soak).successes
@@ -404,10 +385,11 @@ pub fn max_pool(fighters: &[Fighter], bonus_dice: i32) -> i32 {
 mod tests {
     use super::*;
 
-    /// The wound table against every face of two damage and two soak dice
+    /// The wound levels against every face of two damage and two soak dice
     /// under Revised (a success on 6+, 1s ignored, no botch), with one
     /// Potence success: 10^4 equally likely rolls give each level's exact
-    /// probability; 10^6 draws land within 5 standard errors of each.
+    /// probability; the composed distribution matches them to 1e-12, and
+    /// 10^6 table draws land within 5 standard errors of each.
     #[test]
     fn wound_table_matches_the_faces() {
         let rules = RuleSet::load("revised").unwrap();
@@ -419,15 +401,24 @@ mod tests {
             let levels = (hits(f(0), f(1)) + 1).saturating_sub(hits(f(2), f(3)));
             exact[levels as usize] += 1e-4;
         }
-        let (wounds, damage) = (
-            rolls.wounds.as_ref().unwrap(),
-            rolls.damage.outcome.as_ref().unwrap(),
-        );
+        let computed = rolls.levels(2, 1, 2);
+        assert_eq!(computed.len(), exact.len());
+        for (k, (&c, &e)) in computed.iter().zip(&exact).enumerate() {
+            assert!((c - e).abs() < 1e-12, "{k} levels: {c} vs {e}");
+        }
+        let wounds = rolls.wounds.as_ref().unwrap();
         let mut dice = D10::seeded(7);
         let n = 1_000_000;
         let mut seen = [0u64; 4];
         for _ in 0..n {
-            seen[wounds.levels(damage, dice.rng(), 2, 1, 2).unwrap() as usize] += 1;
+            let levels = wounds.draw(dice.rng(), [2, 1, 2], || {
+                let p = rolls.levels(2, 1, 2);
+                p.into_iter()
+                    .enumerate()
+                    .map(|(k, q)| (k as u16, q))
+                    .collect()
+            });
+            seen[levels.unwrap() as usize] += 1;
         }
         for (k, (&p, &c)) in exact.iter().zip(&seen).enumerate() {
             let se = (p * (1.0 - p) / n as f64).sqrt();

@@ -16,6 +16,7 @@ mod health;
 pub mod hubris;
 pub mod revised;
 mod scenario;
+mod tables;
 mod tally;
 mod turn;
 pub mod uwod;
