@@ -3,7 +3,7 @@
 //! fight, and the edition's rolls once, for every pool size.
 
 use rand_core::Rng;
-use wodds_dice::{AliasTable, Botch, CompiledRoll, D10, Ones, OutcomeSampler, Roll, RollSpec};
+use wodds_dice::{Botch, CompiledRoll, D10, Ones, OutcomeSampler, Roll, RollSpec};
 use wodds_rules::{RollOptions, RuleSet, RulesError};
 
 use super::gear::{Damage, Skill, Weapon};
