@@ -3,7 +3,7 @@
 //! fight, and the edition's rolls once, for every pool size.
 
 use rand_core::Rng;
-use wodds_dice::{Botch, CompiledRoll, D10, Ones, OutcomeSampler, Roll, RollSpec};
+use wodds_dice::{Botch, CompiledRoll, D10, Distribution, Ones, OutcomeSampler, Roll, RollSpec};
 use wodds_rules::{RollOptions, RuleSet, RulesError};
 
 use super::gear::{Damage, Skill, Weapon};
@@ -212,6 +212,15 @@ impl Roller {
         }
     }
 
+    /// The exact distribution its tables draw `pool` dice from (`None`
+    /// for the per-die sampler, or beyond the tables).
+    pub fn distribution(&self, pool: i32) -> Option<&Distribution> {
+        self.outcome
+            .as_ref()
+            .filter(|o| pool <= o.max_pool())
+            .map(|o| o.distribution(pool))
+    }
+
     /// Rolls `pool` dice.
     #[inline]
     pub fn roll<R: Rng>(&self, dice: &mut D10<R>, pool: i32) -> Roll {
@@ -313,6 +322,32 @@ impl Rolls {
         p
     }
 
+    /// The health levels a blow of `pool` damage dice and `potence`
+    /// automatic successes puts through `soak` dice: one draw from the
+    /// wound table, or (per die, or beyond the tables) both rolls.
+    #[inline]
+    pub fn blow<R: Rng>(&self, dice: &mut D10<R>, pool: i32, potence: u16, soak: i32) -> u32 {
+        let tabled = self.wounds.as_ref().and_then(|w| {
+            let key = [pool.max(0) as usize, potence.into(), soak.max(0) as usize];
+            w.draw(dice.rng(), key, || {
+                let p = self.levels(pool, potence, soak);
+                p.into_iter()
+                    .enumerate()
+                    .map(|(k, q)| (k as u16, q))
+                    .collect()
+            })
+        });
+        tabled.map(u32::from).unwrap_or_else(|| {
+            let raw = self.damage.roll(dice, pool).successes + potence;
+            let soaked = if soak > 0 {
+                self.damage.roll(dice, soak).successes
+            } else {
+                0
+            };
+            u32::from(raw.saturating_sub(soaked))
+        })
+    }
+
     /// `attacker` lands a blow of `extra` damage dice beyond its weapon's on
     /// `target` (soak dice `defender_soak` against its kind): the damage and
     /// soak rolls, the wound, and the target taken out if it falls.
@@ -327,37 +362,21 @@ impl Rolls {
         roster: &mut Roster,
         target: usize,
     ) {
-        let pool = attacker.damage + extra;
         let soak = defender_soak[attacker.kind as usize];
-        let tabled = self.wounds.as_ref().and_then(|w| {
-            let key = [
-                pool.max(0) as usize,
-                attacker.potence.into(),
-                soak.max(0) as usize,
-            ];
-            w.draw(dice.rng(), key, || {
-                let p = self.levels(pool, attacker.potence, soak);
-                p.into_iter()
-                    .enumerate()
-                    .map(|(k, q)| (k as u16, q))
-                    .collect()
-            })
-        });
-        let levels = tabled.map(u32::from).unwrap_or_else(|| {
-            let raw = self.damage.roll(dice, pool).successes + attacker.potence;
-            let soaked = if soak > 0 {
-                self.damage.roll(dice, soak).successes
-            } else {
-                0
-            };
-            u32::from(raw.saturating_sub(soaked))
-        });
-        health.take(attacker.kind, levels);
-        if health.dead {
-            roster.knock_out(target, End::Killed);
-        } else if health.down() {
-            roster.knock_out(target, End::Incapacitated);
-        }
+        let levels = self.blow(dice, attacker.damage + extra, attacker.potence, soak);
+        hurt(attacker.kind, levels, health, roster, target);
+    }
+}
+
+/// Member `target` takes `levels` of `kind` on `health`, and leaves the
+/// fight if it falls.
+#[inline]
+pub fn hurt(kind: Damage, levels: u32, health: &mut Health, roster: &mut Roster, target: usize) {
+    health.take(kind, levels);
+    if health.dead {
+        roster.knock_out(target, End::Killed);
+    } else if health.down() {
+        roster.knock_out(target, End::Incapacitated);
     }
 }
 

@@ -16,6 +16,7 @@ mod health;
 pub mod hubris;
 pub mod revised;
 mod scenario;
+mod strike;
 mod tables;
 mod tally;
 mod turn;
