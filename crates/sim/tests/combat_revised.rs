@@ -259,3 +259,33 @@ fn abort_succeeds_on_a_willpower_roll() {
         assert_rounds(&t, n, want);
     }
 }
+
+/// An aborted member dodges every later attack that turn as a total
+/// defender, a die fewer per earlier dodge. One round: a vampire puncher
+/// with Celerity 1 (two one-die attacks, botch 0.1 each) against an
+/// aborter that spends its one Willpower point (so it always aborts) and
+/// dodges from 3 dice (Dexterity 1 + Dodge 2; one level at most from the
+/// first blow leaves it Bruised, no penalty). Dodges are rolled against
+/// attacks that did not botch; n dice botch with 0.5^n - 0.4^n: 3 dice
+/// 0.061, 2 dice 0.09. Botches a fight: 0.1 + 0.9 * 0.061 (first dodge)
+/// + 0.1 + 0.9 * (0.9 * 0.09 + 0.1 * 0.061) (second dodge, at 2 dice
+/// after a first one, else 3) = 0.3332..; at most four botches, so the
+/// variance is at most 4 E[X].
+#[test]
+fn an_aborted_member_dodges_every_later_attack() {
+    let n = 400_000;
+    let fast = "kind = \"vampire\"\ntraits = { strength = 1, dexterity = 1, stamina = 1, wits = 10, celerity = 1 }";
+    let aborter = "kind = \"mortal\"\ntraits = { strength = 1, dexterity = 1, stamina = 1, wits = 1, dodge = 2, willpower = 1 }\ntactics = { defend = \"abort\", willpower = \"always\" }";
+    let botch = |d: i32| 0.5f64.powi(d) - 0.4f64.powi(d);
+    let want = 0.1 + 0.9 * botch(3) + 0.1 + 0.9 * (0.9 * botch(2) + 0.1 * botch(3));
+    for engine in engines(&fight(1, fast, aborter)) {
+        let t = combat::run(&engine, "revised", n, 31, &|_| {});
+        assert_eq!((t.share(End::Draw), t.willpower), (Some(1.0), n));
+        let got = t.per_fight(t.botches).unwrap();
+        let se = (4.0 * want / n as f64).sqrt();
+        assert!(
+            (got - want).abs() < 4.5 * se,
+            "{got} botches a fight, want {want}"
+        );
+    }
+}
