@@ -267,10 +267,10 @@ fn abort_succeeds_on_a_willpower_roll() {
 /// dodges from 3 dice (Dexterity 1 + Dodge 2; one level at most from the
 /// first blow leaves it Bruised, no penalty). Dodges are rolled against
 /// attacks that did not botch; n dice botch with 0.5^n - 0.4^n: 3 dice
-/// 0.061, 2 dice 0.09. Botches a fight: 0.1 + 0.9 * 0.061 (first dodge)
-/// + 0.1 + 0.9 * (0.9 * 0.09 + 0.1 * 0.061) (second dodge, at 2 dice
-/// after a first one, else 3) = 0.3332..; at most four botches, so the
-/// variance is at most 4 E[X].
+/// 0.061, 2 dice 0.09. Botches a fight: the two attacks' 0.1 each, plus
+/// 0.9 * 0.061 for the first dodge, plus 0.9 * (0.9 * 0.09 + 0.1 * 0.061)
+/// for the second (at 2 dice after a first dodge, else 3): 0.3332..; at
+/// most four botches, so the variance is at most 4 E[X].
 #[test]
 fn an_aborted_member_dodges_every_later_attack() {
     let n = 400_000;
