@@ -52,7 +52,8 @@
 //! - Willpower buys one automatic success on an attack, per the tactic.
 //!
 //! Not modelled: kicks (difficulty 7, +1 damage), cover, clinches and
-//! holds; the guard defence (fta's) defends as `none`.
+//! holds; the guard defence (fta's) defends as `none`; Willpower's limit
+//! of one point a turn (a point may go on each attack, and on an abort).
 
 use rand_core::Rng;
 use wodds_dice::D10;
