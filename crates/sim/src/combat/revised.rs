@@ -1,16 +1,46 @@
 //! The Revised combat engine. Chapter Six is not among the seeds, so every
-//! rule here is the well-known Revised rule, **assumed** (RULES.md):
+//! rule here is the well-known Revised rule, **assumed** (RULES.md). What
+//! it models:
 //!
 //! - Each turn, initiative 1d10 + Dexterity + Wits less the wound penalty;
 //!   ties by Dexterity + Wits, then at random; the highest acts first.
 //! - An attack is Dexterity + Brawl / Melee / Firearms at difficulty 6, with
 //!   the edition's dice (1s cancel, botches). Armour's penalty comes off
-//!   Dexterity pools.
-//! - A member that dodges splits its turn into two actions, the attack at
-//!   -2 dice and the dodge at -3 (Dexterity + Dodge); the dodge answers the
-//!   first attack against it that turn, each success removing one of the
-//!   attacker's. A total defender never attacks and dodges every attack, a
-//!   die fewer for each earlier dodge that turn.
+//!   Dexterity pools. Wound penalties come off initiative, attack and
+//!   defence pools, not off damage, soak or Willpower rolls.
+//! - Firing range: a gun fires at difficulty 4 point-blank, 6 at effective
+//!   range, 8 at long range (+2); in the melee, **assumed**, as at
+//!   effective range. Melee weapons ignore range.
+//! - Multiple actions: a member declares `actions` attacks, plus one
+//!   defence action when it dodges or blocks (split defence). With N
+//!   actions declared (N >= 2) the first loses N dice and each later one a
+//!   die more (3 actions: -3, -4, -5). **Assumed**: the attacks come first
+//!   and the defence is the last action, so one attack with a dodge is
+//!   attack -2, dodge -3. A member that never attacks declares no attack:
+//!   its split defence is its one action, at no penalty. An action whose
+//!   pool is 0 or less (after wounds) is not attempted.
+//! - Celerity gives as many extra attacks a turn as its dots, after the
+//!   declared ones, with no multiple-action penalty; they are never split.
+//! - A split dodge (Dexterity + Dodge) answers the first attack against the
+//!   member that turn, each success removing one of the attacker's, whether
+//!   or not the member has acted yet. A total defender never attacks and
+//!   dodges every attack, a die fewer for each earlier dodge that turn.
+//!   Dodges are rolled only against an attack that did not botch.
+//! - A block (Dexterity + Brawl) or, with a melee weapon, a parry
+//!   (Dexterity + Melee) is a split defence like the dodge, at difficulty
+//!   6. **Assumed**: it cannot stop a bullet; a firearms attack meets no
+//!   defence from a blocker, whose block waits for the first melee attack.
+//! - Abort: a member with `defend = "abort"` attacks normally (its declared
+//!   actions only, no defence action); attacked in a turn before it has
+//!   acted, it tries, before the attack is rolled, to abort its action to a
+//!   full dodge: a point of Willpower when its Willpower tactic would spend
+//!   one now, else a Willpower roll (its permanent rating in dice,
+//!   difficulty 6, the edition's action roll; a botch counts as one). On
+//!   success it dodges that attack and every later one that turn as a total
+//!   defender and does not attack that turn (Celerity's attacks included);
+//!   on failure it takes the blow undefended and keeps its action.
+//!   **Assumed**: one abort try a turn; wound penalties do not touch the
+//!   Willpower roll.
 //! - Damage is Strength + the weapon (firearms: the weapon only) + one die
 //!   per attack success beyond the first, plus Potence as automatic
 //!   successes on Strength-based attacks; soak is Stamina (+ Fortitude) +
@@ -19,8 +49,11 @@
 //!   Fortitude only), ghouls add Fortitude to all, Garou soak everything.
 //! - Seven health levels, penalties 0, -1, -1, -2, -2, -5; every box filled
 //!   is Incapacitated; bashing past it turns to lethal, lethal past it kills.
-//! - Celerity gives as many extra attacks a turn as its dots.
 //! - Willpower buys one automatic success on an attack, per the tactic.
+//!
+//! Not modelled: kicks (difficulty 7, +1 damage), cover, clinches and
+//! holds; the guard defence (fta's) defends as `none`; Willpower's limit
+//! of one point a turn (a point may go on each attack, and on an abort).
 
 use rand_core::Rng;
 use wodds_dice::D10;
@@ -29,7 +62,7 @@ use wodds_rules::{RuleSet, RulesError};
 use super::Engine;
 use super::fighter::{Fighter, Rolls, Sampling, fighters, max_pool};
 use super::health::{Health, REVISED_PENALTIES};
-use super::scenario::{DefendTactic, MAX_MEMBERS, Scenario};
+use super::scenario::{DefendTactic, MAX_MEMBERS, Range, Scenario};
 use super::tally::{End, Fight};
 use super::turn::{Roster, face, order};
 
@@ -39,7 +72,8 @@ pub struct Revised {
     fighters: Vec<Fighter>,
     sides: usize,
     max_rounds: u32,
-    rolls: Rolls,
+    /// The rolls at difficulty 4, 6 and 8.
+    rolls: [Rolls; 3],
 }
 
 impl Revised {
@@ -51,14 +85,39 @@ impl Revised {
         sampling: Sampling,
     ) -> Result<Revised, RulesError> {
         let fighters = fighters(scenario);
-        let max = max_pool(&fighters, 0);
+        // Blocks and Willpower rolls too, so the outcome tables cover them.
+        let max = fighters
+            .iter()
+            .map(|f| f.block.max(i32::from(f.willpower)))
+            .fold(max_pool(&fighters, 0), i32::max);
         Ok(Revised {
             fighters,
             sides: scenario.sides.len(),
             max_rounds: scenario.max_rounds,
-            rolls: Rolls::new(rules, 6, sampling, max)?,
+            rolls: [
+                Rolls::new(rules, 4, sampling, max)?,
+                Rolls::new(rules, 6, sampling, max)?,
+                Rolls::new(rules, 8, sampling, max)?,
+            ],
         })
     }
+
+    /// The rolls at difficulty `d` (4, 6 or 8).
+    fn at(&self, d: i32) -> &Rolls {
+        &self.rolls[((d.clamp(4, 8) - 4) / 2) as usize]
+    }
+}
+
+/// Where a member stands with its abort this turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Abort {
+    /// It has not tried.
+    #[default]
+    Untried,
+    /// It tried and failed: it keeps its action.
+    Failed,
+    /// It aborted: it dodges every attack this turn and does not attack.
+    Dodging,
 }
 
 /// A member during a fight.
@@ -66,8 +125,108 @@ impl Revised {
 struct State {
     health: Health,
     willpower: u8,
-    /// Dodges rolled this turn.
+    /// Defences rolled (or spent, for a split one) this turn.
     dodged: u8,
+    /// Its place in this turn's order has come.
+    acted: bool,
+    /// Its abort this turn.
+    abort: Abort,
+}
+
+/// The difficulty of `f`'s attack: a gun's by its range (point-blank 4,
+/// long range 8, otherwise 6); anything else 6.
+fn difficulty(f: &Fighter) -> i32 {
+    match f.range {
+        _ if !f.ranged => 6,
+        Range::PointBlank => 4,
+        Range::Long => 8,
+        Range::Effective | Range::Melee => 6,
+    }
+}
+
+/// Whether `f` splits its turn with a defence action.
+fn split_defence(f: &Fighter) -> bool {
+    matches!(f.defend, DefendTactic::Dodge | DefendTactic::Block)
+}
+
+/// Attacks `f` declares a turn (Celerity's come on top).
+fn declared_attacks(f: &Fighter) -> i32 {
+    if f.strikes() { i32::from(f.actions) } else { 0 }
+}
+
+/// Actions `f` declares a turn: its attacks, and its split defence.
+fn declared(f: &Fighter) -> i32 {
+    declared_attacks(f) + i32::from(split_defence(f))
+}
+
+/// The multiple-action penalty of `f`'s `k`-th declared action (from 0):
+/// none for a single action, else the number declared plus `k`.
+fn action_penalty(f: &Fighter, k: i32) -> i32 {
+    match declared(f) {
+        n if n <= 1 => 0,
+        n => n + k,
+    }
+}
+
+impl Revised {
+    fn penalty(st: &State) -> i32 {
+        i32::from(st.health.penalty(&REVISED_PENALTIES))
+    }
+
+    /// Member `t`, attacked before it has acted this turn with an abort
+    /// tactic, tries to abort to a full dodge: a Willpower point if its
+    /// tactic spends one now, else a Willpower roll at difficulty 6.
+    fn try_abort<R: Rng>(
+        &self,
+        t: usize,
+        st: &mut State,
+        roster: &mut Roster,
+        dice: &mut D10<R>,
+    ) -> Abort {
+        let f = &self.fighters[t];
+        if f.spends(st.willpower, Self::penalty(st)) {
+            st.willpower -= 1;
+            roster.willpower += 1;
+            return Abort::Dodging;
+        }
+        let r = self.at(6).action.roll(dice, i32::from(f.willpower));
+        roster.botches += u32::from(r.botch);
+        if r.successes > 0 {
+            Abort::Dodging
+        } else {
+            Abort::Failed
+        }
+    }
+
+    /// The successes member `t`'s defence takes off an attack by `attacker`
+    /// that did not botch (0 if it does not defend this one).
+    fn defend<R: Rng>(
+        &self,
+        t: usize,
+        attacker: &Fighter,
+        st: &mut State,
+        roster: &mut Roster,
+        dice: &mut D10<R>,
+    ) -> u16 {
+        let f = &self.fighters[t];
+        // The split defence is the last declared action.
+        let split = action_penalty(f, declared(f) - 1);
+        let pool = match f.defend {
+            DefendTactic::Dodge if st.dodged == 0 => f.dodge - split,
+            DefendTactic::Block if st.dodged == 0 && !attacker.ranged => f.block - split,
+            DefendTactic::Total => f.dodge - i32::from(st.dodged),
+            DefendTactic::Abort if st.abort == Abort::Dodging => f.dodge - i32::from(st.dodged),
+            _ => return 0,
+        };
+        st.dodged += 1;
+        let pool = pool - Self::penalty(st);
+        if pool < 1 {
+            return 0;
+        }
+        let d = self.at(6).action.roll(dice, pool);
+        roster.botches += u32::from(d.botch);
+        d.successes
+    }
 }
 
 impl Engine for Revised {
@@ -86,21 +245,23 @@ impl Engine for Revised {
             s.willpower = f.willpower;
         }
         let mut roster = Roster::new(self.fighters.iter().map(|f| f.side), self.sides);
-        let penalty = |st: &State| i32::from(st.health.penalty(&REVISED_PENALTIES));
         for round in 1..=self.max_rounds {
             // Initiative: 1d10 + Dexterity + Wits less the wound penalty;
             // ties by Dexterity + Wits, then at random.
             let turn = order(
                 n,
                 dice,
-                |i, dice| face(dice) + self.fighters[i].initiative - penalty(&st[i]),
+                |i, dice| face(dice) + self.fighters[i].initiative - Self::penalty(&st[i]),
                 |i| self.fighters[i].initiative,
             );
             for s in &mut st[..n] {
                 s.dodged = 0;
+                s.acted = false;
+                s.abort = Abort::Untried;
             }
             for &i in &turn[..n] {
                 let f = &self.fighters[i];
+                st[i].acted = true;
                 if !roster.standing(i) {
                     continue;
                 }
@@ -108,58 +269,60 @@ impl Engine for Revised {
                     roster.knock_out(i, End::Fled);
                     continue;
                 }
-                if !f.strikes() {
+                if !f.strikes() || st[i].abort == Abort::Dodging {
                     continue;
                 }
-                for _ in 0..f.attacks {
+                // The declared attacks, then Celerity's (no penalty).
+                let declared = declared_attacks(f);
+                let celerity = i32::from(f.attacks) - 1;
+                let rolls = self.at(difficulty(f));
+                for k in 0..declared + celerity {
                     let Some(target) = roster.target(i) else {
                         break;
                     };
-                    let dice_left = f.attack - penalty(&st[i]) - if f.splits() { 2 } else { 0 };
+                    let minus = if k < declared {
+                        action_penalty(f, k)
+                    } else {
+                        0
+                    };
+                    let dice_left = f.attack - Self::penalty(&st[i]) - minus;
                     if dice_left < 1 {
-                        break;
+                        continue;
                     }
-                    let spend = f.spends(st[i].willpower, penalty(&st[i]));
+                    // Attacked before it has acted, an aborter tries to
+                    // abort to a dodge before the blow is rolled.
+                    let t = &self.fighters[target];
+                    if t.defend == DefendTactic::Abort
+                        && !st[target].acted
+                        && st[target].abort == Abort::Untried
+                    {
+                        st[target].abort =
+                            self.try_abort(target, &mut st[target], &mut roster, dice);
+                    }
+                    let spend = f.spends(st[i].willpower, Self::penalty(&st[i]));
                     let compiled = if spend {
                         st[i].willpower -= 1;
                         roster.willpower += 1;
-                        &self.rolls.willpower
+                        &rolls.willpower
                     } else {
-                        &self.rolls.action
+                        &rolls.action
                     };
                     let hit = compiled.roll(dice, dice_left);
                     if hit.botch {
                         roster.botches += 1;
                         continue;
                     }
-                    let mut successes = hit.successes;
-                    // A split dodge answers the first attack at -3 dice; a
-                    // total defender dodges every attack, a die fewer each.
-                    let t = &self.fighters[target];
-                    let dodge = match t.defend {
-                        DefendTactic::Dodge if st[target].dodged == 0 => Some(t.dodge - 3),
-                        DefendTactic::Total => Some(t.dodge - i32::from(st[target].dodged)),
-                        _ => None,
-                    };
-                    if let Some(pool) = dodge {
-                        st[target].dodged += 1;
-                        let dodge = pool - penalty(&st[target]);
-                        if dodge >= 1 {
-                            let d = self.rolls.action.roll(dice, dodge);
-                            roster.botches += u32::from(d.botch);
-                            successes = successes.saturating_sub(d.successes);
-                        }
-                    }
+                    let defence = self.defend(target, f, &mut st[target], &mut roster, dice);
+                    let successes = hit.successes.saturating_sub(defence);
                     if successes == 0 {
                         continue;
                     }
-                    let soak = &self.fighters[target].soak;
                     let extra = i32::from(successes) - 1;
-                    self.rolls.wound(
+                    self.at(6).wound(
                         dice,
                         f,
                         extra,
-                        soak,
+                        &t.soak,
                         &mut st[target].health,
                         &mut roster,
                         target,
