@@ -170,9 +170,7 @@ fn block_and_parry_by_hand() {
         side(
             "A",
             "mortal",
-            &format!(
-                "traits = {{ strength = 1, dexterity = 1 }}\nweapon = \"{weapon}\""
-            ),
+            &format!("traits = {{ strength = 1, dexterity = 1 }}\nweapon = \"{weapon}\""),
         )
     };
     let defender = |weapon: &str, defend: &str| {
@@ -419,5 +417,72 @@ fn staying_active_while_incapacitated_by_hand() {
         let t = combat::run(&engine, "uwod", n, 26, &|_| {});
         share_is(&t, End::Killed, killed, "killed");
         share_is(&t, End::Incapacitated, 1.0 - killed, "incapacitated");
+    }
+}
+
+/// Willpower to ignore wounds, on attacks too, and only one point a turn.
+/// As above, but B (Strength 1) also attacks A with one die each round,
+/// and A (Strength 1, Brawl 4: three dice, in a flak jacket so no defence
+/// die and an initiative pool of 0) spends a point on every attack
+/// (`always`): one automatic success, so A never botches and always hits
+/// (s = 1 + Bin(3) against B's one die d). B stands through round 1 (at
+/// most 5 damage dice) and A keeps a die (B's two blows deal at most two
+/// dice each: four levels, -2). B is wounded after round 1 with
+///
+///   q = Σ_{s,d} P(s) P(d) P(max(0, Bin(1 + s - d) - Bin(1)) >= 2).
+///
+/// With `ignore-wounds` B attacks and defends with its die in both rounds
+/// (four botch chances of 0.1, and no automatic success of its own: its
+/// point only ignores wounds); Willpower spent: A's two points and B's q.
+/// Without, its round-2 attack and defence are rolled only unwounded:
+/// 0.2 + 0.2 (1 - q), and A's two points alone.
+#[test]
+fn ignoring_wounds_keeps_the_attack_by_hand() {
+    let a = side(
+        "A",
+        "mortal",
+        "traits = { strength = 1, dexterity = 1, wits = 1, brawl = 4, willpower = 10 }\n\
+         armor = \"flak-jacket\"\ntactics = { willpower = \"always\" }",
+    );
+    let b = |willpower: &str| {
+        side(
+            "B",
+            "mortal",
+            &format!(
+                "traits = {{ strength = 1, dexterity = 1, stamina = 1, wits = 10, willpower = 3 }}\n\
+                 tactics = {{ willpower = \"{willpower}\" }}"
+            ),
+        )
+    };
+    let q: f64 = (1..=4u32)
+        .flat_map(|s| [(1u32, 0.4), (0, 0.6)].map(move |(d, pd)| (s, d, binomial(3, s - 1) * pd)))
+        .map(|(s, d, p)| {
+            let dice = 1 + s - d;
+            p * (0..=1)
+                .map(|y| binomial(1, y) * at_least(dice, 2 + y))
+                .sum::<f64>()
+        })
+        .sum();
+    let n = 200_000;
+    for engine in engines(&fight(2, &[a.clone(), b("ignore-wounds")])) {
+        let t = combat::run(&engine, "uwod", n, 27, &|_| {});
+        close(
+            t.willpower as f64 / n as f64,
+            2.0 + q,
+            (q * (1.0 - q)).sqrt(),
+            n,
+            "points spent",
+        );
+        botches_are(&t, &[botch(1); 4], "ignoring wounds");
+    }
+    for engine in engines(&fight(2, &[a.clone(), b("never")])) {
+        let t = combat::run(&engine, "uwod", n, 27, &|_| {});
+        assert_eq!(t.willpower, 2 * n, "A's point a turn");
+        let unwounded = botch(1) * (1.0 - q);
+        botches_are(
+            &t,
+            &[botch(1), botch(1), unwounded, unwounded],
+            "feeling the wounds",
+        );
     }
 }

@@ -136,7 +136,12 @@ impl Uwod {
         health: &mut Health,
         roster: &mut Roster,
     ) {
-        let raw = self.rolls.damage.roll(dice, attacker.damage + extra).successes + attacker.potence;
+        let raw = self
+            .rolls
+            .damage
+            .roll(dice, attacker.damage + extra)
+            .successes
+            + attacker.potence;
         let soak = self.fighters[target].soak[attacker.kind as usize];
         let soaked = if soak > 0 {
             self.rolls.damage.roll(dice, soak).successes
