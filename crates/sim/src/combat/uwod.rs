@@ -1,13 +1,38 @@
 //! The Ultimate WoD combat engine (seed 000, "Initiative and Movement" to
-//! the health rules); where the seed is silent the choice is **assumed**:
+//! "Three-round burst", and "Willpower"); where the seed is silent the
+//! choice is **assumed**:
 //!
 //! - Initiative is the successes of a Dexterity + Wits roll (assumed pool),
-//!   less wound penalties; ties by the pool, then at random.
+//!   less wound penalties; ties by the pool, then at random. A Willpower
+//!   point spent to ignore wounds does not reach it (**assumed**: the point
+//!   is spent on the member's turn, after the round's initiative is rolled,
+//!   and covers its actions and defences, not the next round's initiative).
 //! - An attack is Dexterity + Brawl / Melee / Firearms; its difficulty is
 //!   the defender's successes on a reflexive Dexterity + Dodge; with none the
 //!   attack hits unless it botches. Each further defence before the
 //!   defender's next turn is at onslaught: **assumed** one success fewer per
-//!   earlier defence. Successes beyond the difficulty add damage dice.
+//!   earlier defence. Successes beyond the difficulty add damage dice. The
+//!   reflexive defence is not an action: no multiple-action penalty.
+//! - Block / Parry merit (`defend = "block"`): the reflexive defence rolls
+//!   Dexterity + Brawl (a block) or, holding a melee weapon, Dexterity +
+//!   Melee (a parry) instead of Dexterity + Dodge (**assumed**: the merit
+//!   rated at its cap, the Ability's dots). The seed allows them only
+//!   against "Storyteller-approved attacks": a block against punches and
+//!   blunt blows ("punches and thrown chairs are okay, axes and pistols
+//!   ... are not": **assumed** fists and clubs, not knives, swords or guns),
+//!   a parry against unarmed and melee attacks ("kicks and swords are okay
+//!   ... shotguns are not"), never against guns. Against any other attack
+//!   the member dodges as usual.
+//! - Multiple actions (`actions = N`, seed "Multiple Actions"): N declared
+//!   attacks, the first at -N dice and each later one a die more (3: -3,
+//!   -4, -5); a pool at 0 or below is not attempted (the later, smaller
+//!   ones neither). Celerity's extra attacks (one a dot) come on top at the
+//!   full pool.
+//! - Range (seed "Cover and Distance"): a gun fired from `range = "long"`,
+//!   one increment beyond its range, is at +1 difficulty: one success more
+//!   is needed and the excess is one smaller. The seed gives no bonus or
+//!   penalty for point-blank fire or shooting in close combat: **assumed**
+//!   both as `effective`. Melee weapons ignore the range.
 //! - Damage is Strength (not for firearms) + the weapon + the excess, plus
 //!   Potence as automatic successes; soak is Stamina + armour against
 //!   bashing, armour alone against lethal and aggravated (vampires and Garou,
@@ -15,13 +40,30 @@
 //!   unbotchable.
 //! - Health: Bruised 0, Wounded -1, Wounded -1, Hurt -2, Hurt -2, Crippled
 //!   -5, Incapacitated; bashing that fills Incapacitated knocks out, more
-//!   bashing upgrades to lethal, lethal past it kills. (Staying active while
-//!   Incapacitated with a Willpower roll is not modelled yet.)
+//!   bashing upgrades to lethal, lethal past it kills (and so does bashing
+//!   on a track with no bashing left to upgrade, as Revised).
+//! - Staying active while Incapacitated (seed "Willpower" and "Health"):
+//!   "bashing that fills Incapacitated" passes out, so only a member whose
+//!   Incapacitated box holds lethal or aggravated damage may try. As the
+//!   worst damage sits at the top, that is a full track with no bashing box.
+//!   Such a member stays in the fight (it may be attacked, and defends at
+//!   -5); at the start of each of its turns it rolls its Willpower rating
+//!   (no Attribute, so no wound penalty) at a difficulty of the turns since
+//!   it was Incapacitated: 1 on its first turn after, then 2, 3... It acts
+//!   while it passes and drops (incapacitated) on the first failure; any
+//!   further damage kills it. **Assumed**: every member the rule allows
+//!   tries (a designer expects characters to try), and the roll costs no
+//!   Willpower point (the seed names none).
 //! - Total defence: no attack, and no onslaught on its defences.
 //! - Wound penalties come off initiative, attack and defence pools; not,
 //!   **assumed**, off damage and soak.
-//! - Willpower: one automatic success on an attack, per the tactic.
-//! - Celerity gives as many extra attacks a turn as its dots.
+//! - Willpower, one point a turn (seed "Willpower"): `when-hurt` / `always`
+//!   buy one automatic success on the first attack the member makes in its
+//!   turn; `ignore-wounds` spends the point at the start of its turn, once a
+//!   wound penalty applies, and ignores its wound penalties until its next
+//!   turn (its attacks and every defence in between).
+//! - Not modelled: aim, called shots, cover, clinches, disarm, full auto,
+//!   knockdown and knockback, movement, Pain Tolerance.
 
 use rand_core::Rng;
 use wodds_dice::D10;
@@ -29,8 +71,9 @@ use wodds_rules::{RuleSet, RulesError};
 
 use super::Engine;
 use super::fighter::{Fighter, Rolls, Sampling, fighters, max_pool};
-use super::health::{Health, UWOD_PENALTIES};
-use super::scenario::{DefendTactic, MAX_MEMBERS, Scenario};
+use super::gear::{Damage, Skill};
+use super::health::{Health, LEVELS, UWOD_PENALTIES};
+use super::scenario::{DefendTactic, MAX_MEMBERS, Range, Scenario, WillpowerTactic};
 use super::tally::{End, Fight};
 use super::turn::{Roster, order};
 
@@ -52,13 +95,65 @@ impl Uwod {
         sampling: Sampling,
     ) -> Result<Uwod, RulesError> {
         let fighters = fighters(scenario);
-        let max = max_pool(&fighters, 0);
+        // Blocks and Willpower rolls are pools the shared bound leaves out.
+        let max = fighters
+            .iter()
+            .map(|f| f.block.max(i32::from(f.willpower)))
+            .fold(max_pool(&fighters, 0), i32::max);
         Ok(Uwod {
             fighters,
             sides: scenario.sides.len(),
             max_rounds: scenario.max_rounds,
             rolls: Rolls::new(rules, rules.dice.standard_difficulty, sampling, max)?,
         })
+    }
+
+    /// Whether `defender`'s Block / Parry merit may answer `attacker`'s
+    /// attack (seed 000, Merits): a parry (a melee weapon in hand) meets
+    /// unarmed and melee attacks, a block (bare hands) unarmed and blunt
+    /// ones; neither meets a gun.
+    fn blocks(defender: &Fighter, attacker: &Fighter) -> bool {
+        match attacker.weapon.skill {
+            Skill::Firearms => false,
+            Skill::Brawl => true,
+            Skill::Melee => {
+                defender.weapon.skill == Skill::Melee || attacker.kind == Damage::Bashing
+            }
+        }
+    }
+
+    /// `attacker` lands a blow of `extra` damage dice beyond its weapon's on
+    /// member `target`: the damage and soak rolls (as [`Rolls::wound`]) and
+    /// the wound. Killed past the track; knocked out when the track is full
+    /// and its last box holds bashing; a full track of lethal or aggravated
+    /// leaves it standing, to roll Willpower on its turn.
+    fn wound<R: Rng>(
+        &self,
+        dice: &mut D10<R>,
+        attacker: &Fighter,
+        extra: i32,
+        target: usize,
+        health: &mut Health,
+        roster: &mut Roster,
+    ) {
+        let raw = self
+            .rolls
+            .damage
+            .roll(dice, attacker.damage + extra)
+            .successes
+            + attacker.potence;
+        let soak = self.fighters[target].soak[attacker.kind as usize];
+        let soaked = if soak > 0 {
+            self.rolls.damage.roll(dice, soak).successes
+        } else {
+            0
+        };
+        health.take(attacker.kind, u32::from(raw.saturating_sub(soaked)));
+        if health.dead {
+            roster.knock_out(target, End::Killed);
+        } else if health.filled() >= LEVELS && health.bashing > 0 {
+            roster.knock_out(target, End::Incapacitated);
+        }
     }
 }
 
@@ -69,6 +164,22 @@ struct State {
     willpower: u8,
     /// Defences since its last turn (the onslaught).
     defences: u16,
+    /// It spent Willpower to ignore its wounds until its next turn.
+    ignoring: bool,
+    /// Its turns begun since it was Incapacitated (and stayed active).
+    incapacitated: u16,
+}
+
+impl State {
+    /// The wound penalty its pools take (none while it ignores wounds).
+    fn penalty(&self) -> i32 {
+        if self.ignoring { 0 } else { self.wounds() }
+    }
+
+    /// The wound penalty of its health track.
+    fn wounds(&self) -> i32 {
+        i32::from(self.health.penalty(&UWOD_PENALTIES))
+    }
 }
 
 impl Engine for Uwod {
@@ -87,14 +198,14 @@ impl Engine for Uwod {
             s.willpower = f.willpower;
         }
         let mut roster = Roster::new(self.fighters.iter().map(|f| f.side), self.sides);
-        let penalty = |st: &State| i32::from(st.health.penalty(&UWOD_PENALTIES));
         for round in 1..=self.max_rounds {
-            // Initiative: successes of Dexterity + Wits less the wound penalty.
+            // Initiative: successes of Dexterity + Wits less the wound
+            // penalty (a point spent to ignore wounds does not reach it).
             let turn = order(
                 n,
                 dice,
                 |i, dice| {
-                    let pool = self.fighters[i].initiative - penalty(&st[i]);
+                    let pool = self.fighters[i].initiative - st[i].wounds();
                     if pool < 1 {
                         0
                     } else {
@@ -108,39 +219,78 @@ impl Engine for Uwod {
                 if !roster.standing(i) {
                     continue;
                 }
-                // Its turn: the onslaught against it starts over.
+                // Its turn: the onslaught against it starts over, and last
+                // turn's Willpower runs out.
                 st[i].defences = 0;
+                st[i].ignoring = false;
+                // Incapacitated with lethal: a Willpower roll to stay
+                // active, at a difficulty of the turns since.
+                if st[i].health.filled() >= LEVELS {
+                    st[i].incapacitated += 1;
+                    let stay = self.rolls.action.roll(dice, i32::from(f.willpower));
+                    roster.botches += u32::from(stay.botch);
+                    if stay.successes < st[i].incapacitated {
+                        roster.knock_out(i, End::Incapacitated);
+                        continue;
+                    }
+                }
                 if f.runs(st[i].health.filled()) {
                     roster.knock_out(i, End::Fled);
                     continue;
                 }
+                // Willpower, one point a turn.
+                let mut spent = false;
+                if f.spend == WillpowerTactic::IgnoreWounds
+                    && st[i].willpower > 0
+                    && st[i].wounds() > 0
+                {
+                    st[i].willpower -= 1;
+                    roster.willpower += 1;
+                    st[i].ignoring = true;
+                    spent = true;
+                }
                 if !f.strikes() {
                     continue;
                 }
-                for _ in 0..f.attacks {
+                // Declared attacks (multiple actions), then Celerity's.
+                let declared = f.actions.max(1);
+                for k in 0..declared + f.attacks - 1 {
                     let Some(target) = roster.target(i) else {
                         break;
                     };
-                    let dice_left = f.attack - penalty(&st[i]);
+                    let multiple = if declared > 1 && k < declared {
+                        i32::from(declared + k)
+                    } else {
+                        0
+                    };
+                    let dice_left = f.attack - st[i].penalty() - multiple;
                     if dice_left < 1 {
-                        break;
+                        continue;
                     }
-                    let spend = f.spends(st[i].willpower, penalty(&st[i]));
+                    let spend = !spent
+                        && f.spend != WillpowerTactic::IgnoreWounds
+                        && f.spends(st[i].willpower, st[i].penalty());
                     let compiled = if spend {
                         st[i].willpower -= 1;
                         roster.willpower += 1;
+                        spent = true;
                         &self.rolls.willpower
                     } else {
                         &self.rolls.action
                     };
                     let hit = compiled.roll(dice, dice_left);
                     // The reflexive defence, one success fewer per earlier one.
-                    let defence_pool = self.fighters[target].dodge - penalty(&st[target]);
+                    let t = &self.fighters[target];
+                    let defence_pool = if t.defend == DefendTactic::Block && Self::blocks(t, f) {
+                        t.block
+                    } else {
+                        t.dodge
+                    } - st[target].penalty();
                     let defence = if defence_pool >= 1 {
                         let d = self.rolls.action.roll(dice, defence_pool);
                         roster.botches += u32::from(d.botch);
                         // Total defence: no onslaught.
-                        let onslaught = if self.fighters[target].defend == DefendTactic::Total {
+                        let onslaught = if t.defend == DefendTactic::Total {
                             0
                         } else {
                             st[target].defences
@@ -154,20 +304,13 @@ impl Engine for Uwod {
                         roster.botches += 1;
                         continue;
                     }
-                    if hit.successes < defence {
+                    // A range increment beyond the gun's: one success more.
+                    let needed = defence + u16::from(f.ranged && f.range == Range::Long);
+                    if hit.successes < needed {
                         continue;
                     }
-                    let excess = i32::from(hit.successes - defence);
-                    let soak = &self.fighters[target].soak;
-                    self.rolls.wound(
-                        dice,
-                        f,
-                        excess,
-                        soak,
-                        &mut st[target].health,
-                        &mut roster,
-                        target,
-                    );
+                    let excess = i32::from(hit.successes - needed);
+                    self.wound(dice, f, excess, target, &mut st[target].health, &mut roster);
                 }
             }
             if let Some(result) = roster.result(round, |j| u32::from(st[j].health.filled())) {
