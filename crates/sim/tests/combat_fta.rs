@@ -134,10 +134,11 @@ fn block_by_hand() {
 /// contested and A1 lands with 0.25 (Binomial(12, 1/2) levels); then A2
 /// attacks G, whose defence (its one attack die less two for the earlier
 /// attack) is gone, and lands with 0.5. Side 2 wins when G has seven
-/// levels: 0.25 Q12 (A1's blow alone) + 0.25 * 0.5 * (P(Binomial(24, 1/2)
-/// >= 7) - Q12) (both blows, A1's short) + 0.75 * 0.5 * Q12 (A2's alone)
-/// = 0.5 Q12 + 0.125 P(Binomial(24, 1/2) >= 7). (Were the guard's attack
-/// on its listed target A2, A1's attack would meet its defence instead.)
+/// levels: 0.25 Q12 (A1's blow alone), plus 0.25 * 0.5 * (P24 - Q12) (both
+/// blows, A1's short), plus 0.75 * 0.5 * Q12 (A2's alone), which is
+/// 0.5 Q12 + 0.125 P24, with P24 = P(Binomial(24, 1/2) at least 7). (Were
+/// the guard's attack on its listed target A2, A1's attack would meet its
+/// defence instead.)
 #[test]
 fn guard_by_hand() {
     let dummy = side(

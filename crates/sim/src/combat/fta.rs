@@ -3,34 +3,66 @@
 //!
 //! - Initiative 1d10 + Wits + Dexterity, ties by the unrolled part, then at
 //!   random; actions resolve high to low. A main phase, then one haste phase
-//!   per dot of Celerity, each a further attack.
-//! - Basic attacks at difficulty 6. Melee attack against attack is
-//!   contested: when the target attacks the attacker back in the same phase,
-//!   both roll, the lower total comes off the higher and only the winner
-//!   lands; the exchange is both members' action.
-//! - Any other attack meets a defence: a member who dodges splits its
-//!   action (split actions: the attack at -2 dice, the dodge at -3) and
-//!   rolls Dexterity + Athletics at difficulty 5 in melee (6 against guns,
-//!   no cover), losing a die per earlier attack on it this round; a member
-//!   only attacking defends with its attack pool at -2 dice per earlier
-//!   attack on it (piling on); haste attacks count as later attackers. Guns
-//!   are not contested: only a dodge answers them. Defence successes come
-//!   off the attack's.
-//! - Damage: Strength (not for guns) + the weapon + one die per net success
-//!   beyond the first, difficulty 6; soak Stamina (+ Fortitude) + armour,
-//!   difficulty 6, by creature as Revised.
-//!
+//!   per dot of Celerity, each a further basic attack (never split, never
+//!   contested).
+//! - Declaration at the start of a round: each member's attacks, its split
+//!   penalty and how it defends. Split actions: N actions (attacks plus a
+//!   split dodge or block) each lose 2 + (N - 1) dice (the seed's Toni
+//!   example: two actions -3 each, three -4); at most Wits actions; never two
+//!   attacks on one target, so `actions` beyond the standing enemies are not
+//!   declared (nor penalised); a member attacks the first standing enemies.
+//! - Melee attack against attack is contested: when the target attacks the
+//!   attacker back in the same phase, both roll, the lower total comes off
+//!   the higher and only the winner lands; it spends the target's attack on
+//!   the attacker. A gun fired in the melee (`range = "melee"`) is contested
+//!   like a blow ("he can deflect the gun and punch you in the face").
+//! - Any other attack meets the target's defence, successes off the
+//!   attack's: a dodge (Dexterity + Athletics, 5 hand to hand, 6 against
+//!   gunfire from afar) or a block (Dexterity + Brawl, or + Melee with a
+//!   melee weapon: 4 against an attack with the same Ability, 5 otherwise
+//!   and against a gun in the melee, 9 against gunfire from afar), each a
+//!   die fewer per earlier attack on it this round and by its split
+//!   penalty; a member carrying on an offence answers hand-to-hand attacks
+//!   with its attack pool at 6, two dice fewer per earlier attack (piling
+//!   on), and gunfire from afar not at all. Haste attacks count as later
+//!   attackers.
+//! - Firefights: guns are not contested from afar; difficulty 6 at effective
+//!   range, 8 one increment beyond (`long`), 4 within five yards
+//!   (`point-blank`); in the melee a pistol 4, an SMG 6, a long gun (any
+//!   other gun) 8, and any gun 4 against a target with no defence roll
+//!   (uncontested attacks count as point-blank fire).
 //! - Attack styles: power (+1 difficulty, +2 damage dice), feint (-1, -2),
 //!   committed (no defence at all that round; every defence against it at
-//!   +2 difficulty); haste actions are basic. A pure defender (`total`)
-//!   dodges without the split's -3.
-//!
+//!   +2 difficulty, unless the target aborted to it); haste actions are
+//!   basic. Defence-only members (`total`, or `dodge` / `block` with
+//!   `attack = "none"`) defend without a split.
+//! - Guard: declares no attack; the first attack on it in the main phase
+//!   turns its action into an attack on that attacker: a contested exchange
+//!   hand to hand, else its own attack right after the incoming one (if both
+//!   still stand). Never attacked, it does nothing; afterwards it defends as
+//!   a member carrying on an offence.
+//! - Abort: attacked before its main-phase turn, it rolls its Willpower
+//!   rating at 8 (once a round; no Willpower point bought, no wound
+//!   penalty); against a committed attack it aborts without a roll. Aborted,
+//!   it makes no attack this round and dodges as a pure defender.
 //! - Escape: on its turn, Dexterity + Athletics at 6; a success ends its
 //!   part in the fight as a flight (the chase that follows is not modelled).
+//! - Damage: Strength (not for guns) + the weapon + one die per net success
+//!   beyond the first, difficulty 6; soak Stamina (+ Fortitude) + armour,
+//!   difficulty 6, by creature as Revised. Difficulties past 10 are rolled
+//!   at 10.
 //!
-//! Not modelled yet (issue 4): block, grapple and guard defences;
-//! split actions beyond attack-and-dodge; abort on Willpower 8; range and
-//! point-blank difficulties in firefights.
+//! Assumed where the seed is silent: a split dodge or block is one of the
+//! Wits actions (a Wits 1 member that would split only attacks); a guard
+//! guards only the main phase (its haste actions are basic attacks); an
+//! aborted member makes no haste attack either; a member that contested
+//! its only attack has spent its turn; the abort's Willpower roll ignores
+//! wound penalties.
+//!
+//! Not modelled yet (issue 4): grapple attacks and defences; launched
+//! projectiles (no thrown weapons: their block +2); cover for ranged
+//! dodges and one dodge roll answering a group of shooters; aborting when
+//! an action becomes void (its split penalties); the chase after an escape.
 
 use rand_core::Rng;
 use wodds_dice::D10;
@@ -499,9 +531,8 @@ impl Engine for Fta {
                 |i, dice| face(dice) + self.fighters[i].initiative - Self::penalty(&st[i]),
                 |i| self.fighters[i].initiative,
             );
-            for i in 0..n {
+            for (i, s) in st[..n].iter_mut().enumerate() {
                 let (attacks, split, stance) = self.declare(i, &roster);
-                let s = &mut st[i];
                 s.attacked = 0;
                 (s.attacks, s.split, s.stance) = (attacks, split, stance);
                 (s.turned, s.tried, s.aborted, s.guarded) = (false, false, false, false);
