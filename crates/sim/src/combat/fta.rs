@@ -3,34 +3,66 @@
 //!
 //! - Initiative 1d10 + Wits + Dexterity, ties by the unrolled part, then at
 //!   random; actions resolve high to low. A main phase, then one haste phase
-//!   per dot of Celerity, each a further attack.
-//! - Basic attacks at difficulty 6. Melee attack against attack is
-//!   contested: when the target attacks the attacker back in the same phase,
-//!   both roll, the lower total comes off the higher and only the winner
-//!   lands; the exchange is both members' action.
-//! - Any other attack meets a defence: a member who dodges splits its
-//!   action (split actions: the attack at -2 dice, the dodge at -3) and
-//!   rolls Dexterity + Athletics at difficulty 5 in melee (6 against guns,
-//!   no cover), losing a die per earlier attack on it this round; a member
-//!   only attacking defends with its attack pool at -2 dice per earlier
-//!   attack on it (piling on); haste attacks count as later attackers. Guns
-//!   are not contested: only a dodge answers them. Defence successes come
-//!   off the attack's.
-//! - Damage: Strength (not for guns) + the weapon + one die per net success
-//!   beyond the first, difficulty 6; soak Stamina (+ Fortitude) + armour,
-//!   difficulty 6, by creature as Revised.
-//!
+//!   per dot of Celerity, each a further basic attack (never split, never
+//!   contested).
+//! - Declaration at the start of a round: each member's attacks, its split
+//!   penalty and how it defends. Split actions: N actions (attacks plus a
+//!   split dodge or block) each lose 2 + (N - 1) dice (the seed's Toni
+//!   example: two actions -3 each, three -4); at most Wits actions; never two
+//!   attacks on one target, so `actions` beyond the standing enemies are not
+//!   declared (nor penalised); a member attacks the first standing enemies.
+//! - Melee attack against attack is contested: when the target attacks the
+//!   attacker back in the same phase, both roll, the lower total comes off
+//!   the higher and only the winner lands; it spends the target's attack on
+//!   the attacker. A gun fired in the melee (`range = "melee"`) is contested
+//!   like a blow ("he can deflect the gun and punch you in the face").
+//! - Any other attack meets the target's defence, successes off the
+//!   attack's: a dodge (Dexterity + Athletics, 5 hand to hand, 6 against
+//!   gunfire from afar) or a block (Dexterity + Brawl, or + Melee with a
+//!   melee weapon: 4 against an attack with the same Ability, 5 otherwise
+//!   and against a gun in the melee, 9 against gunfire from afar), each a
+//!   die fewer per earlier attack on it this round and by its split
+//!   penalty; a member carrying on an offence answers hand-to-hand attacks
+//!   with its attack pool at 6, two dice fewer per earlier attack (piling
+//!   on), and gunfire from afar not at all. Haste attacks count as later
+//!   attackers.
+//! - Firefights: guns are not contested from afar; difficulty 6 at effective
+//!   range, 8 one increment beyond (`long`), 4 within five yards
+//!   (`point-blank`); in the melee a pistol 4, an SMG 6, a long gun (any
+//!   other gun) 8, and any gun 4 against a target with no defence roll
+//!   (uncontested attacks count as point-blank fire).
 //! - Attack styles: power (+1 difficulty, +2 damage dice), feint (-1, -2),
 //!   committed (no defence at all that round; every defence against it at
-//!   +2 difficulty); haste actions are basic. A pure defender (`total`)
-//!   dodges without the split's -3.
-//!
+//!   +2 difficulty, unless the target aborted to it); haste actions are
+//!   basic. Defence-only members (`total`, or `dodge` / `block` with
+//!   `attack = "none"`) defend without a split.
+//! - Guard: declares no attack; the first attack on it in the main phase
+//!   turns its action into an attack on that attacker: a contested exchange
+//!   hand to hand, else its own attack right after the incoming one (if both
+//!   still stand). Never attacked, it does nothing; afterwards it defends as
+//!   a member carrying on an offence.
+//! - Abort: attacked before its main-phase turn, it rolls its Willpower
+//!   rating at 8 (once a round; no Willpower point bought, no wound
+//!   penalty); against a committed attack it aborts without a roll. Aborted,
+//!   it makes no attack this round and dodges as a pure defender.
 //! - Escape: on its turn, Dexterity + Athletics at 6; a success ends its
 //!   part in the fight as a flight (the chase that follows is not modelled).
+//! - Damage: Strength (not for guns) + the weapon + one die per net success
+//!   beyond the first, difficulty 6; soak Stamina (+ Fortitude) + armour,
+//!   difficulty 6, by creature as Revised. Difficulties past 10 are rolled
+//!   at 10.
 //!
-//! Not modelled yet (issue 4): block, grapple and guard defences;
-//! split actions beyond attack-and-dodge; abort on Willpower 8; range and
-//! point-blank difficulties in firefights.
+//! Assumed where the seed is silent: a split dodge or block is one of the
+//! Wits actions (a Wits 1 member that would split only attacks); a guard
+//! guards only the main phase (its haste actions are basic attacks); an
+//! aborted member makes no haste attack either; a member that contested
+//! its only attack has spent its turn; the abort's Willpower roll ignores
+//! wound penalties.
+//!
+//! Not modelled yet (issue 4): grapple attacks and defences; launched
+//! projectiles (no thrown weapons: their block +2); cover for ranged
+//! dodges and one dodge roll answering a group of shooters; aborting when
+//! an action becomes void (its split penalties); the chase after an escape.
 
 use rand_core::Rng;
 use wodds_dice::D10;
@@ -38,10 +70,16 @@ use wodds_rules::{RuleSet, RulesError};
 
 use super::Engine;
 use super::fighter::{Fighter, Rolls, Sampling, fighters, max_pool};
+use super::gear::Skill;
 use super::health::{Health, REVISED_PENALTIES};
-use super::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS, Scenario};
+use super::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS, Range, Scenario};
 use super::tally::{End, Fight};
 use super::turn::{Roster, face, order};
+
+/// The lowest difficulty the engine rolls at (a feint at point-blank range).
+const LOWEST: i32 = 3;
+/// The highest: 10 (a difficulty raised past 10 is treated as 10).
+const HIGHEST: i32 = 10;
 
 /// The FtA engine for one scenario under one edition.
 #[derive(Debug, Clone)]
@@ -49,8 +87,8 @@ pub struct Fta {
     fighters: Vec<Fighter>,
     sides: usize,
     max_rounds: u32,
-    /// The rolls at difficulty 5, 6, 7 and 8.
-    rolls: [Rolls; 4],
+    /// The rolls at difficulty 3, 4, ..., 10.
+    rolls: Vec<Rolls>,
 }
 
 impl Fta {
@@ -62,19 +100,36 @@ impl Fta {
         sampling: Sampling,
     ) -> Result<Fta, RulesError> {
         let fighters = fighters(scenario);
-        let max = max_pool(&fighters, 0);
+        // Blocks and abort rolls may be the largest pools.
+        let max = fighters
+            .iter()
+            .map(|f| f.block.max(i32::from(f.willpower)))
+            .fold(max_pool(&fighters, 0), i32::max);
+        let rolls = (LOWEST..=HIGHEST)
+            .map(|d| Rolls::new(rules, d, sampling, max))
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Fta {
             fighters,
             sides: scenario.sides.len(),
             max_rounds: scenario.max_rounds,
-            rolls: [
-                Rolls::new(rules, 5, sampling, max)?,
-                Rolls::new(rules, 6, sampling, max)?,
-                Rolls::new(rules, 7, sampling, max)?,
-                Rolls::new(rules, 8, sampling, max)?,
-            ],
+            rolls,
         })
     }
+}
+
+/// How a member meets the attacks on it this round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Stance {
+    /// No defence roll at all.
+    #[default]
+    Open,
+    /// Carrying on an offence: its attack pool against hand-to-hand
+    /// attacks, two dice fewer per earlier attack.
+    Counter,
+    /// Dexterity + Athletics, a die fewer per earlier attack.
+    Dodge,
+    /// Its block (or parry) pool, a die fewer per earlier attack.
+    Block,
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -83,28 +138,160 @@ struct State {
     willpower: u8,
     /// Attacks against it this round.
     attacked: u8,
-    /// Its action of this phase is spent.
+    /// Attacks it declared for the main phase this round.
+    attacks: u8,
+    /// Dice off each of its main-phase pools this round (split actions).
+    split: i32,
+    /// How it defends this round.
+    stance: Stance,
+    /// Its main-phase turn has come this round.
+    turned: bool,
+    /// It tried to abort this round.
+    tried: bool,
+    /// It aborted to a defence this round: a pure dodge, no attack.
+    aborted: bool,
+    /// Its guard turned into an attack this round.
+    guarded: bool,
+    /// Its turn of this phase has come.
     acted: bool,
+    /// The members it attacked this phase (bit j: member j).
+    struck: u16,
 }
 
-/// An attack's difficulty and damage dice added, by style (haste actions
-/// are always basic).
+/// An attack's difficulty change and damage dice added, by style (haste
+/// actions are always basic).
 fn style(f: &Fighter, haste: bool) -> (i32, i32) {
     match f.tactics_attack {
-        AttackTactic::Power if !haste => (7, 2),
-        AttackTactic::Feint if !haste => (5, -2),
-        _ => (6, 0),
+        AttackTactic::Power if !haste => (1, 2),
+        AttackTactic::Feint if !haste => (-1, -2),
+        _ => (0, 0),
+    }
+}
+
+/// Whether `f` fights hand to hand: a melee weapon or fists, or a gun fired
+/// in the melee.
+fn close(f: &Fighter) -> bool {
+    !f.ranged || f.range == Range::Melee
+}
+
+/// `f`'s attack difficulty before its style: 6 hand to hand; a gun 6 at
+/// effective range, 8 one increment beyond, 4 within five yards, and in
+/// the melee a pistol 4, an SMG 6, a long gun 8, or 4 against a target
+/// with no defence roll (`open`).
+fn base_difficulty(f: &Fighter, open: bool) -> i32 {
+    if !f.ranged {
+        return 6;
+    }
+    match f.range {
+        Range::Melee if open => 4,
+        Range::Melee => match f.weapon.name {
+            "pistol" => 4,
+            "smg" => 6,
+            _ => 8,
+        },
+        Range::PointBlank => 4,
+        Range::Effective => 6,
+        Range::Long => 8,
+    }
+}
+
+/// The difficulty of `t`'s block against `f`'s attack: 4 when both use the
+/// same Ability (Brawl against Brawl, Melee against Melee), 5 otherwise,
+/// including a gun in the melee; gunfire from further away 5 + 4.
+fn block_difficulty(f: &Fighter, t: &Fighter) -> i32 {
+    let blocks_with = if t.weapon.skill == Skill::Melee {
+        Skill::Melee
+    } else {
+        Skill::Brawl
+    };
+    if !close(f) {
+        9
+    } else if f.weapon.skill == blocks_with {
+        4
+    } else {
+        5
     }
 }
 
 impl Fta {
-    /// The rolls at difficulty `d` (5..=8).
+    /// The rolls at difficulty `d` (clamped to 3..=10).
     fn at(&self, d: i32) -> &Rolls {
-        &self.rolls[(d.clamp(5, 8) - 5) as usize]
+        &self.rolls[(d.clamp(LOWEST, HIGHEST) - LOWEST) as usize]
     }
 
     fn penalty(st: &State) -> i32 {
         i32::from(st.health.penalty(&REVISED_PENALTIES))
+    }
+
+    /// Whether `j` is on another side than `i` and still fights.
+    fn enemy(&self, i: usize, j: usize, roster: &Roster) -> bool {
+        self.fighters[j].side != self.fighters[i].side && roster.standing(j)
+    }
+
+    /// The members `i` attacks this main phase: the first `attacks`
+    /// standing members of other sides (never two attacks on one target),
+    /// as a bit set.
+    fn aims(&self, i: usize, attacks: u8, roster: &Roster) -> u16 {
+        let mut set = 0u16;
+        let mut left = attacks;
+        for j in 0..self.fighters.len() {
+            if left == 0 {
+                break;
+            }
+            if self.enemy(i, j, roster) {
+                set |= 1 << j;
+                left -= 1;
+            }
+        }
+        set
+    }
+
+    /// `i`'s declaration at the start of a round: its main-phase attacks,
+    /// the dice each of its pools loses to split actions, and its stance.
+    fn declare(&self, i: usize, roster: &Roster) -> (u8, i32, Stance) {
+        let f = &self.fighters[i];
+        let enemies = (0..self.fighters.len())
+            .filter(|&j| self.enemy(i, j, roster))
+            .count();
+        let committed = f.strikes() && f.tactics_attack == AttackTactic::Committed;
+        let open = |s: Stance| if committed { Stance::Open } else { s };
+        match f.defend {
+            DefendTactic::Total => (0, 0, Stance::Dodge),
+            DefendTactic::Escape => (0, 0, Stance::Open),
+            // A guard declares no attack: it turns into one when attacked.
+            DefendTactic::Guard => (0, 0, open(Stance::Counter)),
+            DefendTactic::Dodge | DefendTactic::Block => {
+                let stance = if f.defend == DefendTactic::Dodge {
+                    Stance::Dodge
+                } else {
+                    Stance::Block
+                };
+                if !f.strikes() {
+                    // A pure defender: no split.
+                    return (0, 0, stance);
+                }
+                // At most Wits actions, the defence one of them; with
+                // Wits 1 it cannot split and only attacks.
+                let room = f.wits - 1;
+                if room < 1 {
+                    return (1, 0, open(Stance::Counter));
+                }
+                let attacks = i32::from(f.actions).min(room).min(enemies as i32).max(1);
+                let actions = attacks + 1;
+                (attacks as u8, actions + 1, open(stance))
+            }
+            DefendTactic::None | DefendTactic::Abort => {
+                if !f.strikes() {
+                    return (0, 0, Stance::Open);
+                }
+                let attacks = i32::from(f.actions)
+                    .min(f.wits.max(1))
+                    .min(enemies as i32)
+                    .max(1);
+                let split = if attacks >= 2 { attacks + 1 } else { 0 };
+                (attacks as u8, split, open(Stance::Counter))
+            }
+        }
     }
 
     /// Rolls `i`'s attack pool at `difficulty` (with Willpower per its
@@ -157,45 +344,115 @@ impl Fta {
             .wound(dice, f, extra, soak, &mut st[target].health, roster, target);
     }
 
-    /// One attack of `i` on its target in a phase (`haste`: a haste action,
-    /// never contested).
+    /// `t`, attacked by a committed attack or not, tries to abort to a
+    /// defence if its tactic says so and it has not acted yet this round:
+    /// free against a committed attack, else a Willpower roll (its rating)
+    /// at difficulty 8, once a round.
+    fn abort<R: Rng>(
+        &self,
+        t: usize,
+        committed: bool,
+        st: &mut [State; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D10<R>,
+    ) {
+        let s = &st[t];
+        if self.fighters[t].defend != DefendTactic::Abort
+            || s.turned
+            || s.aborted
+            || (s.tried && !committed)
+            || s.attacks == 0
+        {
+            return;
+        }
+        let aborted = committed || {
+            st[t].tried = true;
+            let r = self
+                .at(8)
+                .action
+                .roll(dice, i32::from(self.fighters[t].willpower));
+            roster.botches += u32::from(r.botch);
+            !r.botch && r.successes > 0
+        };
+        if aborted {
+            st[t].aborted = true;
+            st[t].stance = Stance::Dodge;
+            st[t].split = 0;
+        }
+    }
+
+    /// One attack of `i` on `target` in a phase (`haste`: a haste action,
+    /// never contested, never split).
     fn attack<R: Rng>(
         &self,
         i: usize,
+        target: usize,
         haste: bool,
         st: &mut [State; MAX_MEMBERS],
         roster: &mut Roster,
         dice: &mut D10<R>,
     ) {
         let f = &self.fighters[i];
-        let Some(target) = roster.target(i) else {
-            return;
-        };
         let t = &self.fighters[target];
+        st[i].struck |= 1 << target;
         let earlier = i32::from(st[target].attacked);
         st[target].attacked += 1;
-        let (difficulty, bonus) = style(f, haste);
-        // A committed member has no defence at all this round.
-        let undefended = t.tactics_attack == AttackTactic::Committed;
-        // Against a committed attack, every defence is at +2 difficulty.
-        let harder = if !haste && f.tactics_attack == AttackTactic::Committed {
+        let (delta, bonus) = style(f, haste);
+        let committed = !haste && f.tactics_attack == AttackTactic::Committed;
+        self.abort(target, committed, st, roster, dice);
+        // Against a committed attack every defence is at +2 difficulty,
+        // unless the target aborted to it.
+        let harder = if committed && !st[target].aborted {
             2
         } else {
             0
         };
-        // Attack against attack: the target strikes back at `i` this phase.
-        let strikes_back = !haste
-            && !f.ranged
-            && !t.ranged
-            && !st[target].acted
+        let split = if haste { 0 } else { st[i].split };
+        // A guard turns into an attack on the first member to attack it.
+        let guard = !haste
+            && t.defend == DefendTactic::Guard
             && t.strikes()
-            && !t.splits()
-            && roster.target(target) == Some(i);
-        if strikes_back {
-            st[target].acted = true;
-            let (t_difficulty, t_bonus) = style(t, false);
-            let a = self.attack_roll(i, difficulty, 0, st, roster, dice);
-            let b = self.attack_roll(target, t_difficulty, 2 * earlier, st, roster, dice);
+            && !st[target].guarded
+            && st[target].attacked == 1;
+        if guard {
+            // Its action is spent on the answer.
+            let s = &mut st[target];
+            (s.guarded, s.acted, s.turned) = (true, true, true);
+        }
+        // Attack against attack: the target strikes back at `i` this phase
+        // (its guard, or its declared attack on `i` not yet made).
+        let strikes_back = guard
+            || (!st[target].acted
+                && !st[target].aborted
+                && st[target].stance == Stance::Counter
+                && st[target].attacks > 0
+                && self.aims(target, st[target].attacks, roster) & (1 << i) != 0
+                && st[target].struck & (1 << i) == 0);
+        if strikes_back && !haste && close(f) && close(t) {
+            st[target].struck |= 1 << i;
+            // Its turn is spent once no declared attack is left to make.
+            if st[target].struck & self.aims(target, st[target].attacks, roster)
+                == self.aims(target, st[target].attacks, roster)
+            {
+                (st[target].acted, st[target].turned) = (true, true);
+            }
+            let (t_delta, t_bonus) = style(t, false);
+            let a = self.attack_roll(
+                i,
+                base_difficulty(f, false) + delta,
+                split,
+                st,
+                roster,
+                dice,
+            );
+            let b = self.attack_roll(
+                target,
+                base_difficulty(t, false) + t_delta,
+                st[target].split + 2 * earlier,
+                st,
+                roster,
+                dice,
+            );
             let score = |r: Option<wodds_dice::Roll>| {
                 r.map_or(0, |r| if r.botch { 0 } else { i32::from(r.successes) })
             };
@@ -207,37 +464,45 @@ impl Fta {
             }
             return;
         }
-        let split = if f.splits() && !haste { 2 } else { 0 };
-        let Some(hit) = self.attack_roll(i, difficulty, split, st, roster, dice) else {
-            return;
-        };
-        if hit.botch || hit.successes == 0 {
-            return;
-        }
+        // Not contested: the target's defence roll, if any.
         let penalty = Self::penalty(&st[target]);
-        // Dodge: 5 in melee, 6 against guns (no cover).
-        let dodge_at = if f.ranged { 6 } else { 5 } + harder;
-        let defence = if undefended {
-            None
-        } else if t.splits() || t.defend == DefendTactic::Total {
-            // A split dodge is at -3 dice; a pure defender's is not. Either
-            // loses a die per earlier attack this round.
-            let split = if t.splits() { 3 } else { 0 };
-            let pool = t.athletics - penalty - split - earlier;
-            (pool >= 1).then(|| self.at(dodge_at).action.roll(dice, pool))
-        } else if !f.ranged && t.strikes() {
-            let pool = t.attack - penalty - 2 * earlier;
-            (pool >= 1).then(|| self.at(6 + harder).action.roll(dice, pool))
-        } else {
-            None
+        let s = &st[target];
+        let (pool, difficulty) = match s.stance {
+            Stance::Open => (0, 0),
+            // Dodge: 5 hand to hand, 6 against gunfire (no cover).
+            Stance::Dodge => (
+                t.athletics - penalty - s.split - earlier,
+                if close(f) { 5 } else { 6 },
+            ),
+            Stance::Block => (
+                t.block - penalty - s.split - earlier,
+                block_difficulty(f, t),
+            ),
+            // Only dodges and blocks answer gunfire from afar.
+            Stance::Counter if close(f) => (t.attack - penalty - s.split - 2 * earlier, 6),
+            Stance::Counter => (0, 0),
         };
-        let blocked = defence.map_or(0, |d| {
-            roster.botches += u32::from(d.botch);
-            d.successes
-        });
-        let net = hit.successes.saturating_sub(blocked);
-        if net > 0 {
-            self.land(i, target, net, bonus, st, roster, dice);
+        let open = pool < 1;
+        if let Some(hit) =
+            self.attack_roll(i, base_difficulty(f, open) + delta, split, st, roster, dice)
+            && !hit.botch
+            && hit.successes > 0
+        {
+            let blocked = if open {
+                0
+            } else {
+                let d = self.at(difficulty + harder).action.roll(dice, pool);
+                roster.botches += u32::from(d.botch);
+                d.successes
+            };
+            let net = hit.successes.saturating_sub(blocked);
+            if net > 0 {
+                self.land(i, target, net, bonus, st, roster, dice);
+            }
+        }
+        // A guard firing at range answers after the attack, if still up.
+        if guard && roster.standing(target) && roster.standing(i) {
+            self.attack(target, i, false, st, roster, dice);
         }
     }
 }
@@ -266,12 +531,16 @@ impl Engine for Fta {
                 |i, dice| face(dice) + self.fighters[i].initiative - Self::penalty(&st[i]),
                 |i| self.fighters[i].initiative,
             );
-            for s in &mut st[..n] {
+            for (i, s) in st[..n].iter_mut().enumerate() {
+                let (attacks, split, stance) = self.declare(i, &roster);
                 s.attacked = 0;
+                (s.attacks, s.split, s.stance) = (attacks, split, stance);
+                (s.turned, s.tried, s.aborted, s.guarded) = (false, false, false, false);
             }
             for phase in 0..phases {
                 for s in &mut st[..n] {
                     s.acted = false;
+                    s.struck = 0;
                 }
                 for &i in &turn[..n] {
                     let f = &self.fighters[i];
@@ -279,6 +548,9 @@ impl Engine for Fta {
                         continue;
                     }
                     st[i].acted = true;
+                    if phase == 0 {
+                        st[i].turned = true;
+                    }
                     if phase == 0 && f.flee_at > 0 && st[i].health.filled() >= f.flee_at {
                         roster.knock_out(i, End::Fled);
                         continue;
@@ -296,10 +568,25 @@ impl Engine for Fta {
                         }
                         continue;
                     }
-                    if !f.strikes() {
+                    if !f.strikes() || st[i].aborted {
                         continue;
                     }
-                    self.attack(i, phase > 0, &mut st, &mut roster, dice);
+                    if phase == 0 {
+                        // Its declared attacks, each on another target.
+                        let aims = self.aims(i, st[i].attacks, &roster);
+                        for j in 0..n {
+                            if aims & (1 << j) != 0
+                                && st[i].struck & (1 << j) == 0
+                                && roster.standing(i)
+                                && roster.standing(j)
+                            {
+                                self.attack(i, j, false, &mut st, &mut roster, dice);
+                            }
+                        }
+                    } else if let Some(j) = roster.target(i) {
+                        // A haste action: one basic attack, never split.
+                        self.attack(i, j, true, &mut st, &mut roster, dice);
+                    }
                 }
             }
             if let Some(result) = roster.result(round, |j| u32::from(st[j].health.filled())) {
