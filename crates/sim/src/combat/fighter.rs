@@ -71,11 +71,6 @@ pub struct Fighter {
 }
 
 impl Fighter {
-    /// Whether it splits its turn into an attack and a dodge.
-    pub fn splits(&self) -> bool {
-        self.defend == DefendTactic::Dodge
-    }
-
     /// Whether it attacks at all.
     pub fn strikes(&self) -> bool {
         self.tactics_attack != AttackTactic::None
@@ -331,10 +326,12 @@ impl Rolls {
             let key = [pool.max(0) as usize, potence.into(), soak.max(0) as usize];
             w.draw(dice.rng(), key, || {
                 let p = self.levels(pool, potence, soak);
-                p.into_iter()
-                    .enumerate()
-                    .map(|(k, q)| (k as u16, q))
-                    .collect()
+                Some(
+                    p.into_iter()
+                        .enumerate()
+                        .map(|(k, q)| (k as u16, q))
+                        .collect(),
+                )
             })
         });
         tabled.map(u32::from).unwrap_or_else(|| {
@@ -425,19 +422,11 @@ mod tests {
         for (k, (&c, &e)) in computed.iter().zip(&exact).enumerate() {
             assert!((c - e).abs() < 1e-12, "{k} levels: {c} vs {e}");
         }
-        let wounds = rolls.wounds.as_ref().unwrap();
         let mut dice = D10::seeded(7);
         let n = 1_000_000;
         let mut seen = [0u64; 4];
         for _ in 0..n {
-            let levels = wounds.draw(dice.rng(), [2, 1, 2], || {
-                let p = rolls.levels(2, 1, 2);
-                p.into_iter()
-                    .enumerate()
-                    .map(|(k, q)| (k as u16, q))
-                    .collect()
-            });
-            seen[levels.unwrap() as usize] += 1;
+            seen[rolls.blow(&mut dice, 2, 1, 2) as usize] += 1;
         }
         for (k, (&p, &c)) in exact.iter().zip(&seen).enumerate() {
             let se = (p * (1.0 - p) / n as f64).sqrt();

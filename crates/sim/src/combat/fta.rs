@@ -542,7 +542,7 @@ impl Engine for Fta {
                     s.acted = false;
                     s.struck = 0;
                 }
-                for &i in &turn[..n] {
+                for i in turn.members() {
                     let f = &self.fighters[i];
                     if !roster.standing(i) || st[i].acted || phase >= f.attacks {
                         continue;

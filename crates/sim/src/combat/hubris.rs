@@ -227,7 +227,7 @@ impl Engine for Hubris {
                 |i, dice| face(dice) + self.fighters[i].initiative,
                 |i| self.fighters[i].initiative,
             );
-            for &i in &turn[..n] {
+            for i in turn.members() {
                 let f = &self.fighters[i];
                 if !roster.standing(i) {
                     continue;

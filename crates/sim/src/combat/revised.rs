@@ -60,9 +60,11 @@ use wodds_dice::D10;
 use wodds_rules::{RuleSet, RulesError};
 
 use super::Engine;
-use super::fighter::{Fighter, Rolls, Sampling, fighters, max_pool};
+use super::fighter::{Fighter, Rolls, Sampling, fighters, hurt, max_pool};
 use super::health::{Health, REVISED_PENALTIES};
 use super::scenario::{DefendTactic, MAX_MEMBERS, Range, Scenario};
+use super::strike::{Attack, Meet, Strike};
+use super::tables::Tables;
 use super::tally::{End, Fight};
 use super::turn::{Roster, face, order};
 
@@ -74,6 +76,9 @@ pub struct Revised {
     max_rounds: u32,
     /// The rolls at difficulty 4, 6 and 8.
     rolls: [Rolls; 3],
+    /// Under the outcome sampler, whole attacks by attacker, target,
+    /// Willpower spent, attack dice and defence (see [`defence_key`]).
+    strikes: Option<Tables<Strike, 5>>,
 }
 
 impl Revised {
@@ -90,10 +95,15 @@ impl Revised {
             .iter()
             .map(|f| f.block.max(i32::from(f.willpower)))
             .fold(max_pool(&fighters, 0), i32::max);
+        let n = fighters.len();
+        let pools = max as usize + 1;
+        let strikes =
+            (sampling == Sampling::Outcome).then(|| Tables::new([n, n, 2, pools, pools + 1]));
         Ok(Revised {
             fighters,
             sides: scenario.sides.len(),
             max_rounds: scenario.max_rounds,
+            strikes,
             rolls: [
                 Rolls::new(rules, 4, sampling, max)?,
                 Rolls::new(rules, 6, sampling, max)?,
@@ -198,16 +208,9 @@ impl Revised {
         }
     }
 
-    /// The successes member `t`'s defence takes off an attack by `attacker`
-    /// that did not botch (0 if it does not defend this one).
-    fn defend<R: Rng>(
-        &self,
-        t: usize,
-        attacker: &Fighter,
-        st: &mut State,
-        roster: &mut Roster,
-        dice: &mut D10<R>,
-    ) -> u16 {
+    /// The defence member `t` declares against an attack by `attacker`:
+    /// its dice (fewer than 1: declared but not rolled), or `None`.
+    fn defence(&self, t: usize, attacker: &Fighter, st: &State) -> Option<i32> {
         let f = &self.fighters[t];
         // The split defence is the last declared action.
         let split = action_penalty(f, declared(f) - 1);
@@ -216,17 +219,16 @@ impl Revised {
             DefendTactic::Block if st.dodged == 0 && !attacker.ranged => f.block - split,
             DefendTactic::Total => f.dodge - i32::from(st.dodged),
             DefendTactic::Abort if st.abort == Abort::Dodging => f.dodge - i32::from(st.dodged),
-            _ => return 0,
+            _ => return None,
         };
-        st.dodged += 1;
-        let pool = pool - Self::penalty(st);
-        if pool < 1 {
-            return 0;
-        }
-        let d = self.at(6).action.roll(dice, pool);
-        roster.botches += u32::from(d.botch);
-        d.successes
+        Some(pool - Self::penalty(st))
     }
+}
+
+/// A declared defence's place in the strike tables' last coordinate: 0
+/// for none, 1 for one too small to roll, 1 + its dice otherwise.
+fn defence_key(defence: Option<i32>) -> usize {
+    defence.map_or(0, |pool| 1 + pool.max(0) as usize)
 }
 
 impl Engine for Revised {
@@ -259,7 +261,7 @@ impl Engine for Revised {
                 s.acted = false;
                 s.abort = Abort::Untried;
             }
-            for &i in &turn[..n] {
+            for i in turn.members() {
                 let f = &self.fighters[i];
                 st[i].acted = true;
                 if !roster.standing(i) {
@@ -307,26 +309,33 @@ impl Engine for Revised {
                     } else {
                         &rolls.action
                     };
-                    let hit = compiled.roll(dice, dice_left);
-                    if hit.botch {
-                        roster.botches += 1;
-                        continue;
-                    }
-                    let defence = self.defend(target, f, &mut st[target], &mut roster, dice);
-                    let successes = hit.successes.saturating_sub(defence);
-                    if successes == 0 {
-                        continue;
-                    }
-                    let extra = i32::from(successes) - 1;
-                    self.at(6).wound(
-                        dice,
-                        f,
-                        extra,
-                        &t.soak,
-                        &mut st[target].health,
-                        &mut roster,
+                    let defence = self.defence(target, f, &st[target]);
+                    let attack = Attack {
+                        roller: compiled,
+                        pool: dice_left,
+                        defence: defence.map(|pool| (&self.at(6).action, pool)),
+                        meet: Meet::Subtract,
+                        rolls: self.at(6),
+                        damage: f.damage,
+                        potence: f.potence,
+                        soak: t.soak[f.kind as usize],
+                    };
+                    // The key fixes everything else: the pair fixes the
+                    // difficulty, damage and soak.
+                    let key = [
+                        i,
                         target,
-                    );
+                        usize::from(spend),
+                        dice_left as usize,
+                        defence_key(defence),
+                    ];
+                    let s = attack.strike(dice, self.strikes.as_ref().map(|t| (t, key)));
+                    roster.botches += u32::from(s.botches);
+                    st[target].dodged += u8::from(s.defended);
+                    if s.levels > 0 {
+                        let health = &mut st[target].health;
+                        hurt(f.kind, s.levels.into(), health, &mut roster, target);
+                    }
                 }
             }
             if let Some(result) = roster.result(round, |j| u32::from(st[j].health.filled())) {

@@ -11,7 +11,7 @@ use rand_core::Rng;
 use wodds_dice::{D10, Roll};
 
 use super::fighter::{Roller, Rolls};
-use super::tables::{Tables, add};
+use super::tables::Tables;
 
 /// What one attack did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
@@ -184,16 +184,7 @@ impl Attack<'_> {
         dice: &mut D10<R>,
         table: Option<(&Tables<Strike, K>, [usize; K])>,
     ) -> Strike {
-        let drawn = table.and_then(|(t, key)| {
-            let mut fits = true;
-            let s = t.draw(dice.rng(), key, || {
-                self.weights().unwrap_or_else(|| {
-                    fits = false;
-                    vec![(Strike::default(), 1.0)]
-                })
-            });
-            s.filter(|_| fits)
-        });
+        let drawn = table.and_then(|(t, key)| t.draw(dice.rng(), key, || self.weights()));
         drawn.unwrap_or_else(|| self.roll(dice))
     }
 }

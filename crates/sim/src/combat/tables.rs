@@ -18,7 +18,9 @@ use wodds_dice::AliasTable;
 #[derive(Debug, Clone)]
 pub struct Tables<T, const K: usize> {
     dims: [usize; K],
-    slots: Vec<OnceLock<AliasTable<T>>>,
+    /// `None` once a table was found impossible (a pool beyond the exact
+    /// distributions): that key is always rolled instead.
+    slots: Vec<OnceLock<Option<AliasTable<T>>>>,
 }
 
 impl<T: Copy, const K: usize> Tables<T, K> {
@@ -32,14 +34,15 @@ impl<T: Copy, const K: usize> Tables<T, K> {
     }
 
     /// Draws an outcome of the table at `key`, building it with `weights`
-    /// (outcomes and their probabilities) on first use; `None` when a
-    /// coordinate is outside the grid (the caller rolls instead).
+    /// (outcomes and their probabilities, or `None` if they cannot be had)
+    /// on first use; `None` when a coordinate is outside the grid or the
+    /// table could not be built (the caller rolls instead).
     #[inline]
     pub fn draw<R: Rng>(
         &self,
         rng: &mut R,
         key: [usize; K],
-        weights: impl FnOnce() -> Vec<(T, f64)>,
+        weights: impl FnOnce() -> Option<Vec<(T, f64)>>,
     ) -> Option<T> {
         let mut slot = 0;
         for (&k, &d) in key.iter().zip(&self.dims) {
@@ -48,8 +51,8 @@ impl<T: Copy, const K: usize> Tables<T, K> {
             }
             slot = slot * d + k;
         }
-        let table = self.slots[slot].get_or_init(|| AliasTable::from_weights(weights()));
-        Some(table.sample(rng))
+        let table = self.slots[slot].get_or_init(|| weights().map(AliasTable::from_weights));
+        table.as_ref().map(|t| t.sample(rng))
     }
 }
 
@@ -68,15 +71,18 @@ mod tests {
     use wodds_dice::D10;
 
     /// Keys outside the grid are refused; a table is built once and then
-    /// reused (a second builder is never called).
+    /// reused (a second builder is never called), and so is a refusal.
     #[test]
     fn slots_are_bounded_and_built_once() {
         let t: Tables<u8, 2> = Tables::new([2, 3]);
         let mut dice = D10::seeded(1);
         assert_eq!(t.draw(dice.rng(), [2, 0], || unreachable!()), None);
         assert_eq!(t.draw(dice.rng(), [0, 3], || unreachable!()), None);
-        assert_eq!(t.draw(dice.rng(), [1, 2], || vec![(7, 1.0)]), Some(7));
+        assert_eq!(t.draw(dice.rng(), [1, 2], || Some(vec![(7, 1.0)])), Some(7));
         assert_eq!(t.draw(dice.rng(), [1, 2], || unreachable!()), Some(7));
-        assert_eq!(t.draw(dice.rng(), [1, 1], || vec![(9, 2.0)]), Some(9));
+        assert_eq!(t.draw(dice.rng(), [1, 1], || Some(vec![(9, 2.0)])), Some(9));
+        // A table that cannot be built stays unbuilt: always rolled.
+        assert_eq!(t.draw(dice.rng(), [0, 0], || None), None);
+        assert_eq!(t.draw(dice.rng(), [0, 0], || unreachable!()), None);
     }
 }

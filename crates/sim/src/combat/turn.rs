@@ -116,14 +116,14 @@ pub fn face<R: Rng>(dice: &mut D10<R>) -> i32 {
 
 /// The turn order: members by `score(i)` (highest first), ties by
 /// `tiebreak(i)`, then at random (32 random bits each: a tie left to the
-/// index has probability 2^-32). Returns the order.
+/// index has probability 2^-32).
 #[inline]
 pub fn order<R: Rng>(
     n: usize,
     dice: &mut D10<R>,
     mut score: impl FnMut(usize, &mut D10<R>) -> i32,
     tiebreak: impl Fn(usize) -> i32,
-) -> [usize; MAX_MEMBERS] {
+) -> Turn {
     // One sortable word a member: score, tiebreak, random bits, index.
     let field = |v: i32| (v.clamp(-2048, 2047) + 2048) as u64;
     let mut keys = [0u64; MAX_MEMBERS];
@@ -143,9 +143,27 @@ pub fn order<R: Rng>(
     } else {
         keys.sort_unstable_by(|a, b| b.cmp(a));
     }
-    let mut out = [0usize; MAX_MEMBERS];
-    for (o, k) in out.iter_mut().zip(keys.iter()) {
-        *o = (k & 0xff) as usize;
+    let mut order = 0u64;
+    for (place, k) in keys.iter().enumerate() {
+        order |= (k & 0xff) << (8 * place);
     }
-    out
+    Turn { order, n }
 }
+
+/// A turn order: member indices packed a byte each, first to act lowest
+/// (a word, so handing it around never goes through memory).
+#[derive(Debug, Clone, Copy)]
+pub struct Turn {
+    order: u64,
+    n: usize,
+}
+
+impl Turn {
+    /// The members in the order they act.
+    #[inline]
+    pub fn members(self) -> impl Iterator<Item = usize> {
+        (0..self.n).map(move |place| ((self.order >> (8 * place)) & 0xff) as usize)
+    }
+}
+
+const _: () = assert!(MAX_MEMBERS <= 8, "a turn order packs a member a byte");

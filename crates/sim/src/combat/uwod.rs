@@ -214,7 +214,7 @@ impl Engine for Uwod {
                 },
                 |i| self.fighters[i].initiative,
             );
-            for &i in &turn[..n] {
+            for i in turn.members() {
                 let f = &self.fighters[i];
                 if !roster.standing(i) {
                     continue;
