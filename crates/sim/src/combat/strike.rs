@@ -35,11 +35,13 @@ pub enum Meet {
     /// fta: the same, but only an attack with successes is defended.
     SubtractHits,
     /// uwod: the defence is rolled whatever the attack; its successes less
-    /// `onslaught` are the attack's difficulty: a botch or fewer successes
-    /// miss, and the excess adds damage dice.
+    /// `onslaught`, plus `more`, are the attack's difficulty: a botch or
+    /// fewer successes miss, and the excess adds damage dice.
     Difficulty {
         /// Successes the defence loses to earlier defences.
         onslaught: u16,
+        /// Successes the attack needs beyond the defence's (range).
+        more: u16,
     },
 }
 
@@ -93,7 +95,9 @@ impl Attack<'_> {
     #[inline]
     fn counted(&self, defence: Roll) -> u16 {
         match self.meet {
-            Meet::Difficulty { onslaught } => defence.successes.saturating_sub(onslaught),
+            Meet::Difficulty { onslaught, more } => {
+                defence.successes.saturating_sub(onslaught) + more
+            }
             _ => defence.successes,
         }
     }
@@ -105,7 +109,8 @@ impl Attack<'_> {
             botches: u8::from(hit.botch),
             ..Strike::default()
         };
-        let mut defence = 0;
+        // What counts when no defence is rolled (uwod's range still does).
+        let mut defence = self.counted(Roll::default());
         if let Some((roller, pool)) = self.defence
             && self.meets(hit)
         {
@@ -264,8 +269,20 @@ mod tests {
         for (edition, meet) in [
             ("revised", Meet::Subtract),
             ("fta", Meet::SubtractHits),
-            ("uwod", Meet::Difficulty { onslaught: 0 }),
-            ("uwod", Meet::Difficulty { onslaught: 1 }),
+            (
+                "uwod",
+                Meet::Difficulty {
+                    onslaught: 0,
+                    more: 0,
+                },
+            ),
+            (
+                "uwod",
+                Meet::Difficulty {
+                    onslaught: 1,
+                    more: 1,
+                },
+            ),
         ] {
             let r = rolls(edition);
             for defence in [None, Some((&r.action, 0)), Some((&r.action, 3))] {

@@ -74,6 +74,8 @@ use super::fighter::{Fighter, Rolls, Sampling, fighters, max_pool};
 use super::gear::{Damage, Skill};
 use super::health::{Health, LEVELS, UWOD_PENALTIES};
 use super::scenario::{DefendTactic, MAX_MEMBERS, Range, Scenario, WillpowerTactic};
+use super::strike::{Attack, Meet, Strike};
+use super::tables::Tables;
 use super::tally::{End, Fight};
 use super::turn::{Roster, order};
 
@@ -84,6 +86,9 @@ pub struct Uwod {
     sides: usize,
     max_rounds: u32,
     rolls: Rolls,
+    /// Under the outcome sampler, whole attacks by attacker, target,
+    /// Willpower spent, attack dice, defence dice and onslaught.
+    strikes: Option<Tables<Strike, 6>>,
 }
 
 impl Uwod {
@@ -100,8 +105,12 @@ impl Uwod {
             .iter()
             .map(|f| f.block.max(i32::from(f.willpower)))
             .fold(max_pool(&fighters, 0), i32::max);
+        let (n, pools) = (fighters.len(), max as usize + 1);
+        let strikes = (sampling == Sampling::Outcome)
+            .then(|| Tables::new([n, n, 2, pools, pools, ONSLAUGHTS]));
         Ok(Uwod {
             fighters,
+            strikes,
             sides: scenario.sides.len(),
             max_rounds: scenario.max_rounds,
             rolls: Rolls::new(rules, rules.dice.standard_difficulty, sampling, max)?,
@@ -122,33 +131,12 @@ impl Uwod {
         }
     }
 
-    /// `attacker` lands a blow of `extra` damage dice beyond its weapon's on
-    /// member `target`: the damage and soak rolls (as [`Rolls::wound`]) and
-    /// the wound. Killed past the track; knocked out when the track is full
-    /// and its last box holds bashing; a full track of lethal or aggravated
-    /// leaves it standing, to roll Willpower on its turn.
-    fn wound<R: Rng>(
-        &self,
-        dice: &mut D10<R>,
-        attacker: &Fighter,
-        extra: i32,
-        target: usize,
-        health: &mut Health,
-        roster: &mut Roster,
-    ) {
-        let raw = self
-            .rolls
-            .damage
-            .roll(dice, attacker.damage + extra)
-            .successes
-            + attacker.potence;
-        let soak = self.fighters[target].soak[attacker.kind as usize];
-        let soaked = if soak > 0 {
-            self.rolls.damage.roll(dice, soak).successes
-        } else {
-            0
-        };
-        health.take(attacker.kind, u32::from(raw.saturating_sub(soaked)));
+    /// Member `target` takes `levels` of `kind`: killed past the track;
+    /// knocked out when the track is full and holds bashing; a full track
+    /// of lethal or aggravated leaves it standing, to roll Willpower on its
+    /// turn.
+    fn hurt(kind: Damage, levels: u16, target: usize, health: &mut Health, roster: &mut Roster) {
+        health.take(kind, u32::from(levels));
         if health.dead {
             roster.knock_out(target, End::Killed);
         } else if health.filled() >= LEVELS && health.bashing > 0 {
@@ -156,6 +144,10 @@ impl Uwod {
         }
     }
 }
+
+/// Onslaughts the strike tables cover (0..4 earlier defences; more are
+/// rolled).
+const ONSLAUGHTS: usize = 4;
 
 /// A member during a fight.
 #[derive(Debug, Clone, Copy, Default)]
@@ -278,39 +270,49 @@ impl Engine for Uwod {
                     } else {
                         &self.rolls.action
                     };
-                    let hit = compiled.roll(dice, dice_left);
-                    // The reflexive defence, one success fewer per earlier one.
+                    // The reflexive defence, one success fewer per earlier
+                    // one (none for a total defender).
                     let t = &self.fighters[target];
                     let defence_pool = if t.defend == DefendTactic::Block && Self::blocks(t, f) {
                         t.block
                     } else {
                         t.dodge
                     } - st[target].penalty();
-                    let defence = if defence_pool >= 1 {
-                        let d = self.rolls.action.roll(dice, defence_pool);
-                        roster.botches += u32::from(d.botch);
-                        // Total defence: no onslaught.
-                        let onslaught = if t.defend == DefendTactic::Total {
-                            0
-                        } else {
-                            st[target].defences
-                        };
-                        d.successes.saturating_sub(onslaught)
-                    } else {
+                    let onslaught = if t.defend == DefendTactic::Total {
                         0
+                    } else {
+                        st[target].defences
                     };
                     st[target].defences += 1;
-                    if hit.botch {
-                        roster.botches += 1;
-                        continue;
+                    let attack = Attack {
+                        roller: compiled,
+                        pool: dice_left,
+                        defence: Some((&self.rolls.action, defence_pool)),
+                        // A range increment beyond the gun's: one success more.
+                        meet: Meet::Difficulty {
+                            onslaught,
+                            more: u16::from(f.ranged && f.range == Range::Long),
+                        },
+                        rolls: &self.rolls,
+                        damage: f.damage,
+                        potence: f.potence,
+                        soak: t.soak[f.kind as usize],
+                    };
+                    // The pair fixes the range, damage and soak.
+                    let key = [
+                        i,
+                        target,
+                        usize::from(spend),
+                        dice_left as usize,
+                        defence_pool.max(0) as usize,
+                        onslaught.into(),
+                    ];
+                    let s = attack.strike(dice, self.strikes.as_ref().map(|t| (t, key)));
+                    roster.botches += u32::from(s.botches);
+                    if s.levels > 0 {
+                        let health = &mut st[target].health;
+                        Self::hurt(f.kind, s.levels, target, health, &mut roster);
                     }
-                    // A range increment beyond the gun's: one success more.
-                    let needed = defence + u16::from(f.ranged && f.range == Range::Long);
-                    if hit.successes < needed {
-                        continue;
-                    }
-                    let excess = i32::from(hit.successes - needed);
-                    self.wound(dice, f, excess, target, &mut st[target].health, &mut roster);
                 }
             }
             if let Some(result) = roster.result(round, |j| u32::from(st[j].health.filled())) {
