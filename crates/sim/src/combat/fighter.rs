@@ -274,7 +274,7 @@ impl Rolls {
             message: e.to_string(),
         })?;
         let damage = Roller::new(&damage, sampling, max_pool);
-        let wounds = damage.outcome.as_ref().map(|o| {
+        let wounds = damage.outcome.as_ref().and_then(|o| {
             let pools = o.max_pool() as usize + 1;
             Tables::new([pools, MAX_POTENCE + 1, pools])
         });
@@ -343,25 +343,6 @@ impl Rolls {
             };
             u32::from(raw.saturating_sub(soaked))
         })
-    }
-
-    /// `attacker` lands a blow of `extra` damage dice beyond its weapon's on
-    /// `target` (soak dice `defender_soak` against its kind): the damage and
-    /// soak rolls, the wound, and the target taken out if it falls.
-    #[allow(clippy::too_many_arguments)]
-    pub fn wound<R: Rng>(
-        &self,
-        dice: &mut D10<R>,
-        attacker: &Fighter,
-        extra: i32,
-        defender_soak: &[i32; 3],
-        health: &mut Health,
-        roster: &mut Roster,
-        target: usize,
-    ) {
-        let soak = defender_soak[attacker.kind as usize];
-        let levels = self.blow(dice, attacker.damage + extra, attacker.potence, soak);
-        hurt(attacker.kind, levels, health, roster, target);
     }
 }
 

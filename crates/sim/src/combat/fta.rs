@@ -69,10 +69,12 @@ use wodds_dice::D10;
 use wodds_rules::{RuleSet, RulesError};
 
 use super::Engine;
-use super::fighter::{Fighter, Rolls, Sampling, fighters, max_pool};
+use super::fighter::{Fighter, Roller, Rolls, Sampling, fighters, hurt, max_pool};
 use super::gear::Skill;
 use super::health::{Health, REVISED_PENALTIES};
 use super::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS, Range, Scenario};
+use super::strike::{Attack, Clash, Exchange, Meet, Side, Strike};
+use super::tables::Tables;
 use super::tally::{End, Fight};
 use super::turn::{Roster, face, order};
 
@@ -89,6 +91,13 @@ pub struct Fta {
     max_rounds: u32,
     /// The rolls at difficulty 3, 4, ..., 10.
     rolls: Vec<Rolls>,
+    /// Under the outcome sampler, uncontested attacks by attacker, target,
+    /// haste, Willpower spent, attack dice, defence (0: none, else 1 + its
+    /// dice) and the defence's difficulty.
+    strikes: Option<Tables<Strike, 7>>,
+    /// Under the outcome sampler, contested exchanges by attacker, target,
+    /// and each side's Willpower spent and dice.
+    clashes: Option<Tables<Clash, 6>>,
 }
 
 impl Fta {
@@ -108,8 +117,19 @@ impl Fta {
         let rolls = (LOWEST..=HIGHEST)
             .map(|d| Rolls::new(rules, d, sampling, max))
             .collect::<Result<Vec<_>, _>>()?;
+        let (n, pools) = (fighters.len(), max as usize + 1);
+        let difficulties = (HIGHEST - LOWEST + 1) as usize;
+        let outcome = sampling == Sampling::Outcome;
+        let strikes = outcome
+            .then(|| Tables::new([n, n, 2, 2, pools, pools + 1, difficulties]))
+            .flatten();
+        let clashes = outcome
+            .then(|| Tables::new([n, n, 2, pools, 2, pools]))
+            .flatten();
         Ok(Fta {
             fighters,
+            strikes,
+            clashes,
             sides: scenario.sides.len(),
             max_rounds: scenario.max_rounds,
             rolls,
@@ -213,6 +233,26 @@ fn block_difficulty(f: &Fighter, t: &Fighter) -> i32 {
     }
 }
 
+/// `x`'s side of an exchange with `y`: its readied attack (or none: it
+/// scores 0, and `idle` stands in for its roll), its damage with its style's
+/// `bonus` dice, against `y`'s soak.
+fn side<'a>(
+    armed: Option<(&'a Roller, i32, bool)>,
+    idle: &'a Roller,
+    x: &Fighter,
+    bonus: i32,
+    y: &Fighter,
+) -> Side<'a> {
+    let (roller, pool, _) = armed.unwrap_or((idle, 0, false));
+    Side {
+        roller,
+        pool,
+        damage: x.damage + bonus,
+        potence: x.potence,
+        soak: y.soak[x.kind as usize],
+    }
+}
+
 impl Fta {
     /// The rolls at difficulty `d` (clamped to 3..=10).
     fn at(&self, d: i32) -> &Rolls {
@@ -294,54 +334,34 @@ impl Fta {
         }
     }
 
-    /// Rolls `i`'s attack pool at `difficulty` (with Willpower per its
-    /// tactic, less `minus` dice); `None` if it has no dice left.
-    #[allow(clippy::too_many_arguments)]
-    fn attack_roll<R: Rng>(
+    /// Readies `i`'s attack at `difficulty`, less `minus` dice: its roll
+    /// (with Willpower per its tactic, the point spent), its dice, and
+    /// whether it spent; `None` if it has no dice left.
+    fn arm(
         &self,
         i: usize,
         difficulty: i32,
         minus: i32,
         st: &mut [State; MAX_MEMBERS],
         roster: &mut Roster,
-        dice: &mut D10<R>,
-    ) -> Option<wodds_dice::Roll> {
+    ) -> Option<(&Roller, i32, bool)> {
         let f = &self.fighters[i];
         let pool = f.attack - Self::penalty(&st[i]) - minus;
         if pool < 1 {
             return None;
         }
         let rolls = self.at(difficulty);
-        let compiled = if f.spends(st[i].willpower, Self::penalty(&st[i])) {
+        let spend = f.spends(st[i].willpower, Self::penalty(&st[i]));
+        if spend {
             st[i].willpower -= 1;
             roster.willpower += 1;
+        }
+        let roller = if spend {
             &rolls.willpower
         } else {
             &rolls.action
         };
-        let r = compiled.roll(dice, pool);
-        roster.botches += u32::from(r.botch);
-        Some(r)
-    }
-
-    /// `i`'s attack landing with `net` successes on `target`, its style
-    /// adding `bonus` damage dice.
-    #[allow(clippy::too_many_arguments)]
-    fn land<R: Rng>(
-        &self,
-        i: usize,
-        target: usize,
-        net: u16,
-        bonus: i32,
-        st: &mut [State; MAX_MEMBERS],
-        roster: &mut Roster,
-        dice: &mut D10<R>,
-    ) {
-        let f = &self.fighters[i];
-        let soak = &self.fighters[target].soak;
-        let extra = i32::from(net) - 1 + bonus;
-        self.at(6)
-            .wound(dice, f, extra, soak, &mut st[target].health, roster, target);
+        Some((roller, pool, spend))
     }
 
     /// `t`, attacked by a committed attack or not, tries to abort to a
@@ -437,30 +457,41 @@ impl Fta {
                 (st[target].acted, st[target].turned) = (true, true);
             }
             let (t_delta, t_bonus) = style(t, false);
-            let a = self.attack_roll(
-                i,
-                base_difficulty(f, false) + delta,
-                split,
-                st,
-                roster,
-                dice,
-            );
-            let b = self.attack_roll(
+            let a = self.arm(i, base_difficulty(f, false) + delta, split, st, roster);
+            let t_minus = st[target].split + 2 * earlier;
+            let b = self.arm(
                 target,
                 base_difficulty(t, false) + t_delta,
-                st[target].split + 2 * earlier,
+                t_minus,
                 st,
                 roster,
-                dice,
             );
-            let score = |r: Option<wodds_dice::Roll>| {
-                r.map_or(0, |r| if r.botch { 0 } else { i32::from(r.successes) })
+            let rolls = self.at(6);
+            let exchange = Exchange {
+                a: side(a, &rolls.action, f, bonus, t),
+                b: side(b, &rolls.action, t, t_bonus, f),
+                rolls,
             };
-            let margin = score(a) - score(b);
-            if margin > 0 {
-                self.land(i, target, margin as u16, bonus, st, roster, dice);
-            } else if margin < 0 {
-                self.land(target, i, (-margin) as u16, t_bonus, st, roster, dice);
+            // The pair fixes the difficulties, styles, damage and soak.
+            let key = |armed: Option<(&Roller, i32, bool)>| {
+                armed.map_or((0, 0), |(_, pool, spend)| {
+                    (usize::from(spend), pool as usize)
+                })
+            };
+            let ((wa, pa), (wb, pb)) = (key(a), key(b));
+            let key = [i, target, wa, pa, wb, pb];
+            let c = exchange.clash(dice, self.clashes.as_ref().map(|t| (t, key)));
+            roster.botches += u32::from(c.botches);
+            if c.to_b > 0 {
+                hurt(
+                    f.kind,
+                    c.to_b.into(),
+                    &mut st[target].health,
+                    roster,
+                    target,
+                );
+            } else if c.to_a > 0 {
+                hurt(t.kind, c.to_a.into(), &mut st[i].health, roster, i);
             }
             return;
         }
@@ -483,21 +514,41 @@ impl Fta {
             Stance::Counter => (0, 0),
         };
         let open = pool < 1;
-        if let Some(hit) =
-            self.attack_roll(i, base_difficulty(f, open) + delta, split, st, roster, dice)
-            && !hit.botch
-            && hit.successes > 0
+        let attack_difficulty = base_difficulty(f, open) + delta;
+        if let Some((roller, dice_left, spend)) = self.arm(i, attack_difficulty, split, st, roster)
         {
-            let blocked = if open {
-                0
-            } else {
-                let d = self.at(difficulty + harder).action.roll(dice, pool);
-                roster.botches += u32::from(d.botch);
-                d.successes
+            let defence_difficulty = difficulty + harder;
+            let attack = Attack {
+                roller,
+                pool: dice_left,
+                defence: (!open).then(|| (&self.at(defence_difficulty).action, pool)),
+                meet: Meet::SubtractHits,
+                rolls: self.at(6),
+                damage: f.damage + bonus,
+                potence: f.potence,
+                soak: t.soak[f.kind as usize],
             };
-            let net = hit.successes.saturating_sub(blocked);
-            if net > 0 {
-                self.land(i, target, net, bonus, st, roster, dice);
+            // The attacker, haste and openness fix the attack's difficulty
+            // and style; the pair fixes damage and soak.
+            let key = [
+                i,
+                target,
+                usize::from(haste),
+                usize::from(spend),
+                dice_left as usize,
+                if open { 0 } else { 1 + pool as usize },
+                (defence_difficulty.clamp(LOWEST, HIGHEST) - LOWEST) as usize,
+            ];
+            let s = attack.strike(dice, self.strikes.as_ref().map(|t| (t, key)));
+            roster.botches += u32::from(s.botches);
+            if s.levels > 0 {
+                hurt(
+                    f.kind,
+                    s.levels.into(),
+                    &mut st[target].health,
+                    roster,
+                    target,
+                );
             }
         }
         // A guard firing at range answers after the attack, if still up.

@@ -97,8 +97,9 @@ impl Revised {
             .fold(max_pool(&fighters, 0), i32::max);
         let n = fighters.len();
         let pools = max as usize + 1;
-        let strikes =
-            (sampling == Sampling::Outcome).then(|| Tables::new([n, n, 2, pools, pools + 1]));
+        let strikes = (sampling == Sampling::Outcome)
+            .then(|| Tables::new([n, n, 2, pools, pools + 1]))
+            .flatten();
         Ok(Revised {
             fighters,
             sides: scenario.sides.len(),

@@ -23,14 +23,22 @@ pub struct Tables<T, const K: usize> {
     slots: Vec<OnceLock<Option<AliasTable<T>>>>,
 }
 
+/// The most slots a grid may have (32 MiB of empty slots): a scenario
+/// whose keys span more is rolled roll by roll.
+pub const MAX_SLOTS: usize = 1 << 20;
+
 impl<T: Copy, const K: usize> Tables<T, K> {
-    /// An empty grid of `dims[0] * dims[1] * ...` slots.
-    pub fn new(dims: [usize; K]) -> Self {
-        let n = dims.iter().product();
-        Tables {
+    /// An empty grid of `dims[0] * dims[1] * ...` slots, or `None` beyond
+    /// [`MAX_SLOTS`].
+    pub fn new(dims: [usize; K]) -> Option<Self> {
+        let n = dims
+            .iter()
+            .try_fold(1usize, |n, &d| n.checked_mul(d))
+            .filter(|&n| n <= MAX_SLOTS)?;
+        Some(Tables {
             dims,
             slots: (0..n).map(|_| OnceLock::new()).collect(),
-        }
+        })
     }
 
     /// Draws an outcome of the table at `key`, building it with `weights`
@@ -74,7 +82,8 @@ mod tests {
     /// reused (a second builder is never called), and so is a refusal.
     #[test]
     fn slots_are_bounded_and_built_once() {
-        let t: Tables<u8, 2> = Tables::new([2, 3]);
+        assert!(Tables::<u8, 2>::new([MAX_SLOTS, 2]).is_none());
+        let t: Tables<u8, 2> = Tables::new([2, 3]).unwrap();
         let mut dice = D10::seeded(1);
         assert_eq!(t.draw(dice.rng(), [2, 0], || unreachable!()), None);
         assert_eq!(t.draw(dice.rng(), [0, 3], || unreachable!()), None);

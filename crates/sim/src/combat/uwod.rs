@@ -107,7 +107,8 @@ impl Uwod {
             .fold(max_pool(&fighters, 0), i32::max);
         let (n, pools) = (fighters.len(), max as usize + 1);
         let strikes = (sampling == Sampling::Outcome)
-            .then(|| Tables::new([n, n, 2, pools, pools, ONSLAUGHTS]));
+            .then(|| Tables::new([n, n, 2, pools, pools, ONSLAUGHTS]))
+            .flatten();
         Ok(Uwod {
             fighters,
             strikes,
