@@ -108,10 +108,9 @@ impl Roster {
 }
 
 /// One d10 face, 1..=10.
+#[inline]
 pub fn face<R: Rng>(dice: &mut D10<R>) -> i32 {
-    let mut f = [0u8; 1];
-    dice.fill_faces(&mut f);
-    i32::from(f[0])
+    i32::from(dice.face())
 }
 
 /// The turn order: members by `score(i)` (highest first), ties by
