@@ -359,8 +359,9 @@ pub fn hurt(kind: Damage, levels: u32, health: &mut Health, roster: &mut Roster,
 }
 
 /// The largest pool `fighters` may roll: an attack with Willpower's dice, a
-/// defence, a soak, or damage with every attack success and a power
-/// attack's two dice added. (A larger pool is still rolled, die by die.)
+/// defence (dodge or block), a Willpower roll, a soak, or damage with every
+/// attack success and a power attack's two dice added. (A larger pool is
+/// still rolled, die by die.)
 pub fn max_pool(fighters: &[Fighter], bonus_dice: i32) -> i32 {
     fighters
         .iter()
@@ -368,6 +369,8 @@ pub fn max_pool(fighters: &[Fighter], bonus_dice: i32) -> i32 {
             let soak = f.soak.iter().copied().max().unwrap_or(0);
             (f.attack + bonus_dice)
                 .max(f.dodge)
+                .max(f.block)
+                .max(i32::from(f.willpower))
                 .max(f.athletics)
                 .max(f.initiative)
                 .max(soak)

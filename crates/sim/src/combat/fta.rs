@@ -76,7 +76,7 @@ use super::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS, Range, Scenario};
 use super::strike::{Attack, Clash, Exchange, Meet, Side, Strike};
 use super::tables::Tables;
 use super::tally::{End, Fight};
-use super::turn::{Roster, face, order};
+use super::turn::{Frame, Roster, face, order};
 
 /// The lowest difficulty the engine rolls at (a feint at point-blank range).
 const LOWEST: i32 = 3;
@@ -87,8 +87,7 @@ const HIGHEST: i32 = 10;
 #[derive(Debug, Clone)]
 pub struct Fta {
     fighters: Vec<Fighter>,
-    sides: usize,
-    max_rounds: u32,
+    frame: Frame,
     /// The rolls at difficulty 3, 4, ..., 10.
     rolls: Vec<Rolls>,
     /// Under the outcome sampler, uncontested attacks by attacker, target,
@@ -109,11 +108,7 @@ impl Fta {
         sampling: Sampling,
     ) -> Result<Fta, RulesError> {
         let fighters = fighters(scenario);
-        // Blocks and abort rolls may be the largest pools.
-        let max = fighters
-            .iter()
-            .map(|f| f.block.max(i32::from(f.willpower)))
-            .fold(max_pool(&fighters, 0), i32::max);
+        let max = max_pool(&fighters, 0);
         let rolls = (LOWEST..=HIGHEST)
             .map(|d| Rolls::new(rules, d, sampling, max))
             .collect::<Result<Vec<_>, _>>()?;
@@ -130,8 +125,7 @@ impl Fta {
             fighters,
             strikes,
             clashes,
-            sides: scenario.sides.len(),
-            max_rounds: scenario.max_rounds,
+            frame: Frame::of(scenario),
             rolls,
         })
     }
@@ -559,12 +553,8 @@ impl Fta {
 }
 
 impl Engine for Fta {
-    fn sides(&self) -> usize {
-        self.sides
-    }
-
-    fn max_rounds(&self) -> u32 {
-        self.max_rounds
+    fn frame(&self) -> Frame {
+        self.frame
     }
 
     fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
@@ -573,77 +563,78 @@ impl Engine for Fta {
         for (s, f) in st.iter_mut().zip(&self.fighters) {
             s.willpower = f.willpower;
         }
-        let mut roster = Roster::new(self.fighters.iter().map(|f| f.side), self.sides);
         let phases = self.fighters.iter().map(|f| f.attacks).max().unwrap_or(1);
-        for round in 1..=self.max_rounds {
-            let turn = order(
-                n,
-                dice,
-                |i, dice| face(dice) + self.fighters[i].initiative - Self::penalty(&st[i]),
-                |i| self.fighters[i].initiative,
-            );
-            for (i, s) in st[..n].iter_mut().enumerate() {
-                let (attacks, split, stance) = self.declare(i, &roster);
-                s.attacked = 0;
-                (s.attacks, s.split, s.stance) = (attacks, split, stance);
-                (s.turned, s.tried, s.aborted, s.guarded) = (false, false, false, false);
-            }
-            for phase in 0..phases {
-                for s in &mut st[..n] {
-                    s.acted = false;
-                    s.struck = 0;
+        let sides = self.fighters.iter().map(|f| f.side);
+        self.frame.play(
+            sides,
+            &mut st,
+            |_round, st, roster| {
+                let turn = order(
+                    n,
+                    dice,
+                    |i, dice| face(dice) + self.fighters[i].initiative - Self::penalty(&st[i]),
+                    |i| self.fighters[i].initiative,
+                );
+                for (i, s) in st[..n].iter_mut().enumerate() {
+                    let (attacks, split, stance) = self.declare(i, &roster);
+                    s.attacked = 0;
+                    (s.attacks, s.split, s.stance) = (attacks, split, stance);
+                    (s.turned, s.tried, s.aborted, s.guarded) = (false, false, false, false);
                 }
-                for i in turn.members() {
-                    let f = &self.fighters[i];
-                    if !roster.standing(i) || st[i].acted || phase >= f.attacks {
-                        continue;
+                for phase in 0..phases {
+                    for s in &mut st[..n] {
+                        s.acted = false;
+                        s.struck = 0;
                     }
-                    st[i].acted = true;
-                    if phase == 0 {
-                        st[i].turned = true;
-                    }
-                    if phase == 0 && f.flee_at > 0 && st[i].health.filled() >= f.flee_at {
-                        roster.knock_out(i, End::Fled);
-                        continue;
-                    }
-                    // The escape defence: Dexterity + Athletics at 6; a
-                    // success ends its fight as a flight.
-                    if phase == 0 && f.defend == DefendTactic::Escape {
-                        let pool = f.athletics - Self::penalty(&st[i]);
-                        if pool >= 1 {
-                            let r = self.at(6).action.roll(dice, pool);
-                            roster.botches += u32::from(r.botch);
-                            if !r.botch && r.successes > 0 {
-                                roster.knock_out(i, End::Fled);
-                            }
+                    for i in turn.members() {
+                        let f = &self.fighters[i];
+                        if !roster.standing(i) || st[i].acted || phase >= f.attacks {
+                            continue;
                         }
-                        continue;
-                    }
-                    if !f.strikes() || st[i].aborted {
-                        continue;
-                    }
-                    if phase == 0 {
-                        // Its declared attacks, each on another target.
-                        let aims = self.aims(i, st[i].attacks, &roster);
-                        for j in 0..n {
-                            if aims & (1 << j) != 0
-                                && st[i].struck & (1 << j) == 0
-                                && roster.standing(i)
-                                && roster.standing(j)
-                            {
-                                self.attack(i, j, false, &mut st, &mut roster, dice);
-                            }
+                        st[i].acted = true;
+                        if phase == 0 {
+                            st[i].turned = true;
                         }
-                    } else if let Some(j) = roster.target(i) {
-                        // A haste action: one basic attack, never split.
-                        self.attack(i, j, true, &mut st, &mut roster, dice);
+                        if phase == 0 && f.flee_at > 0 && st[i].health.filled() >= f.flee_at {
+                            roster.knock_out(i, End::Fled);
+                            continue;
+                        }
+                        // The escape defence: Dexterity + Athletics at 6; a
+                        // success ends its fight as a flight.
+                        if phase == 0 && f.defend == DefendTactic::Escape {
+                            let pool = f.athletics - Self::penalty(&st[i]);
+                            if pool >= 1 {
+                                let r = self.at(6).action.roll(dice, pool);
+                                roster.botches += u32::from(r.botch);
+                                if !r.botch && r.successes > 0 {
+                                    roster.knock_out(i, End::Fled);
+                                }
+                            }
+                            continue;
+                        }
+                        if !f.strikes() || st[i].aborted {
+                            continue;
+                        }
+                        if phase == 0 {
+                            // Its declared attacks, each on another target.
+                            let aims = self.aims(i, st[i].attacks, &roster);
+                            for j in 0..n {
+                                if aims & (1 << j) != 0
+                                    && st[i].struck & (1 << j) == 0
+                                    && roster.standing(i)
+                                    && roster.standing(j)
+                                {
+                                    self.attack(i, j, false, st, roster, dice);
+                                }
+                            }
+                        } else if let Some(j) = roster.target(i) {
+                            // A haste action: one basic attack, never split.
+                            self.attack(i, j, true, st, roster, dice);
+                        }
                     }
                 }
-            }
-            if let Some(result) = roster.result(round, |j| u32::from(st[j].health.filled())) {
-                return result;
-            }
-        }
-        roster.draw(self.max_rounds)
+            },
+            |s| u32::from(s.health.filled()),
+        )
     }
 }

@@ -32,7 +32,7 @@ use super::scenario::{
     AttackTactic, Creature, DefendTactic, MAX_MEMBERS, Scenario, Trait, WillpowerTactic,
 };
 use super::tally::{End, Fight};
-use super::turn::{Roster, face, order};
+use super::turn::{Frame, face, order};
 
 /// The most dice an Edge adds.
 const MAX_EDGE: i32 = 5;
@@ -116,8 +116,7 @@ struct Fighter {
 #[derive(Debug, Clone)]
 pub struct Hubris {
     fighters: Vec<Fighter>,
-    sides: usize,
-    max_rounds: u32,
+    frame: Frame,
     rolls: Rolls,
     bonus_dice: i32,
 }
@@ -188,8 +187,7 @@ impl Hubris {
             .clamp(1, 60);
         Ok(Hubris {
             fighters,
-            sides: scenario.sides.len(),
-            max_rounds: scenario.max_rounds,
+            frame: Frame::of(scenario),
             rolls: Rolls::new(rules, rules.dice.standard_difficulty, sampling, max)?,
             bonus_dice,
         })
@@ -204,12 +202,8 @@ struct State {
 }
 
 impl Engine for Hubris {
-    fn sides(&self) -> usize {
-        self.sides
-    }
-
-    fn max_rounds(&self) -> u32 {
-        self.max_rounds
+    fn frame(&self) -> Frame {
+        self.frame
     }
 
     fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
@@ -219,81 +213,86 @@ impl Engine for Hubris {
             s.willpower = f.willpower;
             s.wounds.boxes = f.boxes;
         }
-        let mut roster = Roster::new(self.fighters.iter().map(|f| f.side), self.sides);
-        for round in 1..=self.max_rounds {
-            let turn = order(
-                n,
-                dice,
-                |i, dice| face(dice) + self.fighters[i].initiative,
-                |i| self.fighters[i].initiative,
-            );
-            for i in turn.members() {
-                let f = &self.fighters[i];
-                if !roster.standing(i) {
-                    continue;
-                }
-                // Last box bashing: stay conscious on a Stamina roll.
-                if st[i].wounds.last() == Some(Damage::Bashing)
-                    && self.rolls.action.roll(dice, f.stamina).successes == 0
-                {
-                    roster.knock_out(i, End::Incapacitated);
-                    continue;
-                }
-                if (f.flee_at > 0 && st[i].wounds.filled() >= f.flee_at) || f.escapes {
-                    roster.knock_out(i, End::Fled);
-                    continue;
-                }
-                if f.tactics_attack == AttackTactic::None {
-                    continue;
-                }
-                for _ in 0..f.attacks {
-                    let Some(target) = roster.target(i) else {
-                        break;
-                    };
-                    let spend = st[i].willpower > 0
-                        && match f.spend {
-                            WillpowerTactic::Never => false,
-                            WillpowerTactic::WhenHurt | WillpowerTactic::IgnoreWounds => {
-                                st[i].wounds.filled() > 0
-                            }
-                            WillpowerTactic::Always => true,
+        let sides = self.fighters.iter().map(|f| f.side);
+        self.frame.play(
+            sides,
+            &mut st,
+            |_round, st, roster| {
+                let turn = order(
+                    n,
+                    dice,
+                    |i, dice| face(dice) + self.fighters[i].initiative,
+                    |i| self.fighters[i].initiative,
+                );
+                for i in turn.members() {
+                    let f = &self.fighters[i];
+                    if !roster.standing(i) {
+                        continue;
+                    }
+                    // Last box bashing: stay conscious on a Stamina roll.
+                    if st[i].wounds.last() == Some(Damage::Bashing)
+                        && self.rolls.action.roll(dice, f.stamina).successes == 0
+                    {
+                        roster.knock_out(i, End::Incapacitated);
+                        continue;
+                    }
+                    if (f.flee_at > 0 && st[i].wounds.filled() >= f.flee_at) || f.escapes {
+                        roster.knock_out(i, End::Fled);
+                        continue;
+                    }
+                    if f.tactics_attack == AttackTactic::None {
+                        continue;
+                    }
+                    for _ in 0..f.attacks {
+                        let Some(target) = roster.target(i) else {
+                            break;
                         };
-                    let pool = f.attack - self.fighters[target].armor;
-                    let attack = if spend {
-                        st[i].willpower -= 1;
-                        roster.willpower += 1;
-                        self.rolls.willpower.roll(dice, pool + self.bonus_dice)
-                    } else {
-                        self.rolls.action.roll(dice, pool)
-                    };
-                    let defence = self.rolls.action.roll(dice, self.fighters[target].defence);
-                    roster.botches += u32::from(attack.botch) + u32::from(defence.botch);
-                    let margin = i32::from(attack.successes) - i32::from(defence.successes);
-                    let loser = match margin.signum() {
-                        1 => target,
-                        -1 => i,
-                        _ => continue,
-                    };
-                    if margin > 0 {
-                        let damage = (margin - i32::from(self.fighters[target].fortitude)).max(0);
-                        st[target].wounds.take(f.kind, damage as u32);
-                        match st[target].wounds.last() {
-                            Some(Damage::Aggravated) => roster.knock_out(target, End::Killed),
-                            Some(Damage::Lethal) => roster.knock_out(target, End::Incapacitated),
-                            _ => {}
+                        let spend = st[i].willpower > 0
+                            && match f.spend {
+                                WillpowerTactic::Never => false,
+                                WillpowerTactic::WhenHurt | WillpowerTactic::IgnoreWounds => {
+                                    st[i].wounds.filled() > 0
+                                }
+                                WillpowerTactic::Always => true,
+                            };
+                        let pool = f.attack - self.fighters[target].armor;
+                        let attack = if spend {
+                            st[i].willpower -= 1;
+                            roster.willpower += 1;
+                            self.rolls.willpower.roll(dice, pool + self.bonus_dice)
+                        } else {
+                            self.rolls.action.roll(dice, pool)
+                        };
+                        let defence = self.rolls.action.roll(dice, self.fighters[target].defence);
+                        roster.botches += u32::from(attack.botch) + u32::from(defence.botch);
+                        let margin = i32::from(attack.successes) - i32::from(defence.successes);
+                        let loser = match margin.signum() {
+                            1 => target,
+                            -1 => i,
+                            _ => continue,
+                        };
+                        if margin > 0 {
+                            let damage =
+                                (margin - i32::from(self.fighters[target].fortitude)).max(0);
+                            st[target].wounds.take(f.kind, damage as u32);
+                            match st[target].wounds.last() {
+                                Some(Damage::Aggravated) => roster.knock_out(target, End::Killed),
+                                Some(Damage::Lethal) => {
+                                    roster.knock_out(target, End::Incapacitated)
+                                }
+                                _ => {}
+                            }
+                        }
+                        st[loser].lost += 1;
+                        if st[loser].lost >= self.fighters[loser].stamina && roster.standing(loser)
+                        {
+                            roster.knock_out(loser, End::Conceded);
                         }
                     }
-                    st[loser].lost += 1;
-                    if st[loser].lost >= self.fighters[loser].stamina && roster.standing(loser) {
-                        roster.knock_out(loser, End::Conceded);
-                    }
                 }
-            }
-            if let Some(result) = roster.result(round, |j| u32::from(st[j].wounds.filled())) {
-                return result;
-            }
-        }
-        roster.draw(self.max_rounds)
+            },
+            |s| u32::from(s.wounds.filled()),
+        )
     }
 }
 

@@ -30,6 +30,7 @@ pub use scenario::{
     Scenario, Side, TRAITS, Tactics, Trait, WillpowerTactic,
 };
 pub use tally::{End, Fight, Tally};
+pub use turn::Frame;
 
 use rand_core::Rng;
 use rayon::prelude::*;
@@ -39,10 +40,8 @@ use wodds_dice::{D10, key_of, stream};
 pub trait Engine: Sync {
     /// Plays one fight with `dice`.
     fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight;
-    /// Number of sides.
-    fn sides(&self) -> usize;
-    /// Rounds after which a fight is a draw.
-    fn max_rounds(&self) -> u32;
+    /// The scenario's shape: its sides and rounds.
+    fn frame(&self) -> Frame;
 }
 
 /// The engine of an edition, chosen by its rule file's `[combat] engine`.
@@ -90,21 +89,12 @@ impl Engine for EditionEngine {
         }
     }
 
-    fn sides(&self) -> usize {
+    fn frame(&self) -> Frame {
         match self {
-            EditionEngine::Revised(e) => e.sides(),
-            EditionEngine::Hubris(e) => e.sides(),
-            EditionEngine::Uwod(e) => e.sides(),
-            EditionEngine::Fta(e) => e.sides(),
-        }
-    }
-
-    fn max_rounds(&self) -> u32 {
-        match self {
-            EditionEngine::Revised(e) => e.max_rounds(),
-            EditionEngine::Hubris(e) => e.max_rounds(),
-            EditionEngine::Uwod(e) => e.max_rounds(),
-            EditionEngine::Fta(e) => e.max_rounds(),
+            EditionEngine::Revised(e) => e.frame(),
+            EditionEngine::Hubris(e) => e.frame(),
+            EditionEngine::Uwod(e) => e.frame(),
+            EditionEngine::Fta(e) => e.frame(),
         }
     }
 }
@@ -122,7 +112,8 @@ pub fn run<E: Engine>(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Tally {
     let key = key_of(edition);
-    let empty = || Tally::new(engine.sides(), engine.max_rounds());
+    let frame = engine.frame();
+    let empty = || Tally::new(frame.sides, frame.max_rounds);
     (0..trials.div_ceil(BATCH))
         .into_par_iter()
         .map(|b| {

@@ -66,14 +66,13 @@ use super::scenario::{DefendTactic, MAX_MEMBERS, Range, Scenario};
 use super::strike::{Attack, Meet, Strike};
 use super::tables::Tables;
 use super::tally::{End, Fight};
-use super::turn::{Roster, face, order};
+use super::turn::{Frame, Roster, face, order};
 
 /// The Revised engine for one scenario under one edition.
 #[derive(Debug, Clone)]
 pub struct Revised {
     fighters: Vec<Fighter>,
-    sides: usize,
-    max_rounds: u32,
+    frame: Frame,
     /// The rolls at difficulty 4, 6 and 8.
     rolls: [Rolls; 3],
     /// Under the outcome sampler, whole attacks by attacker, target,
@@ -90,11 +89,7 @@ impl Revised {
         sampling: Sampling,
     ) -> Result<Revised, RulesError> {
         let fighters = fighters(scenario);
-        // Blocks and Willpower rolls too, so the outcome tables cover them.
-        let max = fighters
-            .iter()
-            .map(|f| f.block.max(i32::from(f.willpower)))
-            .fold(max_pool(&fighters, 0), i32::max);
+        let max = max_pool(&fighters, 0);
         let n = fighters.len();
         let pools = max as usize + 1;
         let strikes = (sampling == Sampling::Outcome)
@@ -102,8 +97,7 @@ impl Revised {
             .flatten();
         Ok(Revised {
             fighters,
-            sides: scenario.sides.len(),
-            max_rounds: scenario.max_rounds,
+            frame: Frame::of(scenario),
             strikes,
             rolls: [
                 Rolls::new(rules, 4, sampling, max)?,
@@ -233,12 +227,8 @@ fn defence_key(defence: Option<i32>) -> usize {
 }
 
 impl Engine for Revised {
-    fn sides(&self) -> usize {
-        self.sides
-    }
-
-    fn max_rounds(&self) -> u32 {
-        self.max_rounds
+    fn frame(&self) -> Frame {
+        self.frame
     }
 
     fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
@@ -247,102 +237,103 @@ impl Engine for Revised {
         for (s, f) in st.iter_mut().zip(&self.fighters) {
             s.willpower = f.willpower;
         }
-        let mut roster = Roster::new(self.fighters.iter().map(|f| f.side), self.sides);
-        for round in 1..=self.max_rounds {
-            // Initiative: 1d10 + Dexterity + Wits less the wound penalty;
-            // ties by Dexterity + Wits, then at random.
-            let turn = order(
-                n,
-                dice,
-                |i, dice| face(dice) + self.fighters[i].initiative - Self::penalty(&st[i]),
-                |i| self.fighters[i].initiative,
-            );
-            for s in &mut st[..n] {
-                s.dodged = 0;
-                s.acted = false;
-                s.abort = Abort::Untried;
-            }
-            for i in turn.members() {
-                let f = &self.fighters[i];
-                st[i].acted = true;
-                if !roster.standing(i) {
-                    continue;
+        let sides = self.fighters.iter().map(|f| f.side);
+        self.frame.play(
+            sides,
+            &mut st,
+            |_round, st, roster| {
+                // Initiative: 1d10 + Dexterity + Wits less the wound penalty;
+                // ties by Dexterity + Wits, then at random.
+                let turn = order(
+                    n,
+                    dice,
+                    |i, dice| face(dice) + self.fighters[i].initiative - Self::penalty(&st[i]),
+                    |i| self.fighters[i].initiative,
+                );
+                for s in &mut st[..n] {
+                    s.dodged = 0;
+                    s.acted = false;
+                    s.abort = Abort::Untried;
                 }
-                if f.runs(st[i].health.filled()) {
-                    roster.knock_out(i, End::Fled);
-                    continue;
-                }
-                if !f.strikes() || st[i].abort == Abort::Dodging {
-                    continue;
-                }
-                // The declared attacks, then Celerity's (no penalty).
-                let declared = declared_attacks(f);
-                let celerity = i32::from(f.attacks) - 1;
-                let rolls = self.at(difficulty(f));
-                for k in 0..declared + celerity {
-                    let Some(target) = roster.target(i) else {
-                        break;
-                    };
-                    let minus = if k < declared {
-                        action_penalty(f, k)
-                    } else {
-                        0
-                    };
-                    let dice_left = f.attack - Self::penalty(&st[i]) - minus;
-                    if dice_left < 1 {
+                for i in turn.members() {
+                    let f = &self.fighters[i];
+                    st[i].acted = true;
+                    if !roster.standing(i) {
                         continue;
                     }
-                    // Attacked before it has acted, an aborter tries to
-                    // abort to a dodge before the blow is rolled.
-                    let t = &self.fighters[target];
-                    if t.defend == DefendTactic::Abort
-                        && !st[target].acted
-                        && st[target].abort == Abort::Untried
-                    {
-                        st[target].abort =
-                            self.try_abort(target, &mut st[target], &mut roster, dice);
+                    if f.runs(st[i].health.filled()) {
+                        roster.knock_out(i, End::Fled);
+                        continue;
                     }
-                    let spend = f.spends(st[i].willpower, Self::penalty(&st[i]));
-                    let compiled = if spend {
-                        st[i].willpower -= 1;
-                        roster.willpower += 1;
-                        &rolls.willpower
-                    } else {
-                        &rolls.action
-                    };
-                    let defence = self.defence(target, f, &st[target]);
-                    let attack = Attack {
-                        roller: compiled,
-                        pool: dice_left,
-                        defence: defence.map(|pool| (&self.at(6).action, pool)),
-                        meet: Meet::Subtract,
-                        rolls: self.at(6),
-                        damage: f.damage,
-                        potence: f.potence,
-                        soak: t.soak[f.kind as usize],
-                    };
-                    // The key fixes everything else: the pair fixes the
-                    // difficulty, damage and soak.
-                    let key = [
-                        i,
-                        target,
-                        usize::from(spend),
-                        dice_left as usize,
-                        defence_key(defence),
-                    ];
-                    let s = attack.strike(dice, self.strikes.as_ref().map(|t| (t, key)));
-                    roster.botches += u32::from(s.botches);
-                    st[target].dodged += u8::from(s.defended);
-                    if s.levels > 0 {
-                        let health = &mut st[target].health;
-                        hurt(f.kind, s.levels.into(), health, &mut roster, target);
+                    if !f.strikes() || st[i].abort == Abort::Dodging {
+                        continue;
+                    }
+                    // The declared attacks, then Celerity's (no penalty).
+                    let declared = declared_attacks(f);
+                    let celerity = i32::from(f.attacks) - 1;
+                    let rolls = self.at(difficulty(f));
+                    for k in 0..declared + celerity {
+                        let Some(target) = roster.target(i) else {
+                            break;
+                        };
+                        let minus = if k < declared {
+                            action_penalty(f, k)
+                        } else {
+                            0
+                        };
+                        let dice_left = f.attack - Self::penalty(&st[i]) - minus;
+                        if dice_left < 1 {
+                            continue;
+                        }
+                        // Attacked before it has acted, an aborter tries to
+                        // abort to a dodge before the blow is rolled.
+                        let t = &self.fighters[target];
+                        if t.defend == DefendTactic::Abort
+                            && !st[target].acted
+                            && st[target].abort == Abort::Untried
+                        {
+                            st[target].abort =
+                                self.try_abort(target, &mut st[target], roster, dice);
+                        }
+                        let spend = f.spends(st[i].willpower, Self::penalty(&st[i]));
+                        let compiled = if spend {
+                            st[i].willpower -= 1;
+                            roster.willpower += 1;
+                            &rolls.willpower
+                        } else {
+                            &rolls.action
+                        };
+                        let defence = self.defence(target, f, &st[target]);
+                        let attack = Attack {
+                            roller: compiled,
+                            pool: dice_left,
+                            defence: defence.map(|pool| (&self.at(6).action, pool)),
+                            meet: Meet::Subtract,
+                            rolls: self.at(6),
+                            damage: f.damage,
+                            potence: f.potence,
+                            soak: t.soak[f.kind as usize],
+                        };
+                        // The key fixes everything else: the pair fixes the
+                        // difficulty, damage and soak.
+                        let key = [
+                            i,
+                            target,
+                            usize::from(spend),
+                            dice_left as usize,
+                            defence_key(defence),
+                        ];
+                        let s = attack.strike(dice, self.strikes.as_ref().map(|t| (t, key)));
+                        roster.botches += u32::from(s.botches);
+                        st[target].dodged += u8::from(s.defended);
+                        if s.levels > 0 {
+                            let health = &mut st[target].health;
+                            hurt(f.kind, s.levels.into(), health, roster, target);
+                        }
                     }
                 }
-            }
-            if let Some(result) = roster.result(round, |j| u32::from(st[j].health.filled())) {
-                return result;
-            }
-        }
-        roster.draw(self.max_rounds)
+            },
+            |s| u32::from(s.health.filled()),
+        )
     }
 }

@@ -4,7 +4,7 @@
 use rand_core::Rng;
 use wodds_dice::D10;
 
-use super::scenario::MAX_MEMBERS;
+use super::scenario::{MAX_MEMBERS, Scenario};
 use super::tally::{End, Fight};
 
 /// The members of a fight: which side each is on and whether it is out.
@@ -104,6 +104,48 @@ impl Roster {
             willpower: self.willpower,
             botches: self.botches,
         }
+    }
+}
+
+/// What every engine keeps of a scenario's shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Frame {
+    /// Number of sides.
+    pub sides: usize,
+    /// Rounds after which a fight is a draw.
+    pub max_rounds: u32,
+}
+
+impl Frame {
+    /// The shape of `scenario`.
+    pub fn of(scenario: &Scenario) -> Frame {
+        Frame {
+            sides: scenario.sides.len(),
+            max_rounds: scenario.max_rounds,
+        }
+    }
+
+    /// Plays a fight between members on `sides_of` (by index) whose states
+    /// start as `st`: `round(r, st, roster)` plays round `r`; after each,
+    /// the fight ends when one side or none stands (`lost(s)`: the health
+    /// levels a member in state `s` has lost), or after the last round as
+    /// a draw.
+    #[inline]
+    pub fn play<S>(
+        self,
+        sides_of: impl Iterator<Item = usize>,
+        st: &mut [S; MAX_MEMBERS],
+        mut round: impl FnMut(u32, &mut [S; MAX_MEMBERS], &mut Roster),
+        lost: impl Fn(&S) -> u32,
+    ) -> Fight {
+        let mut roster = Roster::new(sides_of, self.sides);
+        for r in 1..=self.max_rounds {
+            round(r, st, &mut roster);
+            if let Some(result) = roster.result(r, |j| lost(&st[j])) {
+                return result;
+            }
+        }
+        roster.draw(self.max_rounds)
     }
 }
 

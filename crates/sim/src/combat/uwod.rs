@@ -77,14 +77,13 @@ use super::scenario::{DefendTactic, MAX_MEMBERS, Range, Scenario, WillpowerTacti
 use super::strike::{Attack, Meet, Strike};
 use super::tables::Tables;
 use super::tally::{End, Fight};
-use super::turn::{Roster, order};
+use super::turn::{Frame, Roster, order};
 
 /// The uwod engine for one scenario under one edition.
 #[derive(Debug, Clone)]
 pub struct Uwod {
     fighters: Vec<Fighter>,
-    sides: usize,
-    max_rounds: u32,
+    frame: Frame,
     rolls: Rolls,
     /// Under the outcome sampler, whole attacks by attacker, target,
     /// Willpower spent, attack dice, defence dice and onslaught.
@@ -100,11 +99,7 @@ impl Uwod {
         sampling: Sampling,
     ) -> Result<Uwod, RulesError> {
         let fighters = fighters(scenario);
-        // Blocks and Willpower rolls are pools the shared bound leaves out.
-        let max = fighters
-            .iter()
-            .map(|f| f.block.max(i32::from(f.willpower)))
-            .fold(max_pool(&fighters, 0), i32::max);
+        let max = max_pool(&fighters, 0);
         let (n, pools) = (fighters.len(), max as usize + 1);
         let strikes = (sampling == Sampling::Outcome)
             .then(|| Tables::new([n, n, 2, pools, pools, ONSLAUGHTS]))
@@ -112,8 +107,7 @@ impl Uwod {
         Ok(Uwod {
             fighters,
             strikes,
-            sides: scenario.sides.len(),
-            max_rounds: scenario.max_rounds,
+            frame: Frame::of(scenario),
             rolls: Rolls::new(rules, rules.dice.standard_difficulty, sampling, max)?,
         })
     }
@@ -176,12 +170,8 @@ impl State {
 }
 
 impl Engine for Uwod {
-    fn sides(&self) -> usize {
-        self.sides
-    }
-
-    fn max_rounds(&self) -> u32 {
-        self.max_rounds
+    fn frame(&self) -> Frame {
+        self.frame
     }
 
     fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
@@ -190,136 +180,138 @@ impl Engine for Uwod {
         for (s, f) in st.iter_mut().zip(&self.fighters) {
             s.willpower = f.willpower;
         }
-        let mut roster = Roster::new(self.fighters.iter().map(|f| f.side), self.sides);
-        for round in 1..=self.max_rounds {
-            // Initiative: successes of Dexterity + Wits less the wound
-            // penalty (a point spent to ignore wounds does not reach it).
-            let turn = order(
-                n,
-                dice,
-                |i, dice| {
-                    let pool = self.fighters[i].initiative - st[i].wounds();
-                    if pool < 1 {
-                        0
-                    } else {
-                        i32::from(self.rolls.damage.roll(dice, pool).successes)
-                    }
-                },
-                |i| self.fighters[i].initiative,
-            );
-            for i in turn.members() {
-                let f = &self.fighters[i];
-                if !roster.standing(i) {
-                    continue;
-                }
-                // Its turn: the onslaught against it starts over, and last
-                // turn's Willpower runs out.
-                st[i].defences = 0;
-                st[i].ignoring = false;
-                // Incapacitated with lethal: a Willpower roll to stay
-                // active, at a difficulty of the turns since.
-                if st[i].health.filled() >= LEVELS {
-                    st[i].incapacitated += 1;
-                    let stay = self.rolls.action.roll(dice, i32::from(f.willpower));
-                    roster.botches += u32::from(stay.botch);
-                    if stay.successes < st[i].incapacitated {
-                        roster.knock_out(i, End::Incapacitated);
+        let sides = self.fighters.iter().map(|f| f.side);
+        self.frame.play(
+            sides,
+            &mut st,
+            |_round, st, roster| {
+                // Initiative: successes of Dexterity + Wits less the wound
+                // penalty (a point spent to ignore wounds does not reach it).
+                let turn = order(
+                    n,
+                    dice,
+                    |i, dice| {
+                        let pool = self.fighters[i].initiative - st[i].wounds();
+                        if pool < 1 {
+                            0
+                        } else {
+                            i32::from(self.rolls.damage.roll(dice, pool).successes)
+                        }
+                    },
+                    |i| self.fighters[i].initiative,
+                );
+                for i in turn.members() {
+                    let f = &self.fighters[i];
+                    if !roster.standing(i) {
                         continue;
                     }
-                }
-                if f.runs(st[i].health.filled()) {
-                    roster.knock_out(i, End::Fled);
-                    continue;
-                }
-                // Willpower, one point a turn.
-                let mut spent = false;
-                if f.spend == WillpowerTactic::IgnoreWounds
-                    && st[i].willpower > 0
-                    && st[i].wounds() > 0
-                {
-                    st[i].willpower -= 1;
-                    roster.willpower += 1;
-                    st[i].ignoring = true;
-                    spent = true;
-                }
-                if !f.strikes() {
-                    continue;
-                }
-                // Declared attacks (multiple actions), then Celerity's.
-                let declared = f.actions.max(1);
-                for k in 0..declared + f.attacks - 1 {
-                    let Some(target) = roster.target(i) else {
-                        break;
-                    };
-                    let multiple = if declared > 1 && k < declared {
-                        i32::from(declared + k)
-                    } else {
-                        0
-                    };
-                    let dice_left = f.attack - st[i].penalty() - multiple;
-                    if dice_left < 1 {
+                    // Its turn: the onslaught against it starts over, and last
+                    // turn's Willpower runs out.
+                    st[i].defences = 0;
+                    st[i].ignoring = false;
+                    // Incapacitated with lethal: a Willpower roll to stay
+                    // active, at a difficulty of the turns since.
+                    if st[i].health.filled() >= LEVELS {
+                        st[i].incapacitated += 1;
+                        let stay = self.rolls.action.roll(dice, i32::from(f.willpower));
+                        roster.botches += u32::from(stay.botch);
+                        if stay.successes < st[i].incapacitated {
+                            roster.knock_out(i, End::Incapacitated);
+                            continue;
+                        }
+                    }
+                    if f.runs(st[i].health.filled()) {
+                        roster.knock_out(i, End::Fled);
                         continue;
                     }
-                    let spend = !spent
-                        && f.spend != WillpowerTactic::IgnoreWounds
-                        && f.spends(st[i].willpower, st[i].penalty());
-                    let compiled = if spend {
+                    // Willpower, one point a turn.
+                    let mut spent = false;
+                    if f.spend == WillpowerTactic::IgnoreWounds
+                        && st[i].willpower > 0
+                        && st[i].wounds() > 0
+                    {
                         st[i].willpower -= 1;
                         roster.willpower += 1;
+                        st[i].ignoring = true;
                         spent = true;
-                        &self.rolls.willpower
-                    } else {
-                        &self.rolls.action
-                    };
-                    // The reflexive defence, one success fewer per earlier
-                    // one (none for a total defender).
-                    let t = &self.fighters[target];
-                    let defence_pool = if t.defend == DefendTactic::Block && Self::blocks(t, f) {
-                        t.block
-                    } else {
-                        t.dodge
-                    } - st[target].penalty();
-                    let onslaught = if t.defend == DefendTactic::Total {
-                        0
-                    } else {
-                        st[target].defences
-                    };
-                    st[target].defences += 1;
-                    let attack = Attack {
-                        roller: compiled,
-                        pool: dice_left,
-                        defence: Some((&self.rolls.action, defence_pool)),
-                        // A range increment beyond the gun's: one success more.
-                        meet: Meet::Difficulty {
-                            onslaught,
-                            more: u16::from(f.ranged && f.range == Range::Long),
-                        },
-                        rolls: &self.rolls,
-                        damage: f.damage,
-                        potence: f.potence,
-                        soak: t.soak[f.kind as usize],
-                    };
-                    // The pair fixes the range, damage and soak.
-                    let key = [
-                        i,
-                        target,
-                        usize::from(spend),
-                        dice_left as usize,
-                        defence_pool.max(0) as usize,
-                        onslaught.into(),
-                    ];
-                    let s = attack.strike(dice, self.strikes.as_ref().map(|t| (t, key)));
-                    roster.botches += u32::from(s.botches);
-                    if s.levels > 0 {
-                        let health = &mut st[target].health;
-                        Self::hurt(f.kind, s.levels, target, health, &mut roster);
+                    }
+                    if !f.strikes() {
+                        continue;
+                    }
+                    // Declared attacks (multiple actions), then Celerity's.
+                    let declared = f.actions.max(1);
+                    for k in 0..declared + f.attacks - 1 {
+                        let Some(target) = roster.target(i) else {
+                            break;
+                        };
+                        let multiple = if declared > 1 && k < declared {
+                            i32::from(declared + k)
+                        } else {
+                            0
+                        };
+                        let dice_left = f.attack - st[i].penalty() - multiple;
+                        if dice_left < 1 {
+                            continue;
+                        }
+                        let spend = !spent
+                            && f.spend != WillpowerTactic::IgnoreWounds
+                            && f.spends(st[i].willpower, st[i].penalty());
+                        let compiled = if spend {
+                            st[i].willpower -= 1;
+                            roster.willpower += 1;
+                            spent = true;
+                            &self.rolls.willpower
+                        } else {
+                            &self.rolls.action
+                        };
+                        // The reflexive defence, one success fewer per earlier
+                        // one (none for a total defender).
+                        let t = &self.fighters[target];
+                        let defence_pool = if t.defend == DefendTactic::Block && Self::blocks(t, f)
+                        {
+                            t.block
+                        } else {
+                            t.dodge
+                        } - st[target].penalty();
+                        let onslaught = if t.defend == DefendTactic::Total {
+                            0
+                        } else {
+                            st[target].defences
+                        };
+                        st[target].defences += 1;
+                        let attack = Attack {
+                            roller: compiled,
+                            pool: dice_left,
+                            defence: Some((&self.rolls.action, defence_pool)),
+                            // A range increment beyond the gun's: one success more.
+                            meet: Meet::Difficulty {
+                                onslaught,
+                                more: u16::from(f.ranged && f.range == Range::Long),
+                            },
+                            rolls: &self.rolls,
+                            damage: f.damage,
+                            potence: f.potence,
+                            soak: t.soak[f.kind as usize],
+                        };
+                        // The pair fixes the range, damage and soak.
+                        let key = [
+                            i,
+                            target,
+                            usize::from(spend),
+                            dice_left as usize,
+                            defence_pool.max(0) as usize,
+                            onslaught.into(),
+                        ];
+                        let s = attack.strike(dice, self.strikes.as_ref().map(|t| (t, key)));
+                        roster.botches += u32::from(s.botches);
+                        if s.levels > 0 {
+                            let health = &mut st[target].health;
+                            Self::hurt(f.kind, s.levels, target, health, roster);
+                        }
                     }
                 }
-            }
-            if let Some(result) = roster.result(round, |j| u32::from(st[j].health.filled())) {
-                return result;
-            }
-        }
-        roster.draw(self.max_rounds)
+            },
+            |s| u32::from(s.health.filled()),
+        )
     }
 }
