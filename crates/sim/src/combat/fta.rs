@@ -576,7 +576,7 @@ impl Engine for Fta {
                     |i| self.fighters[i].initiative,
                 );
                 for (i, s) in st[..n].iter_mut().enumerate() {
-                    let (attacks, split, stance) = self.declare(i, &roster);
+                    let (attacks, split, stance) = self.declare(i, roster);
                     s.attacked = 0;
                     (s.attacks, s.split, s.stance) = (attacks, split, stance);
                     (s.turned, s.tried, s.aborted, s.guarded) = (false, false, false, false);
@@ -617,7 +617,7 @@ impl Engine for Fta {
                         }
                         if phase == 0 {
                             // Its declared attacks, each on another target.
-                            let aims = self.aims(i, st[i].attacks, &roster);
+                            let aims = self.aims(i, st[i].attacks, roster);
                             for j in 0..n {
                                 if aims & (1 << j) != 0
                                     && st[i].struck & (1 << j) == 0
