@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::pools::{Pools, Terms};
 use crate::{
     ActionRules, AutomaticRule, BotchEffect, BotchSetting, CombatEngine, CombatRules, DiceRules,
     DifficultyKind, GroupRule, OnesSetting, ResistedRule, RuleSet, RulesError, SpecialtySetting,
@@ -28,6 +29,41 @@ struct RawFile {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawCombat {
     engine: Option<CombatEngine>,
+    pools: Option<RawPools>,
+}
+
+/// `[combat.pools]`: each pool's traits (see [`crate::pools`]).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawPools {
+    initiative: Option<Spanned<Vec<String>>>,
+    brawl: Option<Spanned<Vec<String>>>,
+    melee: Option<Spanned<Vec<String>>>,
+    firearms: Option<Spanned<Vec<String>>>,
+    dodge: Option<Spanned<Vec<String>>>,
+    athletics: Option<Spanned<Vec<String>>>,
+    block: Option<Spanned<Vec<String>>>,
+    parry: Option<Spanned<Vec<String>>>,
+    soak: Option<Spanned<Vec<String>>>,
+    strength: Option<Spanned<Vec<String>>>,
+}
+
+impl RawPools {
+    /// The pools the file sets, in [`Pools::NAMES`] order.
+    fn all(&self) -> [&Option<Spanned<Vec<String>>>; Pools::NAMES.len()] {
+        [
+            &self.initiative,
+            &self.brawl,
+            &self.melee,
+            &self.firearms,
+            &self.dodge,
+            &self.athletics,
+            &self.block,
+            &self.parry,
+            &self.soak,
+            &self.strength,
+        ]
+    }
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -256,9 +292,9 @@ fn resolve_at(
     let dice = merge(&parsed, base.as_ref().map(|b| &b.dice))?;
     let actions = merge_actions(&parsed, base.as_ref().map(|b| &b.actions))?;
     let engine = parsed.raw.combat.as_ref().and_then(|c| c.engine);
-    let combat = match (engine, &base) {
-        (Some(engine), _) => CombatRules { engine },
-        (None, Some(b)) => b.combat,
+    let engine = match (engine, &base) {
+        (Some(engine), _) => engine,
+        (None, Some(b)) => b.combat.engine,
         (None, None) => {
             return Err(parsed.error(
                 0,
@@ -266,6 +302,10 @@ fn resolve_at(
                 "missing (a file without `extends` must set every field)",
             ));
         }
+    };
+    let combat = CombatRules {
+        engine,
+        pools: merge_pools(&parsed, base.as_ref().map(|b| &b.combat.pools))?,
     };
     let name = parsed
         .raw
@@ -289,6 +329,28 @@ fn resolve_at(
         actions,
         combat,
     ))
+}
+
+/// Overlays the file's combat pools on its base's, each checked.
+fn merge_pools(p: &Parsed, base: Option<&Pools>) -> Result<Pools, RulesError> {
+    let raw = p.raw.combat.as_ref().and_then(|c| c.pools.as_ref());
+    let mut out = [Terms::default(); Pools::NAMES.len()];
+    for (i, name) in Pools::NAMES.iter().enumerate() {
+        let field = format!("combat.pools.{name}");
+        out[i] = match (raw.and_then(|r| r.all()[i].as_ref()), base) {
+            (Some(terms), _) => Terms::parse(terms.get_ref())
+                .map_err(|message| p.error(terms.span().start, &field, message))?,
+            (None, Some(b)) => b.0[i],
+            (None, None) => {
+                return Err(p.error(
+                    0,
+                    &field,
+                    "missing (a file without `extends` must set every field)",
+                ));
+            }
+        };
+    }
+    Ok(Pools(out))
 }
 
 /// The value of an optional spanned setting.

@@ -21,6 +21,7 @@
 
 mod error;
 mod file;
+pub mod pools;
 
 use std::path::{Path, PathBuf};
 
@@ -30,6 +31,7 @@ use wodds_dice::{AutoSuccesses, Botch, Ones, RollRules, RollSpec, Tens};
 
 pub use error::RulesError;
 pub use file::{from_toml, located};
+pub use pools::{Pool, Pools, TRAIT_NAMES, Terms};
 
 /// The built-in editions: id and embedded TOML.
 pub const BUILT_IN: [(&str, &str); 4] = [
@@ -282,6 +284,8 @@ pub enum CombatEngine {
 pub struct CombatRules {
     /// The engine that runs its fights.
     pub engine: CombatEngine,
+    /// The traits each of its pools adds up.
+    pub pools: Pools,
 }
 
 /// Options a player brings to one roll.

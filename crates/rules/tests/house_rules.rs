@@ -744,3 +744,64 @@ fn revised_willpower_is_one_automatic_success() {
     close(d.p_botch(), 0.0, 0.0);
     close(d.p_at_least(1), 1.0, 1e-12);
 }
+
+// ---------------------------------------------------------------------------
+// Combat pools
+// ---------------------------------------------------------------------------
+
+/// A house rule overrides one pool and inherits the rest; the built-ins
+/// sum what their files say (Revised's dodge is Dexterity + Dodge, FtA's
+/// Dexterity + Athletics, hubris's Dexterity + the better of the two).
+#[test]
+fn combat_pools_inherit_and_override() {
+    use wodds_rules::{Pool, TRAIT_NAMES};
+    let mut ratings = [0; TRAIT_NAMES.len()];
+    let at = |name: &str| TRAIT_NAMES.iter().position(|t| *t == name).unwrap();
+    ratings[at("dexterity")] = 3;
+    ratings[at("wits")] = 2;
+    ratings[at("dodge")] = 1;
+    ratings[at("athletics")] = 4;
+    ratings[at("alertness")] = 5;
+    let pool = |r: &RuleSet, p: Pool| r.combat.pools.get(p).of(&ratings);
+    assert_eq!(pool(&load("revised"), Pool::Dodge), 4);
+    assert_eq!(pool(&load("fta"), Pool::Dodge), 7);
+    assert_eq!(pool(&load("hubris"), Pool::Dodge), 7);
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "alert.toml",
+        "extends = \"revised\"\n\n[combat.pools]\ninitiative = [\"dexterity\", \"wits\", \"alertness\"]\n",
+    );
+    let house = load(&path);
+    assert_eq!(pool(&house, Pool::Initiative), 10);
+    assert_eq!(pool(&load("revised"), Pool::Initiative), 5);
+    assert_eq!(pool(&house, Pool::Dodge), 4);
+    assert_ne!(house.hash(), load("revised").hash());
+}
+
+#[test]
+fn combat_pool_errors_name_line_and_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "typo.toml",
+        "extends = \"revised\"\n\n[combat.pools]\nbrawl = [\"dexterity\", \"brwal\"]\n",
+    );
+    let e = file_error(&path);
+    assert_file_error(&e, &path, 4, 9, "combat.pools.brawl");
+    assert!(e.message.contains("unknown trait `brwal`"), "{}", e.message);
+    let path = write(
+        dir.path(),
+        "kick.toml",
+        "extends = \"revised\"\n\n[combat.pools]\nkick = [\"dexterity\"]\n",
+    );
+    let e = file_error(&path);
+    assert_file_error(&e, &path, 4, 1, "combat.pools.kick");
+    let path = write(
+        dir.path(),
+        "empty.toml",
+        "extends = \"revised\"\n\n[combat.pools]\nsoak = []\n",
+    );
+    let e = file_error(&path);
+    assert_file_error(&e, &path, 4, 8, "combat.pools.soak");
+}

@@ -425,3 +425,32 @@ fn samplers_agree_on_every_shipped_scenario() {
     }
     assert!(checked >= 36, "{checked} scenario-editions");
 }
+
+/// A house rule's pools reach the fight: soaking with Perception (2 dots,
+/// the default) instead of Stamina (1) gives the dummy two soak dice, so a
+/// round does a level with 0.5 (hit) * 0.5 (damage die) * 0.25 (both soak
+/// dice fail) = 1/16, and the seven levels take 7 * 16 = 112 rounds on
+/// average (negative binomial, standard deviation sqrt(7 * 15/16) * 16).
+#[test]
+fn a_house_rule_pool_changes_the_fight() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("perceptive.toml"),
+        "extends = \"revised\"\n\n[combat.pools]\nsoak = [\"perception\"]\n",
+    )
+    .unwrap();
+    let text =
+        format!("name = \"t\"\nkind = \"combat\"\neditions = [\"perceptive.toml\"]\n{PUNCHER}");
+    let s = Scenario::parse("test.toml", &text, Some(dir.path())).unwrap();
+    for engine in engines(&s) {
+        let n = 50_000;
+        let t = combat::run(&engine, "perceptive", n, 8, &|_| {});
+        assert_eq!(t.wins[0], n);
+        let sd = (7.0f64 * 15.0 / 16.0).sqrt() * 16.0;
+        let mean = t.mean_rounds().unwrap();
+        assert!(
+            (mean - 112.0).abs() < 4.5 * sd / (n as f64).sqrt(),
+            "mean {mean}"
+        );
+    }
+}

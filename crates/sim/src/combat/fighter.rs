@@ -4,7 +4,7 @@
 
 use rand_core::Rng;
 use wodds_dice::{Botch, CompiledRoll, D10, Distribution, Ones, OutcomeSampler, Roll, RollSpec};
-use wodds_rules::{RollOptions, RuleSet, RulesError};
+use wodds_rules::{Pool, Pools, RollOptions, RuleSet, RulesError};
 
 use super::gear::{Damage, Skill, Weapon};
 use super::health::Health;
@@ -117,20 +117,22 @@ pub fn soak(kind: Creature, stamina: i32, fortitude: i32, armor: i32) -> [i32; 3
     }
 }
 
-/// Every member of `scenario`, compiled.
-pub fn fighters(scenario: &Scenario) -> Vec<Fighter> {
+/// Every member of `scenario`, compiled with the edition's `pools`.
+pub fn fighters(scenario: &Scenario, pools: &Pools) -> Vec<Fighter> {
     let mut out = Vec::new();
     for (side, s) in scenario.sides.iter().enumerate() {
         for m in &s.members {
             let t = |x: Trait| i32::from(m.get(x));
-            let dex = t(Trait::Dexterity) - i32::from(m.armor.penalty);
+            // Armour's penalty comes off Dexterity pools.
+            let ratings = m.ratings(true);
+            let p = |x: Pool| pools.get(x).of(&ratings);
             let skill = match m.weapon.skill {
-                Skill::Brawl => t(Trait::Brawl),
-                Skill::Melee => t(Trait::Melee),
-                Skill::Firearms => t(Trait::Firearms),
+                Skill::Brawl => Pool::Brawl,
+                Skill::Melee => Pool::Melee,
+                Skill::Firearms => Pool::Firearms,
             };
             let strength = if m.weapon.strength {
-                t(Trait::Strength)
+                p(Pool::Strength)
             } else {
                 0
             };
@@ -138,18 +140,17 @@ pub fn fighters(scenario: &Scenario) -> Vec<Fighter> {
             let armor = i32::from(m.armor.rating);
             out.push(Fighter {
                 side,
-                initiative: dex + t(Trait::Wits),
-                attack: pool(dex + skill),
+                initiative: p(Pool::Initiative),
+                attack: pool(p(skill)),
                 ranged: m.weapon.skill == Skill::Firearms,
-                dodge: pool(dex + t(Trait::Dodge)),
-                athletics: pool(dex + t(Trait::Athletics)),
-                block: pool(
-                    dex + if m.weapon.skill == Skill::Melee {
-                        t(Trait::Melee)
-                    } else {
-                        t(Trait::Brawl)
-                    },
-                ),
+                dodge: pool(p(Pool::Dodge)),
+                athletics: pool(p(Pool::Athletics)),
+                // A parry with a melee weapon in hand, else a block.
+                block: pool(p(if m.weapon.skill == Skill::Melee {
+                    Pool::Parry
+                } else {
+                    Pool::Block
+                })),
                 wits: t(Trait::Wits),
                 weapon: m.weapon,
                 range: m.range,
@@ -161,7 +162,7 @@ pub fn fighters(scenario: &Scenario) -> Vec<Fighter> {
                     0
                 },
                 kind: m.weapon.kind,
-                soak: soak(m.kind, t(Trait::Stamina), t(Trait::Fortitude), armor).map(pool),
+                soak: soak(m.kind, p(Pool::Soak), t(Trait::Fortitude), armor).map(pool),
                 willpower: m.get(Trait::Willpower),
                 attacks: 1 + if supernatural {
                     m.get(Trait::Celerity)

@@ -107,7 +107,7 @@ impl Fta {
         rules: &RuleSet,
         sampling: Sampling,
     ) -> Result<Fta, RulesError> {
-        let fighters = fighters(scenario);
+        let fighters = fighters(scenario, &rules.combat.pools);
         let max = max_pool(&fighters, 0);
         let rolls = (LOWEST..=HIGHEST)
             .map(|d| Rolls::new(rules, d, sampling, max))
@@ -495,8 +495,9 @@ impl Fta {
         let (pool, difficulty) = match s.stance {
             Stance::Open => (0, 0),
             // Dodge: 5 hand to hand, 6 against gunfire (no cover).
+            // fta's dodge pool is Dexterity + Athletics.
             Stance::Dodge => (
-                t.athletics - penalty - s.split - earlier,
+                t.dodge - penalty - s.split - earlier,
                 if close(f) { 5 } else { 6 },
             ),
             Stance::Block => (

@@ -23,7 +23,7 @@
 
 use rand_core::Rng;
 use wodds_dice::D10;
-use wodds_rules::{RuleSet, RulesError};
+use wodds_rules::{Pool, RuleSet, RulesError};
 
 use super::Engine;
 use super::fighter::{Rolls, Sampling};
@@ -133,6 +133,9 @@ impl Hubris {
         for (side, s) in scenario.sides.iter().enumerate() {
             for m in &s.members {
                 let t = |x: Trait| i32::from(m.get(x));
+                // Armour is a Difficulty here, not a Dexterity penalty.
+                let ratings = m.ratings(false);
+                let p = |x: Pool| rules.combat.pools.get(x).of(&ratings);
                 let supernatural = matches!(m.kind, Creature::Vampire | Creature::Ghoul);
                 let edge = i32::from(m.weapon.damage).min(MAX_EDGE);
                 let potence = if supernatural && m.weapon.strength {
@@ -140,17 +143,17 @@ impl Hubris {
                 } else {
                     0
                 };
-                let attack = match m.weapon.skill {
-                    Skill::Brawl => t(Trait::Strength) + t(Trait::Brawl),
-                    Skill::Melee => t(Trait::Strength) + t(Trait::Melee),
-                    Skill::Firearms => t(Trait::Dexterity) + t(Trait::Firearms),
-                } + edge
+                let attack = p(match m.weapon.skill {
+                    Skill::Brawl => Pool::Brawl,
+                    Skill::Melee => Pool::Melee,
+                    Skill::Firearms => Pool::Firearms,
+                }) + edge
                     + potence;
                 fighters.push(Fighter {
                     side,
-                    initiative: t(Trait::Dexterity) + t(Trait::Wits),
+                    initiative: p(Pool::Initiative),
                     attack,
-                    defence: t(Trait::Dexterity) + t(Trait::Athletics).max(t(Trait::Dodge)),
+                    defence: p(Pool::Dodge),
                     armor: i32::from(m.armor.rating),
                     fortitude: if supernatural {
                         m.get(Trait::Fortitude).into()

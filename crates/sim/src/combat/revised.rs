@@ -88,7 +88,7 @@ impl Revised {
         rules: &RuleSet,
         sampling: Sampling,
     ) -> Result<Revised, RulesError> {
-        let fighters = fighters(scenario);
+        let fighters = fighters(scenario, &rules.combat.pools);
         let max = max_pool(&fighters, 0);
         let n = fighters.len();
         let pools = max as usize + 1;

@@ -267,7 +267,35 @@ impl Member {
     pub fn get(&self, t: Trait) -> u8 {
         self.traits[t as usize]
     }
+
+    /// Every rating, in [`TRAITS`] order, Dexterity less its armour's
+    /// penalty when `armour_hinders`: what the edition's pools add up.
+    pub fn ratings(&self, armour_hinders: bool) -> [i32; TRAITS.len()] {
+        let mut r = self.traits.map(i32::from);
+        if armour_hinders {
+            r[Trait::Dexterity as usize] -= i32::from(self.armor.penalty);
+        }
+        r
+    }
 }
+
+// The rules' pools name the traits in the same order.
+const _: () = {
+    let mut i = 0;
+    while i < TRAITS.len() {
+        let (a, b) = (
+            TRAITS[i].0.as_bytes(),
+            wodds_rules::TRAIT_NAMES[i].as_bytes(),
+        );
+        assert!(a.len() == b.len(), "TRAITS and TRAIT_NAMES differ");
+        let mut j = 0;
+        while j < a.len() {
+            assert!(a[j] == b[j], "TRAITS and TRAIT_NAMES differ");
+            j += 1;
+        }
+        i += 1;
+    }
+};
 
 /// One side of a fight.
 #[derive(Debug, Clone, PartialEq)]

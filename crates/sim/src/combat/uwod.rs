@@ -98,7 +98,7 @@ impl Uwod {
         rules: &RuleSet,
         sampling: Sampling,
     ) -> Result<Uwod, RulesError> {
-        let fighters = fighters(scenario);
+        let fighters = fighters(scenario, &rules.combat.pools);
         let max = max_pool(&fighters, 0);
         let (n, pools) = (fighters.len(), max as usize + 1);
         let strikes = (sampling == Sampling::Outcome)

@@ -1,0 +1,137 @@
+//! Combat pools: which traits an edition adds up for each roll a fight
+//! needs, so one scenario (traits in dots) runs under every edition.
+//!
+//! ```toml
+//! [combat.pools]
+//! initiative = ["dexterity", "wits"]
+//! dodge = ["dexterity", "athletics|dodge"]   # `a|b`: the better of the two
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+/// Every trait a scenario member may have, in order (a pool names them).
+pub const TRAIT_NAMES: [&str; 15] = [
+    "strength",
+    "dexterity",
+    "stamina",
+    "wits",
+    "perception",
+    "brawl",
+    "melee",
+    "firearms",
+    "dodge",
+    "athletics",
+    "alertness",
+    "fortitude",
+    "celerity",
+    "potence",
+    "willpower",
+];
+
+/// The most terms a pool adds up.
+pub const MAX_TERMS: usize = 4;
+
+/// The pools a fight rolls, in [`Pools::NAMES`] order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum Pool {
+    Initiative,
+    Brawl,
+    Melee,
+    Firearms,
+    Dodge,
+    Athletics,
+    Block,
+    Parry,
+    Soak,
+    Strength,
+}
+
+/// A pool: the sum of up to [`MAX_TERMS`] terms, each the best of the
+/// traits its bits name (bit `i`: [`TRAIT_NAMES`]`[i]`); 0 ends the list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct Terms(pub [u16; MAX_TERMS]);
+
+impl Terms {
+    /// Parses a pool's list of terms (`"dexterity"`, `"athletics|dodge"`).
+    pub fn parse(terms: &[String]) -> Result<Terms, String> {
+        if terms.is_empty() || terms.len() > MAX_TERMS {
+            return Err(format!(
+                "a pool adds 1 to {MAX_TERMS} traits, not {}",
+                terms.len()
+            ));
+        }
+        let mut out = [0u16; MAX_TERMS];
+        for (slot, term) in out.iter_mut().zip(terms) {
+            for name in term.split('|') {
+                let name = name.trim();
+                let Some(i) = TRAIT_NAMES.iter().position(|t| *t == name) else {
+                    return Err(format!(
+                        "unknown trait `{name}`: known traits are {}",
+                        TRAIT_NAMES.join(", ")
+                    ));
+                };
+                *slot |= 1 << i;
+            }
+        }
+        Ok(Terms(out))
+    }
+
+    /// The pool of a member whose ratings, in [`TRAIT_NAMES`] order, are
+    /// `traits`.
+    pub fn of(&self, traits: &[i32; TRAIT_NAMES.len()]) -> i32 {
+        self.0
+            .iter()
+            .take_while(|&&mask| mask != 0)
+            .map(|&mask| {
+                (0..TRAIT_NAMES.len())
+                    .filter(|&i| mask & (1 << i) != 0)
+                    .map(|i| traits[i])
+                    .max()
+                    .unwrap_or(0)
+            })
+            .sum()
+    }
+}
+
+/// An edition's combat pools.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Pools(pub [Terms; Pools::NAMES.len()]);
+
+impl Pools {
+    /// The pools' names in rule files, in [`Pool`] order.
+    pub const NAMES: [&'static str; 10] = [
+        "initiative",
+        "brawl",
+        "melee",
+        "firearms",
+        "dodge",
+        "athletics",
+        "block",
+        "parry",
+        "soak",
+        "strength",
+    ];
+
+    /// The terms of `pool`.
+    pub fn get(&self, pool: Pool) -> &Terms {
+        &self.0[pool as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terms_sum_the_best_of_each() {
+        let t = Terms::parse(&["dexterity".into(), "athletics|dodge".into()]).unwrap();
+        let mut traits = [0; TRAIT_NAMES.len()];
+        traits[1] = 3; // dexterity
+        traits[8] = 1; // dodge
+        traits[9] = 2; // athletics
+        assert_eq!(t.of(&traits), 5);
+        assert!(Terms::parse(&["dexterity".into(), "brwal".into()]).is_err());
+        assert!(Terms::parse(&[]).is_err());
+    }
+}
