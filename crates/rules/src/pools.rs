@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Every trait a scenario member may have, in order (a pool names them).
-pub const TRAIT_NAMES: [&str; 15] = [
+pub const TRAIT_NAMES: [&str; 16] = [
     "strength",
     "dexterity",
     "stamina",
@@ -26,6 +26,7 @@ pub const TRAIT_NAMES: [&str; 15] = [
     "celerity",
     "potence",
     "willpower",
+    "rage",
 ];
 
 /// The most terms a pool adds up.

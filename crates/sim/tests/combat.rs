@@ -160,6 +160,9 @@ fn scenario_errors_name_line_and_field() {
     let (line, field, message) = error(&format!("{HEAD}{member}tactics = {{ actions = 6 }}\n{b}"));
     assert_eq!((line, field.as_str()), (9, "tactics.actions"));
     assert!(message.contains("outside 1..=5"), "{message}");
+    let (line, field, message) = error(&format!("{HEAD}{member}traits = {{ rage = 3 }}\n{b}"));
+    assert_eq!((line, field.as_str()), (9, "traits.rage"));
+    assert!(message.contains("only garou"), "{message}");
     let (line, field, _) = error(&format!("{HEAD}{member}range = \"far\"\n{b}"));
     assert_eq!((line, field.as_str()), (9, "side.member.range"));
     let (line, field, _) = error(&format!("{HEAD}{member}[[side]]\nname = \"Empty\"\n"));
@@ -452,5 +455,44 @@ fn a_house_rule_pool_changes_the_fight() {
             (mean - 112.0).abs() < 4.5 * sd / (n as f64).sqrt(),
             "mean {mean}"
         );
+    }
+}
+
+/// A Garou with 2 Rage spending one a turn, a one-die puncher, against a
+/// dummy that never attacks, over three rounds: 2, 2, then 1 attack (the
+/// Rage runs out), 5 in all. A one-die attack botches on a 1 (1/10), so a
+/// fight averages 0.5 botches under revised and fta; uwod's dummy also
+/// rolls its one-die reflexive dodge against each attack, 1.0 in all.
+/// Spending two a turn: 3 attacks, then 1 and 1: the same 5.
+#[test]
+fn rage_buys_extra_attacks_while_it_lasts() {
+    // Rolls that may botch per attack: the attack, and uwod's dodge.
+    for (edition, rolls) in [("revised", 1.0), ("fta", 1.0), ("uwod", 2.0)] {
+        for spend in [1, 2] {
+            let text = format!(
+                "name = \"t\"\nkind = \"combat\"\neditions = [\"{edition}\"]\nmax-rounds = 3\n\
+                 [[side]]\nname = \"W\"\n[[side.member]]\nname = \"W\"\nkind = \"garou\"\n\
+                 traits = {{ strength = 1, dexterity = 1, stamina = 1, wits = 1, rage = 2 }}\n\
+                 tactics = {{ rage = {spend} }}\n\
+                 [[side]]\nname = \"D\"\n[[side.member]]\nname = \"D\"\nkind = \"mortal\"\n\
+                 traits = {{ strength = 1, dexterity = 1, stamina = 10, wits = 1, dodge = 0 }}\n\
+                 tactics = {{ attack = \"none\" }}\n"
+            );
+            let s = scenario(&text);
+            for engine in engines(&s) {
+                let n = 100_000u64;
+                let t = combat::run(&engine, edition, n, 4, &|_| {});
+                assert_eq!(t.ends[4], n, "every fight runs its three rounds");
+                let expected = 5.0 * rolls * 0.1;
+                let got = t.botches as f64 / n as f64;
+                // Botches a fight: a sum of 5 (or 10) Bernoulli(1/10) draws.
+                let var = 5.0 * rolls * 0.1 * 0.9;
+                let se = (var / n as f64).sqrt();
+                assert!(
+                    (got - expected).abs() < 4.5 * se,
+                    "{edition}, {spend} a turn: {got} botches a fight"
+                );
+            }
+        }
     }
 }

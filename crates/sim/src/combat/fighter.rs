@@ -60,6 +60,10 @@ pub struct Fighter {
     pub willpower: u8,
     /// Attacks a turn (1 + Celerity).
     pub attacks: u8,
+    /// Rage points (Garou).
+    pub rage: u8,
+    /// Rage points it spends a turn, an extra action each.
+    pub rage_spend: u8,
     /// How it attacks.
     pub tactics_attack: AttackTactic,
     /// How it defends.
@@ -71,6 +75,12 @@ pub struct Fighter {
 }
 
 impl Fighter {
+    /// The Rage points it spends this turn (one extra action each), with
+    /// `left` points left.
+    pub fn rages(&self, left: u8) -> u8 {
+        self.rage_spend.min(left)
+    }
+
     /// Whether it attacks at all.
     pub fn strikes(&self) -> bool {
         self.tactics_attack != AttackTactic::None
@@ -169,6 +179,8 @@ pub fn fighters(scenario: &Scenario, pools: &Pools) -> Vec<Fighter> {
                 } else {
                     0
                 },
+                rage: m.get(Trait::Rage),
+                rage_spend: m.tactics.rage,
                 tactics_attack: m.tactics.attack,
                 defend: m.tactics.defend,
                 spend: m.tactics.willpower,

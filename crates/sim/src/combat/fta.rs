@@ -3,8 +3,10 @@
 //!
 //! - Initiative 1d10 + Wits + Dexterity, ties by the unrolled part, then at
 //!   random; actions resolve high to low. A main phase, then one haste phase
-//!   per dot of Celerity, each a further basic attack (never split, never
-//!   contested).
+//!   per dot of Celerity and per Rage point a Garou declares (seed: "spend
+//!   two Rage points for an additional haste action each"; how many a round
+//!   is its tactic, while they last), each a further basic attack (never
+//!   split, never contested).
 //! - Declaration at the start of a round: each member's attacks, its split
 //!   penalty and how it defends. Split actions: N actions (attacks plus a
 //!   split dodge or block) each lose 2 + (N - 1) dice (the seed's Toni
@@ -150,6 +152,11 @@ enum Stance {
 struct State {
     health: Health,
     willpower: u8,
+    /// Rage points left (Garou).
+    rage: u8,
+    /// Its phases this round: the main one, then a haste phase per dot of
+    /// Celerity and per Rage point spent.
+    phases: u8,
     /// Attacks against it this round.
     attacked: u8,
     /// Attacks it declared for the main phase this round.
@@ -563,8 +570,8 @@ impl Engine for Fta {
         let mut st = [State::default(); MAX_MEMBERS];
         for (s, f) in st.iter_mut().zip(&self.fighters) {
             s.willpower = f.willpower;
+            s.rage = f.rage;
         }
-        let phases = self.fighters.iter().map(|f| f.attacks).max().unwrap_or(1);
         let sides = self.fighters.iter().map(|f| f.side);
         self.frame.play(
             sides,
@@ -576,8 +583,19 @@ impl Engine for Fta {
                     |i, dice| face(dice) + self.fighters[i].initiative - Self::penalty(&st[i]),
                     |i| self.fighters[i].initiative,
                 );
+                let mut phases = 1;
                 for (i, s) in st[..n].iter_mut().enumerate() {
                     let (attacks, split, stance) = self.declare(i, roster);
+                    // A Garou declares Rage points for haste actions.
+                    let f = &self.fighters[i];
+                    let rage = if roster.standing(i) && f.strikes() {
+                        f.rages(s.rage)
+                    } else {
+                        0
+                    };
+                    s.rage -= rage;
+                    s.phases = f.attacks + rage;
+                    phases = phases.max(s.phases);
                     s.attacked = 0;
                     (s.attacks, s.split, s.stance) = (attacks, split, stance);
                     (s.turned, s.tried, s.aborted, s.guarded) = (false, false, false, false);
@@ -589,7 +607,7 @@ impl Engine for Fta {
                     }
                     for i in turn.members() {
                         let f = &self.fighters[i];
-                        if !roster.standing(i) || st[i].acted || phase >= f.attacks {
+                        if !roster.standing(i) || st[i].acted || phase >= st[i].phases {
                             continue;
                         }
                         st[i].acted = true;

@@ -19,7 +19,9 @@
 //!   aggravated: dead.
 //! - A character who has lost contests equal to Stamina concedes.
 //! - Willpower: three more dice and the rote property, per the tactic.
-//! - Celerity gives as many extra attacks a turn as its dots.
+//! - Celerity gives as many extra attacks a turn as its dots; a Garou
+//!   spends Rage points for more, one each (per its tactic, while they
+//!   last).
 
 use rand_core::Rng;
 use wodds_dice::D10;
@@ -105,6 +107,8 @@ struct Fighter {
     stamina: i32,
     willpower: u8,
     attacks: u8,
+    /// Rage points, and how many it spends a turn (an attack each).
+    rage: (u8, u8),
     tactics_attack: AttackTactic,
     /// Flees on its first turn (`escape`: hubris has no escape roll).
     escapes: bool,
@@ -169,6 +173,7 @@ impl Hubris {
                     } else {
                         0
                     },
+                    rage: (m.get(Trait::Rage), m.tactics.rage),
                     // A total defender only contests attacks on it.
                     escapes: m.tactics.defend == DefendTactic::Escape,
                     tactics_attack: if m.tactics.defend == DefendTactic::Total {
@@ -201,6 +206,8 @@ impl Hubris {
 struct State {
     wounds: Wounds,
     willpower: u8,
+    /// Rage points left (Garou).
+    rage: u8,
     lost: i32,
 }
 
@@ -214,6 +221,7 @@ impl Engine for Hubris {
         let mut st = [State::default(); MAX_MEMBERS];
         for (s, f) in st.iter_mut().zip(&self.fighters) {
             s.willpower = f.willpower;
+            s.rage = f.rage.0;
             s.wounds.boxes = f.boxes;
         }
         let sides = self.fighters.iter().map(|f| f.side);
@@ -246,7 +254,9 @@ impl Engine for Hubris {
                     if f.tactics_attack == AttackTactic::None {
                         continue;
                     }
-                    for _ in 0..f.attacks {
+                    let rage = f.rage.1.min(st[i].rage);
+                    st[i].rage -= rage;
+                    for _ in 0..f.attacks + rage {
                         let Some(target) = roster.target(i) else {
                             break;
                         };

@@ -19,6 +19,8 @@
 //!   attack -2, dodge -3. A member that never attacks declares no attack:
 //!   its split defence is its one action, at no penalty. An action whose
 //!   pool is 0 or less (after wounds) is not attempted.
+//! - Rage (Garou): the points its tactic spends a turn, while they last,
+//!   one extra attack each, like Celerity's (**assumed**).
 //! - Celerity gives as many extra attacks a turn as its dots, after the
 //!   declared ones, with no multiple-action penalty; they are never split.
 //! - A split dodge (Dexterity + Dodge) answers the first attack against the
@@ -130,6 +132,8 @@ enum Abort {
 struct State {
     health: Health,
     willpower: u8,
+    /// Rage points left (Garou).
+    rage: u8,
     /// Defences rolled (or spent, for a split one) this turn.
     dodged: u8,
     /// Its place in this turn's order has come.
@@ -236,6 +240,7 @@ impl Engine for Revised {
         let mut st = [State::default(); MAX_MEMBERS];
         for (s, f) in st.iter_mut().zip(&self.fighters) {
             s.willpower = f.willpower;
+            s.rage = f.rage;
         }
         let sides = self.fighters.iter().map(|f| f.side);
         self.frame.play(
@@ -268,9 +273,12 @@ impl Engine for Revised {
                     if !f.strikes() || st[i].abort == Abort::Dodging {
                         continue;
                     }
-                    // The declared attacks, then Celerity's (no penalty).
+                    // The declared attacks, then Celerity's and Rage's (no
+                    // penalty).
                     let declared = declared_attacks(f);
-                    let celerity = i32::from(f.attacks) - 1;
+                    let rage = f.rages(st[i].rage);
+                    st[i].rage -= rage;
+                    let celerity = i32::from(f.attacks) - 1 + i32::from(rage);
                     let rolls = self.at(difficulty(f));
                     for k in 0..declared + celerity {
                         let Some(target) = roster.target(i) else {

@@ -29,7 +29,7 @@ use super::gear::{Armor, Weapon};
 
 /// Every trait a member may have: name, lowest and highest rating, and the
 /// rating when the file leaves it out.
-pub const TRAITS: [(&str, u8, u8, u8); 15] = [
+pub const TRAITS: [(&str, u8, u8, u8); 16] = [
     ("strength", 1, 10, 2),
     ("dexterity", 1, 10, 2),
     ("stamina", 1, 10, 2),
@@ -45,6 +45,7 @@ pub const TRAITS: [(&str, u8, u8, u8); 15] = [
     ("celerity", 0, 10, 0),
     ("potence", 0, 10, 0),
     ("willpower", 1, 10, 3),
+    ("rage", 0, 10, 0),
 ];
 
 /// A trait's index in [`TRAITS`].
@@ -66,6 +67,7 @@ pub enum Trait {
     Celerity,
     Potence,
     Willpower,
+    Rage,
 }
 
 /// What kind of creature a member is: decides what it soaks.
@@ -210,6 +212,11 @@ pub struct Tactics {
     /// actions), 1..=[`MAX_ACTIONS`]. Celerity's extra actions come on top.
     #[serde(default = "one")]
     pub actions: u8,
+    /// Garou: Rage points it spends a turn, one extra action each (as
+    /// Celerity's, or fta's haste actions), while its `rage` trait lasts;
+    /// 0..=[`MAX_ACTIONS`].
+    #[serde(default = "one")]
+    pub rage: u8,
 }
 
 /// The most attacks a member may declare a turn.
@@ -239,6 +246,7 @@ impl Default for Tactics {
             willpower: never(),
             flee_at: flee_never(),
             actions: one(),
+            rage: one(),
         }
     }
 }
@@ -508,6 +516,13 @@ fn member(
                 format!("{v} is outside {lo}..={hi}"),
             ));
         }
+        if i == Trait::Rage as usize && v > 0 && m.kind != Creature::Garou {
+            return Err(at(
+                value.span().start,
+                "traits.rage",
+                "only garou have Rage".into(),
+            ));
+        }
         traits[i] = v as u8;
     }
     let weapon = match &m.weapon {
@@ -544,6 +559,13 @@ fn member(
                 t.span().start,
                 "tactics.actions",
                 format!("{} is outside 1..={MAX_ACTIONS}", t.get_ref().actions),
+            ));
+        }
+        Some(t) if t.get_ref().rage > MAX_ACTIONS => {
+            return Err(at(
+                t.span().start,
+                "tactics.rage",
+                format!("{} is outside 0..={MAX_ACTIONS}", t.get_ref().rage),
             ));
         }
         Some(t) => *t.get_ref(),

@@ -26,7 +26,9 @@
 //! - Multiple actions (`actions = N`, seed "Multiple Actions"): N declared
 //!   attacks, the first at -N dice and each later one a die more (3: -3,
 //!   -4, -5); a pool at 0 or below is not attempted (the later, smaller
-//!   ones neither). Celerity's extra attacks (one a dot) come on top at the
+//!   ones neither). Rage points a Garou spends (per its tactic, while they
+//!   last) give extra attacks like Celerity's (**assumed**, as revised).
+//!   Celerity's extra attacks (one a dot) come on top at the
 //!   full pool.
 //! - Range (seed "Cover and Distance"): a gun fired from `range = "long"`,
 //!   one increment beyond its range, is at +1 difficulty: one success more
@@ -149,6 +151,8 @@ const ONSLAUGHTS: usize = 4;
 struct State {
     health: Health,
     willpower: u8,
+    /// Rage points left (Garou).
+    rage: u8,
     /// Defences since its last turn (the onslaught).
     defences: u16,
     /// It spent Willpower to ignore its wounds until its next turn.
@@ -179,6 +183,7 @@ impl Engine for Uwod {
         let mut st = [State::default(); MAX_MEMBERS];
         for (s, f) in st.iter_mut().zip(&self.fighters) {
             s.willpower = f.willpower;
+            s.rage = f.rage;
         }
         let sides = self.fighters.iter().map(|f| f.side);
         self.frame.play(
@@ -238,9 +243,12 @@ impl Engine for Uwod {
                     if !f.strikes() {
                         continue;
                     }
-                    // Declared attacks (multiple actions), then Celerity's.
+                    // Declared attacks (multiple actions), then Celerity's
+                    // and Rage's.
                     let declared = f.actions.max(1);
-                    for k in 0..declared + f.attacks - 1 {
+                    let rage = f.rages(st[i].rage);
+                    st[i].rage -= rage;
+                    for k in 0..declared + f.attacks - 1 + rage {
                         let Some(target) = roster.target(i) else {
                             break;
                         };
