@@ -567,15 +567,17 @@ impl Engine for Fta {
 
     fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
         let n = self.fighters.len();
-        let mut st = [State::default(); MAX_MEMBERS];
-        for (s, f) in st.iter_mut().zip(&self.fighters) {
-            s.willpower = f.willpower;
-            s.rage = f.rage;
-        }
-        let sides = self.fighters.iter().map(|f| f.side);
+        let start = |i: usize| {
+            let f = &self.fighters[i];
+            State {
+                willpower: f.willpower,
+                rage: f.rage,
+                ..State::default()
+            }
+        };
         self.frame.play(
-            sides,
-            &mut st,
+            self.fighters.iter().map(|f| f.side),
+            start,
             |_round, st, roster| {
                 let turn = order(
                     n,

@@ -30,9 +30,7 @@ use wodds_rules::{Pool, RuleSet, RulesError};
 use super::Engine;
 use super::fighter::{Rolls, Sampling};
 use super::gear::{Damage, Skill};
-use super::scenario::{
-    AttackTactic, Creature, DefendTactic, MAX_MEMBERS, Scenario, Trait, WillpowerTactic,
-};
+use super::scenario::{AttackTactic, Creature, DefendTactic, Scenario, Trait, WillpowerTactic};
 use super::tally::{End, Fight};
 use super::turn::{Frame, face, order};
 
@@ -218,16 +216,21 @@ impl Engine for Hubris {
 
     fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
         let n = self.fighters.len();
-        let mut st = [State::default(); MAX_MEMBERS];
-        for (s, f) in st.iter_mut().zip(&self.fighters) {
-            s.willpower = f.willpower;
-            s.rage = f.rage.0;
-            s.wounds.boxes = f.boxes;
-        }
-        let sides = self.fighters.iter().map(|f| f.side);
+        let start = |i: usize| {
+            let f = &self.fighters[i];
+            State {
+                willpower: f.willpower,
+                rage: f.rage.0,
+                wounds: Wounds {
+                    boxes: f.boxes,
+                    ..Wounds::default()
+                },
+                ..State::default()
+            }
+        };
         self.frame.play(
-            sides,
-            &mut st,
+            self.fighters.iter().map(|f| f.side),
+            start,
             |_round, st, roster| {
                 let turn = order(
                     n,

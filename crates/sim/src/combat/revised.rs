@@ -64,7 +64,7 @@ use wodds_rules::{RuleSet, RulesError};
 use super::Engine;
 use super::fighter::{Fighter, Rolls, Sampling, fighters, hurt, max_pool};
 use super::health::{Health, REVISED_PENALTIES};
-use super::scenario::{DefendTactic, MAX_MEMBERS, Range, Scenario};
+use super::scenario::{DefendTactic, Range, Scenario};
 use super::strike::{Attack, Meet, Strike};
 use super::tables::Tables;
 use super::tally::{End, Fight};
@@ -237,15 +237,17 @@ impl Engine for Revised {
 
     fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
         let n = self.fighters.len();
-        let mut st = [State::default(); MAX_MEMBERS];
-        for (s, f) in st.iter_mut().zip(&self.fighters) {
-            s.willpower = f.willpower;
-            s.rage = f.rage;
-        }
-        let sides = self.fighters.iter().map(|f| f.side);
+        let start = |i: usize| {
+            let f = &self.fighters[i];
+            State {
+                willpower: f.willpower,
+                rage: f.rage,
+                ..State::default()
+            }
+        };
         self.frame.play(
-            sides,
-            &mut st,
+            self.fighters.iter().map(|f| f.side),
+            start,
             |_round, st, roster| {
                 // Initiative: 1d10 + Dexterity + Wits less the wound penalty;
                 // ties by Dexterity + Wits, then at random.

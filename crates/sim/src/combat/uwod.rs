@@ -75,7 +75,7 @@ use super::Engine;
 use super::fighter::{Fighter, Rolls, Sampling, fighters, max_pool};
 use super::gear::{Damage, Skill};
 use super::health::{Health, LEVELS, UWOD_PENALTIES};
-use super::scenario::{DefendTactic, MAX_MEMBERS, Range, Scenario, WillpowerTactic};
+use super::scenario::{DefendTactic, Range, Scenario, WillpowerTactic};
 use super::strike::{Attack, Meet, Strike};
 use super::tables::Tables;
 use super::tally::{End, Fight};
@@ -180,15 +180,17 @@ impl Engine for Uwod {
 
     fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
         let n = self.fighters.len();
-        let mut st = [State::default(); MAX_MEMBERS];
-        for (s, f) in st.iter_mut().zip(&self.fighters) {
-            s.willpower = f.willpower;
-            s.rage = f.rage;
-        }
-        let sides = self.fighters.iter().map(|f| f.side);
+        let start = |i: usize| {
+            let f = &self.fighters[i];
+            State {
+                willpower: f.willpower,
+                rage: f.rage,
+                ..State::default()
+            }
+        };
         self.frame.play(
-            sides,
-            &mut st,
+            self.fighters.iter().map(|f| f.side),
+            start,
             |_round, st, roster| {
                 // Initiative: successes of Dexterity + Wits less the wound
                 // penalty (a point spent to ignore wounds does not reach it).
