@@ -496,3 +496,26 @@ fn rage_buys_extra_attacks_while_it_lasts() {
         }
     }
 }
+
+/// Willpower is one point a turn: a vampire with Celerity 2 and the
+/// `always` tactic, against a dummy, spends exactly one point a round
+/// (two over two rounds), not one per attack, under revised and fta.
+#[test]
+fn willpower_is_one_point_a_turn() {
+    for edition in ["revised", "fta"] {
+        let text = format!(
+            "name = \"t\"\nkind = \"combat\"\neditions = [\"{edition}\"]\nmax-rounds = 2\n\
+             [[side]]\nname = \"V\"\n[[side.member]]\nname = \"V\"\nkind = \"vampire\"\n\
+             traits = {{ strength = 1, dexterity = 1, stamina = 1, wits = 1, celerity = 2, willpower = 5 }}\n\
+             tactics = {{ willpower = \"always\" }}\n\
+             [[side]]\nname = \"D\"\n[[side.member]]\nname = \"D\"\nkind = \"mortal\"\n\
+             traits = {{ strength = 1, dexterity = 1, stamina = 10, wits = 1 }}\n\
+             tactics = {{ attack = \"none\" }}\n"
+        );
+        let s = scenario(&text);
+        for engine in engines(&s) {
+            let t = combat::run(&engine, edition, 1_000, 2, &|_| {});
+            assert_eq!(t.willpower, 2_000, "{edition}");
+        }
+    }
+}

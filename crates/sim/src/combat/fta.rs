@@ -53,6 +53,8 @@
 //!   beyond the first, difficulty 6; soak Stamina (+ Fortitude) + armour,
 //!   difficulty 6, by creature as Revised. Difficulties past 10 are rolled
 //!   at 10.
+//! - Willpower (Revised's dice): one point a round, an automatic success on
+//!   the first attack roll its tactic calls for.
 //!
 //! Assumed where the seed is silent: a split dodge or block is one of the
 //! Wits actions (a Wits 1 member that would split only attacks); a guard
@@ -154,6 +156,8 @@ struct State {
     willpower: u8,
     /// Rage points left (Garou).
     rage: u8,
+    /// It spent its Willpower point of this round.
+    spent: bool,
     /// Its phases this round: the main one, then a haste phase per dot of
     /// Celerity and per Rage point spent.
     phases: u8,
@@ -352,8 +356,10 @@ impl Fta {
             return None;
         }
         let rolls = self.at(difficulty);
-        let spend = f.spends(st[i].willpower, Self::penalty(&st[i]));
+        // One point a round (as Revised).
+        let spend = !st[i].spent && f.spends(st[i].willpower, Self::penalty(&st[i]));
         if spend {
+            st[i].spent = true;
             st[i].willpower -= 1;
             roster.willpower += 1;
         }
@@ -597,6 +603,7 @@ impl Engine for Fta {
                     };
                     s.rage -= rage;
                     s.phases = f.attacks + rage;
+                    s.spent = false;
                     phases = phases.max(s.phases);
                     s.attacked = 0;
                     (s.attacks, s.split, s.stance) = (attacks, split, stance);

@@ -51,11 +51,11 @@
 //!   Fortitude only), ghouls add Fortitude to all, Garou soak everything.
 //! - Seven health levels, penalties 0, -1, -1, -2, -2, -5; every box filled
 //!   is Incapacitated; bashing past it turns to lethal, lethal past it kills.
-//! - Willpower buys one automatic success on an attack, per the tactic.
+//! - Willpower: one point a turn (RULES.md), on its first attack the tactic
+//!   calls for (an automatic success), or on an abort instead of the roll.
 //!
 //! Not modelled: kicks (difficulty 7, +1 damage), cover, clinches and
-//! holds; the guard defence (fta's) defends as `none`; Willpower's limit
-//! of one point a turn (a point may go on each attack, and on an abort).
+//! holds; the guard defence (fta's) defends as `none`.
 
 use rand_core::Rng;
 use wodds_dice::D10;
@@ -134,6 +134,8 @@ struct State {
     willpower: u8,
     /// Rage points left (Garou).
     rage: u8,
+    /// It spent its Willpower point of this turn.
+    spent: bool,
     /// Defences rolled (or spent, for a split one) this turn.
     dodged: u8,
     /// Its place in this turn's order has come.
@@ -193,8 +195,9 @@ impl Revised {
         dice: &mut D10<R>,
     ) -> Abort {
         let f = &self.fighters[t];
-        if f.spends(st.willpower, Self::penalty(st)) {
+        if !st.spent && f.spends(st.willpower, Self::penalty(st)) {
             st.willpower -= 1;
+            st.spent = true;
             roster.willpower += 1;
             return Abort::Dodging;
         }
@@ -258,6 +261,7 @@ impl Engine for Revised {
                     |i| self.fighters[i].initiative,
                 );
                 for s in &mut st[..n] {
+                    s.spent = false;
                     s.dodged = 0;
                     s.acted = false;
                     s.abort = Abort::Untried;
@@ -305,7 +309,9 @@ impl Engine for Revised {
                             st[target].abort =
                                 self.try_abort(target, &mut st[target], roster, dice);
                         }
-                        let spend = f.spends(st[i].willpower, Self::penalty(&st[i]));
+                        let spend =
+                            !st[i].spent && f.spends(st[i].willpower, Self::penalty(&st[i]));
+                        st[i].spent |= spend;
                         let compiled = if spend {
                             st[i].willpower -= 1;
                             roster.willpower += 1;
