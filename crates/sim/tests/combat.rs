@@ -498,15 +498,17 @@ fn rage_buys_extra_attacks_while_it_lasts() {
 }
 
 /// Willpower is one point a turn: a vampire with Celerity 2 and the
-/// `always` tactic, against a dummy, spends exactly one point a round
-/// (two over two rounds), not one per attack, under revised and fta.
+/// `always` tactic, against a dummy (both too tough to fall or, under
+/// hubris, concede in two rounds), spends exactly one point a round
+/// (two over two rounds), not one per attack, under revised, fta and
+/// hubris.
 #[test]
 fn willpower_is_one_point_a_turn() {
-    for edition in ["revised", "fta"] {
+    for edition in ["revised", "fta", "hubris"] {
         let text = format!(
             "name = \"t\"\nkind = \"combat\"\neditions = [\"{edition}\"]\nmax-rounds = 2\n\
              [[side]]\nname = \"V\"\n[[side.member]]\nname = \"V\"\nkind = \"vampire\"\n\
-             traits = {{ strength = 1, dexterity = 1, stamina = 1, wits = 1, celerity = 2, willpower = 5 }}\n\
+             traits = {{ strength = 1, dexterity = 1, stamina = 10, wits = 1, celerity = 2, willpower = 5 }}\n\
              tactics = {{ willpower = \"always\" }}\n\
              [[side]]\nname = \"D\"\n[[side.member]]\nname = \"D\"\nkind = \"mortal\"\n\
              traits = {{ strength = 1, dexterity = 1, stamina = 10, wits = 1 }}\n\

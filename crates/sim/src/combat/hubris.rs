@@ -18,7 +18,8 @@
 //!   first failure is unconsciousness. Last box lethal: incapacitated. All
 //!   aggravated: dead.
 //! - A character who has lost contests equal to Stamina concedes.
-//! - Willpower: three more dice and the rote property, per the tactic.
+//! - Willpower: one point a turn, three more dice and the rote property on
+//!   the first attack its tactic calls for.
 //! - Celerity gives as many extra attacks a turn as its dots; a Garou
 //!   spends Rage points for more, one each (per its tactic, while they
 //!   last).
@@ -259,11 +260,14 @@ impl Engine for Hubris {
                     }
                     let rage = f.rage.1.min(st[i].rage);
                     st[i].rage -= rage;
+                    // Willpower: one point a turn.
+                    let mut spent = false;
                     for _ in 0..f.attacks + rage {
                         let Some(target) = roster.target(i) else {
                             break;
                         };
-                        let spend = st[i].willpower > 0
+                        let spend = !spent
+                            && st[i].willpower > 0
                             && match f.spend {
                                 WillpowerTactic::Never => false,
                                 WillpowerTactic::WhenHurt | WillpowerTactic::IgnoreWounds => {
@@ -271,6 +275,7 @@ impl Engine for Hubris {
                                 }
                                 WillpowerTactic::Always => true,
                             };
+                        spent |= spend;
                         let pool = f.attack - self.fighters[target].armor;
                         let attack = if spend {
                             st[i].willpower -= 1;
