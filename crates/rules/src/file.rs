@@ -30,6 +30,9 @@ struct RawFile {
 struct RawCombat {
     engine: Option<CombatEngine>,
     pools: Option<RawPools>,
+    wound_penalties: Option<Spanned<[i64; 6]>>,
+    onslaught: Option<Spanned<i64>>,
+    concede: Option<bool>,
 }
 
 /// `[combat.pools]`: each pool's traits (see [`crate::pools`]).
@@ -303,10 +306,7 @@ fn resolve_at(
             ));
         }
     };
-    let combat = CombatRules {
-        engine,
-        pools: merge_pools(&parsed, base.as_ref().map(|b| &b.combat.pools))?,
-    };
+    let combat = merge_combat(&parsed, engine, base.as_ref().map(|b| &b.combat))?;
     let name = parsed
         .raw
         .name
@@ -329,6 +329,69 @@ fn resolve_at(
         actions,
         combat,
     ))
+}
+
+/// Overlays the file's `[combat]` settings on its base's, each checked.
+fn merge_combat(
+    p: &Parsed,
+    engine: CombatEngine,
+    base: Option<&CombatRules>,
+) -> Result<CombatRules, RulesError> {
+    let empty = RawCombat::default();
+    let raw = p.raw.combat.as_ref().unwrap_or(&empty);
+    let missing = |field: &str| {
+        p.error(
+            0,
+            field,
+            "missing (a file without `extends` must set every field)",
+        )
+    };
+    let wound_penalties = match (&raw.wound_penalties, base) {
+        (Some(v), _) => {
+            let w = *v.get_ref();
+            if let Some(bad) = w.iter().find(|x| !(0..=10).contains(*x)) {
+                return Err(p.error(
+                    v.span().start,
+                    "combat.wound-penalties",
+                    format!("{bad} is outside 0..=10"),
+                ));
+            }
+            if w.windows(2).any(|pair| pair[1] < pair[0]) {
+                return Err(p.error(
+                    v.span().start,
+                    "combat.wound-penalties",
+                    "penalties must not fall as wounds get worse".to_string(),
+                ));
+            }
+            w.map(|x| x as u8)
+        }
+        (None, Some(b)) => b.wound_penalties,
+        (None, None) => return Err(missing("combat.wound-penalties")),
+    };
+    let onslaught = match (&raw.onslaught, base) {
+        (Some(v), _) if !(0..=5).contains(v.get_ref()) => {
+            return Err(p.error(
+                v.span().start,
+                "combat.onslaught",
+                format!("{} is outside 0..=5", v.get_ref()),
+            ));
+        }
+        (Some(v), _) => *v.get_ref() as u16,
+        (None, Some(b)) => b.onslaught,
+        (None, None) => return Err(missing("combat.onslaught")),
+    };
+    let concede = match (raw.concede, base) {
+        (Some(v), _) => v,
+        (None, Some(b)) => b.concede,
+        (None, None) => return Err(missing("combat.concede")),
+    };
+    Ok(CombatRules {
+        engine,
+        pools: merge_pools(p, base.map(|b| &b.pools))?,
+        wound_penalties,
+        onslaught,
+        concede,
+    })
 }
 
 /// Overlays the file's combat pools on its base's, each checked.

@@ -286,6 +286,15 @@ pub struct CombatRules {
     pub engine: CombatEngine,
     /// The traits each of its pools adds up.
     pub pools: Pools,
+    /// Dice lost to the worst filled box of the six before Incapacitated
+    /// (revised, fta, uwod).
+    pub wound_penalties: [u8; 6],
+    /// Successes a reflexive defence loses per earlier defence before the
+    /// defender's next turn (uwod's onslaught).
+    pub onslaught: u16,
+    /// Whether a character who has lost as many contests as its Stamina
+    /// concedes (hubris).
+    pub concede: bool,
 }
 
 /// Options a player brings to one roll.

@@ -805,3 +805,37 @@ fn combat_pool_errors_name_line_and_field() {
     let e = file_error(&path);
     assert_file_error(&e, &path, 4, 8, "combat.pools.soak");
 }
+
+/// `[combat]`'s assumed settings are inherited, overridable and checked.
+#[test]
+fn combat_settings_inherit_override_and_check() {
+    let revised = load("revised");
+    assert_eq!(revised.combat.wound_penalties, [0, 1, 1, 2, 2, 5]);
+    assert_eq!(load("uwod").combat.onslaught, 1);
+    assert!(load("hubris").combat.concede);
+    assert_eq!(load("fta").combat.wound_penalties, [0, 1, 1, 2, 2, 5]);
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "stoic.toml",
+        "extends = \"hubris\"\n\n[combat]\nconcede = false\n",
+    );
+    let stoic = load(&path);
+    assert!(!stoic.combat.concede);
+    assert_eq!(stoic.combat.pools, load("hubris").combat.pools);
+    let path = write(
+        dir.path(),
+        "falling.toml",
+        "extends = \"revised\"\n\n[combat]\nwound-penalties = [0, 1, 2, 1, 2, 5]\n",
+    );
+    let e = file_error(&path);
+    assert_file_error(&e, &path, 4, 19, "combat.wound-penalties");
+    assert!(e.message.contains("must not fall"), "{}", e.message);
+    let path = write(
+        dir.path(),
+        "crushing.toml",
+        "extends = \"uwod\"\n\n[combat]\nonslaught = 9\n",
+    );
+    let e = file_error(&path);
+    assert_file_error(&e, &path, 4, 13, "combat.onslaught");
+}

@@ -521,3 +521,60 @@ fn willpower_is_one_point_a_turn() {
         }
     }
 }
+
+/// The rule file's wound penalties reach the fight. Two one-die punchers
+/// under a house rule where every wounded box costs 10 dice: whoever takes
+/// the first level can never attack again, so every fight is won by a side
+/// that was never hurt (winner's damage exactly 0). Under Revised's own
+/// table the first box costs nothing, and some winners are hurt.
+#[test]
+fn wound_penalties_come_from_the_rule_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("crippling.toml"),
+        "extends = \"revised\"\n\n[combat]\nwound-penalties = [10, 10, 10, 10, 10, 10]\n",
+    )
+    .unwrap();
+    let puncher = |name: &str| {
+        format!(
+            "[[side]]\nname = \"{name}\"\n[[side.member]]\nname = \"{name}\"\nkind = \"mortal\"\n\
+             traits = {{ strength = 1, dexterity = 1, stamina = 1, wits = 1 }}\n"
+        )
+    };
+    for (edition, hurt_winners) in [("crippling.toml", false), ("revised", true)] {
+        let text = format!(
+            "name = \"t\"\nkind = \"combat\"\neditions = [\"{edition}\"]\nmax-rounds = 1000\n{}{}",
+            puncher("A"),
+            puncher("B")
+        );
+        let s = Scenario::parse("test.toml", &text, Some(dir.path())).unwrap();
+        for engine in engines(&s) {
+            let t = combat::run(&engine, "t", 20_000, 6, &|_| {});
+            assert_eq!(t.ends[4], 0, "{edition}: no draws");
+            assert_eq!(t.winner_damage > 0, hurt_winners, "{edition}");
+        }
+    }
+}
+
+/// hubris's `concede` setting: with it off, nobody concedes and the same
+/// one-die fights end by wounds instead.
+#[test]
+fn conceding_is_a_rule_setting() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("stoic.toml"),
+        "extends = \"hubris\"\n\n[combat]\nconcede = false\n",
+    )
+    .unwrap();
+    let text = "name = \"t\"\nkind = \"combat\"\neditions = [\"stoic.toml\"]\nmax-rounds = 1000\n\
+        [[side]]\nname = \"A\"\n[[side.member]]\nname = \"A\"\nkind = \"mortal\"\n\
+        traits = { strength = 1, dexterity = 1, stamina = 1, wits = 1, brawl = 1 }\n\
+        [[side]]\nname = \"B\"\n[[side.member]]\nname = \"B\"\nkind = \"mortal\"\n\
+        traits = { strength = 1, dexterity = 1, stamina = 1, wits = 1, brawl = 1 }\n";
+    let s = Scenario::parse("test.toml", text, Some(dir.path())).unwrap();
+    for engine in engines(&s) {
+        let t = combat::run(&engine, "stoic", 20_000, 6, &|_| {});
+        assert_eq!(t.ends[2], 0, "conceded");
+        assert!(t.ends[0] + t.ends[1] > 19_000, "{:?}", t.ends);
+    }
+}

@@ -75,7 +75,7 @@ use wodds_rules::{RuleSet, RulesError};
 use super::Engine;
 use super::fighter::{Fighter, Roller, Rolls, Sampling, fighters, hurt, max_pool};
 use super::gear::Skill;
-use super::health::{Health, REVISED_PENALTIES};
+use super::health::Health;
 use super::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS, Range, Scenario};
 use super::strike::{Attack, Clash, Exchange, Meet, Side, Strike};
 use super::tables::Tables;
@@ -92,6 +92,8 @@ const HIGHEST: i32 = 10;
 pub struct Fta {
     fighters: Vec<Fighter>,
     frame: Frame,
+    /// The edition's wound penalties.
+    penalties: [u8; 6],
     /// The rolls at difficulty 3, 4, ..., 10.
     rolls: Vec<Rolls>,
     /// Under the outcome sampler, uncontested attacks by attacker, target,
@@ -130,6 +132,7 @@ impl Fta {
             strikes,
             clashes,
             frame: Frame::of(scenario),
+            penalties: rules.combat.wound_penalties,
             rolls,
         })
     }
@@ -264,8 +267,9 @@ impl Fta {
         &self.rolls[(d.clamp(LOWEST, HIGHEST) - LOWEST) as usize]
     }
 
-    fn penalty(st: &State) -> i32 {
-        i32::from(st.health.penalty(&REVISED_PENALTIES))
+    /// The wound penalty `st`'s pools take (the edition's table).
+    fn penalty(&self, st: &State) -> i32 {
+        i32::from(st.health.penalty(&self.penalties))
     }
 
     /// Whether `j` is on another side than `i` and still fights.
@@ -351,13 +355,13 @@ impl Fta {
         roster: &mut Roster,
     ) -> Option<(&Roller, i32, bool)> {
         let f = &self.fighters[i];
-        let pool = f.attack - Self::penalty(&st[i]) - minus;
+        let pool = f.attack - self.penalty(&st[i]) - minus;
         if pool < 1 {
             return None;
         }
         let rolls = self.at(difficulty);
         // One point a round (as Revised).
-        let spend = !st[i].spent && f.spends(st[i].willpower, Self::penalty(&st[i]));
+        let spend = !st[i].spent && f.spends(st[i].willpower, self.penalty(&st[i]));
         if spend {
             st[i].spent = true;
             st[i].willpower -= 1;
@@ -503,7 +507,7 @@ impl Fta {
             return;
         }
         // Not contested: the target's defence roll, if any.
-        let penalty = Self::penalty(&st[target]);
+        let penalty = self.penalty(&st[target]);
         let s = &st[target];
         let (pool, difficulty) = match s.stance {
             Stance::Open => (0, 0),
@@ -588,7 +592,7 @@ impl Engine for Fta {
                 let turn = order(
                     n,
                     dice,
-                    |i, dice| face(dice) + self.fighters[i].initiative - Self::penalty(&st[i]),
+                    |i, dice| face(dice) + self.fighters[i].initiative - self.penalty(&st[i]),
                     |i| self.fighters[i].initiative,
                 );
                 let mut phases = 1;
@@ -630,7 +634,7 @@ impl Engine for Fta {
                         // The escape defence: Dexterity + Athletics at 6; a
                         // success ends its fight as a flight.
                         if phase == 0 && f.defend == DefendTactic::Escape {
-                            let pool = f.athletics - Self::penalty(&st[i]);
+                            let pool = f.athletics - self.penalty(&st[i]);
                             if pool >= 1 {
                                 let r = self.at(6).action.roll(dice, pool);
                                 roster.botches += u32::from(r.botch);

@@ -64,17 +64,12 @@ impl Health {
     }
 }
 
-/// Revised's wound penalties: Bruised 0, Hurt -1, Injured -1, Wounded -2,
-/// Mauled -2, Crippled -5.
-pub const REVISED_PENALTIES: [u8; 6] = [0, 1, 1, 2, 2, 5];
-
-/// uwod's wound penalties: Bruised 0, Wounded -1, Wounded -1, Hurt -2,
-/// Hurt -2, Crippled -5 (seed 000).
-pub const UWOD_PENALTIES: [u8; 6] = [0, 1, 1, 2, 2, 5];
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Revised's wound penalties (the built-in rule file's).
+    const REVISED_PENALTIES: [u8; 6] = [0, 1, 1, 2, 2, 5];
 
     #[test]
     fn bashing_past_the_track_turns_lethal_then_kills() {

@@ -17,7 +17,8 @@
 //!   box holds bashing damage, a Stamina roll at the start of each turn; the
 //!   first failure is unconsciousness. Last box lethal: incapacitated. All
 //!   aggravated: dead.
-//! - A character who has lost contests equal to Stamina concedes.
+//! - A character who has lost contests equal to Stamina concedes (the rule
+//!   file's `concede`).
 //! - Willpower: one point a turn, three more dice and the rote property on
 //!   the first attack its tactic calls for.
 //! - Celerity gives as many extra attacks a turn as its dots; a Garou
@@ -120,6 +121,8 @@ struct Fighter {
 pub struct Hubris {
     fighters: Vec<Fighter>,
     frame: Frame,
+    /// Whether losing Stamina contests concedes.
+    concede: bool,
     rolls: Rolls,
     bonus_dice: i32,
 }
@@ -195,6 +198,7 @@ impl Hubris {
         Ok(Hubris {
             fighters,
             frame: Frame::of(scenario),
+            concede: rules.combat.concede,
             rolls: Rolls::new(rules, rules.dice.standard_difficulty, sampling, max)?,
             bonus_dice,
         })
@@ -305,7 +309,9 @@ impl Engine for Hubris {
                             }
                         }
                         st[loser].lost += 1;
-                        if st[loser].lost >= self.fighters[loser].stamina && roster.standing(loser)
+                        if self.concede
+                            && st[loser].lost >= self.fighters[loser].stamina
+                            && roster.standing(loser)
                         {
                             roster.knock_out(loser, End::Conceded);
                         }

@@ -63,7 +63,7 @@ use wodds_rules::{RuleSet, RulesError};
 
 use super::Engine;
 use super::fighter::{Fighter, Rolls, Sampling, fighters, hurt, max_pool};
-use super::health::{Health, REVISED_PENALTIES};
+use super::health::Health;
 use super::scenario::{DefendTactic, Range, Scenario};
 use super::strike::{Attack, Meet, Strike};
 use super::tables::Tables;
@@ -75,6 +75,8 @@ use super::turn::{Frame, Roster, face, order};
 pub struct Revised {
     fighters: Vec<Fighter>,
     frame: Frame,
+    /// The edition's wound penalties.
+    penalties: [u8; 6],
     /// The rolls at difficulty 4, 6 and 8.
     rolls: [Rolls; 3],
     /// Under the outcome sampler, whole attacks by attacker, target,
@@ -100,6 +102,7 @@ impl Revised {
         Ok(Revised {
             fighters,
             frame: Frame::of(scenario),
+            penalties: rules.combat.wound_penalties,
             strikes,
             rolls: [
                 Rolls::new(rules, 4, sampling, max)?,
@@ -180,8 +183,9 @@ fn action_penalty(f: &Fighter, k: i32) -> i32 {
 }
 
 impl Revised {
-    fn penalty(st: &State) -> i32 {
-        i32::from(st.health.penalty(&REVISED_PENALTIES))
+    /// The wound penalty `st`'s pools take (the edition's table).
+    fn penalty(&self, st: &State) -> i32 {
+        i32::from(st.health.penalty(&self.penalties))
     }
 
     /// Member `t`, attacked before it has acted this turn with an abort
@@ -195,7 +199,7 @@ impl Revised {
         dice: &mut D10<R>,
     ) -> Abort {
         let f = &self.fighters[t];
-        if !st.spent && f.spends(st.willpower, Self::penalty(st)) {
+        if !st.spent && f.spends(st.willpower, self.penalty(st)) {
             st.willpower -= 1;
             st.spent = true;
             roster.willpower += 1;
@@ -223,7 +227,7 @@ impl Revised {
             DefendTactic::Abort if st.abort == Abort::Dodging => f.dodge - i32::from(st.dodged),
             _ => return None,
         };
-        Some(pool - Self::penalty(st))
+        Some(pool - self.penalty(st))
     }
 }
 
@@ -257,7 +261,7 @@ impl Engine for Revised {
                 let turn = order(
                     n,
                     dice,
-                    |i, dice| face(dice) + self.fighters[i].initiative - Self::penalty(&st[i]),
+                    |i, dice| face(dice) + self.fighters[i].initiative - self.penalty(&st[i]),
                     |i| self.fighters[i].initiative,
                 );
                 for s in &mut st[..n] {
@@ -295,7 +299,7 @@ impl Engine for Revised {
                         } else {
                             0
                         };
-                        let dice_left = f.attack - Self::penalty(&st[i]) - minus;
+                        let dice_left = f.attack - self.penalty(&st[i]) - minus;
                         if dice_left < 1 {
                             continue;
                         }
@@ -309,8 +313,7 @@ impl Engine for Revised {
                             st[target].abort =
                                 self.try_abort(target, &mut st[target], roster, dice);
                         }
-                        let spend =
-                            !st[i].spent && f.spends(st[i].willpower, Self::penalty(&st[i]));
+                        let spend = !st[i].spent && f.spends(st[i].willpower, self.penalty(&st[i]));
                         st[i].spent |= spend;
                         let compiled = if spend {
                             st[i].willpower -= 1;

@@ -74,7 +74,7 @@ use wodds_rules::{RuleSet, RulesError};
 use super::Engine;
 use super::fighter::{Fighter, Rolls, Sampling, fighters, max_pool};
 use super::gear::{Damage, Skill};
-use super::health::{Health, LEVELS, UWOD_PENALTIES};
+use super::health::{Health, LEVELS};
 use super::scenario::{DefendTactic, Range, Scenario, WillpowerTactic};
 use super::strike::{Attack, Meet, Strike};
 use super::tables::Tables;
@@ -86,6 +86,10 @@ use super::turn::{Frame, Roster, order};
 pub struct Uwod {
     fighters: Vec<Fighter>,
     frame: Frame,
+    /// The edition's wound penalties.
+    penalties: [u8; 6],
+    /// Successes a defence loses per earlier one (the onslaught).
+    onslaught: u16,
     rolls: Rolls,
     /// Under the outcome sampler, whole attacks by attacker, target,
     /// Willpower spent, attack dice, defence dice and onslaught.
@@ -110,6 +114,8 @@ impl Uwod {
             fighters,
             strikes,
             frame: Frame::of(scenario),
+            penalties: rules.combat.wound_penalties,
+            onslaught: rules.combat.onslaught,
             rolls: Rolls::new(rules, rules.dice.standard_difficulty, sampling, max)?,
         })
     }
@@ -162,14 +168,15 @@ struct State {
 }
 
 impl State {
-    /// The wound penalty its pools take (none while it ignores wounds).
-    fn penalty(&self) -> i32 {
-        if self.ignoring { 0 } else { self.wounds() }
+    /// The wound penalty its pools take under `table` (none while it
+    /// ignores wounds).
+    fn penalty(&self, table: &[u8; 6]) -> i32 {
+        if self.ignoring { 0 } else { self.wounds(table) }
     }
 
-    /// The wound penalty of its health track.
-    fn wounds(&self) -> i32 {
-        i32::from(self.health.penalty(&UWOD_PENALTIES))
+    /// The wound penalty of its health track under `table`.
+    fn wounds(&self, table: &[u8; 6]) -> i32 {
+        i32::from(self.health.penalty(table))
     }
 }
 
@@ -198,7 +205,7 @@ impl Engine for Uwod {
                     n,
                     dice,
                     |i, dice| {
-                        let pool = self.fighters[i].initiative - st[i].wounds();
+                        let pool = self.fighters[i].initiative - st[i].wounds(&self.penalties);
                         if pool < 1 {
                             0
                         } else {
@@ -235,7 +242,7 @@ impl Engine for Uwod {
                     let mut spent = false;
                     if f.spend == WillpowerTactic::IgnoreWounds
                         && st[i].willpower > 0
-                        && st[i].wounds() > 0
+                        && st[i].wounds(&self.penalties) > 0
                     {
                         st[i].willpower -= 1;
                         roster.willpower += 1;
@@ -259,13 +266,13 @@ impl Engine for Uwod {
                         } else {
                             0
                         };
-                        let dice_left = f.attack - st[i].penalty() - multiple;
+                        let dice_left = f.attack - st[i].penalty(&self.penalties) - multiple;
                         if dice_left < 1 {
                             continue;
                         }
                         let spend = !spent
                             && f.spend != WillpowerTactic::IgnoreWounds
-                            && f.spends(st[i].willpower, st[i].penalty());
+                            && f.spends(st[i].willpower, st[i].penalty(&self.penalties));
                         let compiled = if spend {
                             st[i].willpower -= 1;
                             roster.willpower += 1;
@@ -282,11 +289,11 @@ impl Engine for Uwod {
                             t.block
                         } else {
                             t.dodge
-                        } - st[target].penalty();
+                        } - st[target].penalty(&self.penalties);
                         let onslaught = if t.defend == DefendTactic::Total {
                             0
                         } else {
-                            st[target].defences
+                            st[target].defences * self.onslaught
                         };
                         st[target].defences += 1;
                         let attack = Attack {
