@@ -303,23 +303,23 @@ impl Rolls {
 impl Rolls {
     /// The exact distribution of the health levels a blow of `pool` damage
     /// dice and `potence` automatic successes puts through `soak` dice:
-    /// `p[k]` for `max(0, damage + potence - soak) = k`. Needs the outcome
-    /// sampler's tables (pools beyond them are clamped to the largest).
-    pub fn levels(&self, pool: i32, potence: u16, soak: i32) -> Vec<f64> {
-        let damage = self
-            .damage
-            .outcome
-            .as_ref()
-            .expect("exact wound levels need the outcome sampler");
+    /// `p[k]` for `max(0, damage + potence - soak) = k`; `None` under the
+    /// per-die sampler, or for a pool beyond the outcome sampler's tables.
+    pub fn levels(&self, pool: i32, potence: u16, soak: i32) -> Option<Vec<f64>> {
+        let damage = &self.damage;
+        let soaked = match soak {
+            s if s <= 0 => None,
+            s => Some(damage.distribution(s)?),
+        };
         let mut p = Vec::new();
-        for (hit, ph) in damage.distribution(pool).outcomes() {
+        for (hit, ph) in damage.distribution(pool)?.outcomes() {
             let raw = u32::from(hit.successes) + u32::from(potence);
             // No soak dice: nothing soaked (as the die-by-die path).
-            if soak <= 0 {
+            let Some(soaked) = soaked else {
                 add(&mut p, raw as usize, ph);
                 continue;
-            }
-            for (s, ps) in damage.distribution(soak).outcomes() {
+            };
+            for (s, ps) in soaked.outcomes() {
                 add(
                     &mut p,
                     raw.saturating_sub(u32::from(s.successes)) as usize,
@@ -327,7 +327,7 @@ impl Rolls {
                 );
             }
         }
-        p
+        Some(p)
     }
 
     /// The health levels a blow of `pool` damage dice and `potence`
@@ -338,7 +338,7 @@ impl Rolls {
         let tabled = self.wounds.as_ref().and_then(|w| {
             let key = [pool.max(0) as usize, potence.into(), soak.max(0) as usize];
             w.draw(dice.rng(), key, || {
-                let p = self.levels(pool, potence, soak);
+                let p = self.levels(pool, potence, soak)?;
                 Some(
                     p.into_iter()
                         .enumerate()
@@ -414,7 +414,7 @@ mod tests {
             let levels = (hits(f(0), f(1)) + 1).saturating_sub(hits(f(2), f(3)));
             exact[levels as usize] += 1e-4;
         }
-        let computed = rolls.levels(2, 1, 2);
+        let computed = rolls.levels(2, 1, 2).unwrap();
         assert_eq!(computed.len(), exact.len());
         for (k, (&c, &e)) in computed.iter().zip(&exact).enumerate() {
             assert!((c - e).abs() < 1e-12, "{k} levels: {c} vs {e}");

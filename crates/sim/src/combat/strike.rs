@@ -68,9 +68,8 @@ pub struct Attack<'a> {
 }
 
 impl Attack<'_> {
-    /// Whether the defence is rolled against `hit`, and the damage dice the
-    /// attack adds if `hit` gets through `defence` successes (`None`: it
-    /// does not).
+    /// The damage dice the attack adds if `hit` gets through `defence`
+    /// successes (`None`: it does not).
     #[inline]
     fn resolve(&self, hit: Roll, defence: u16) -> Option<i32> {
         let net = i32::from(hit.successes) - i32::from(defence);
@@ -163,10 +162,14 @@ impl Attack<'_> {
                 if levels.len() <= e {
                     levels.resize(e + 1, None);
                 }
-                let dist = levels[e].get_or_insert_with(|| {
-                    self.rolls
-                        .levels(self.damage + extra, self.potence, self.soak)
-                });
+                if levels[e].is_none() {
+                    levels[e] = Some(self.rolls.levels(
+                        self.damage + extra,
+                        self.potence,
+                        self.soak,
+                    )?);
+                }
+                let dist = levels[e].as_ref()?;
                 for (k, &pk) in dist.iter().enumerate() {
                     let s = Strike {
                         levels: k as u16,
@@ -298,7 +301,7 @@ impl Exchange<'_> {
                 };
                 let levels = self
                     .rolls
-                    .levels(side.damage + m - 1, side.potence, side.soak);
+                    .levels(side.damage + m - 1, side.potence, side.soak)?;
                 for (k, &pk) in levels.iter().enumerate() {
                     let c = if margin > 0 {
                         Clash {
@@ -504,5 +507,34 @@ mod tests {
             let se = (p * (1.0 - p) / f64::from(n)).sqrt().max(1e-9);
             assert!((got - p).abs() < 5.0 * se + 1e-9, "{c:?}: {got} vs {p}");
         }
+    }
+
+    /// A blow whose damage pool is beyond the exact tables has no weights
+    /// (rather than a clamped, wrong table), so it is rolled instead, and a
+    /// table slot refused once stays refused.
+    #[test]
+    fn beyond_the_tables_it_rolls() {
+        let r = rolls("revised");
+        let a = Attack {
+            roller: &r.action,
+            pool: 3,
+            defence: None,
+            meet: Meet::Subtract,
+            rolls: &r,
+            damage: 20,
+            potence: 0,
+            soak: 1,
+        };
+        assert!(a.weights().is_none());
+        let t: Tables<Strike, 1> = Tables::new([1]).unwrap();
+        let mut dice = D10::seeded(3);
+        let mut landed = 0u32;
+        for _ in 0..1000 {
+            landed += u32::from(a.strike(&mut dice, Some((&t, [0]))).levels);
+        }
+        // 20+ damage dice at 6 against one soak die: about 10 levels a hit,
+        // and 3 dice hit with 1 - 0.5^3 at least: far above a table's worth
+        // of nothing.
+        assert!(landed > 5_000, "{landed}");
     }
 }
