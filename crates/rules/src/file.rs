@@ -33,6 +33,7 @@ struct RawCombat {
     wound_penalties: Option<Spanned<[i64; 6]>>,
     onslaught: Option<Spanned<i64>>,
     concede: Option<bool>,
+    range_difficulty: Option<Spanned<[i64; 3]>>,
 }
 
 /// `[combat.pools]`: each pool's traits (see [`crate::pools`]).
@@ -385,12 +386,28 @@ fn merge_combat(
         (None, Some(b)) => b.concede,
         (None, None) => return Err(missing("combat.concede")),
     };
+    let range_difficulty = match (&raw.range_difficulty, base) {
+        (Some(v), _) => {
+            let r = *v.get_ref();
+            if let Some(bad) = r.iter().find(|x| !(2..=10).contains(*x)) {
+                return Err(p.error(
+                    v.span().start,
+                    "combat.range-difficulty",
+                    format!("{bad} is outside 2..=10"),
+                ));
+            }
+            r.map(|x| x as i32)
+        }
+        (None, Some(b)) => b.range_difficulty,
+        (None, None) => return Err(missing("combat.range-difficulty")),
+    };
     Ok(CombatRules {
         engine,
         pools: merge_pools(p, base.map(|b| &b.pools))?,
         wound_penalties,
         onslaught,
         concede,
+        range_difficulty,
     })
 }
 

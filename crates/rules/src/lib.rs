@@ -295,6 +295,9 @@ pub struct CombatRules {
     /// Whether a character who has lost as many contests as its Stamina
     /// concedes (hubris).
     pub concede: bool,
+    /// A gun's difficulty point-blank, at effective range and one range
+    /// increment beyond (revised, fta).
+    pub range_difficulty: [i32; 3],
 }
 
 /// Options a player brings to one roll.

@@ -839,3 +839,17 @@ fn combat_settings_inherit_override_and_check() {
     let e = file_error(&path);
     assert_file_error(&e, &path, 4, 13, "combat.onslaught");
 }
+
+#[test]
+fn range_difficulty_is_checked() {
+    assert_eq!(load("fta").combat.range_difficulty, [4, 6, 8]);
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "far.toml",
+        "extends = \"revised\"\n\n[combat]\nrange-difficulty = [4, 6, 12]\n",
+    );
+    let e = file_error(&path);
+    assert_file_error(&e, &path, 4, 20, "combat.range-difficulty");
+    assert!(e.message.contains("12 is outside 2..=10"), "{}", e.message);
+}

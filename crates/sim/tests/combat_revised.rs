@@ -289,3 +289,32 @@ fn an_aborted_member_dodges_every_later_attack() {
         );
     }
 }
+
+/// The rule file's `range-difficulty` sets a gun's difficulty: a house rule
+/// of point-blank 2 and long 10 makes one die hit with 0.9 (2..10) and 0.1
+/// (a 10) before the pistol's Binomial(4, 0.5) lethal levels.
+#[test]
+fn a_house_rule_sets_range_difficulties() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("ranges.toml"),
+        "extends = \"revised\"\n\n[combat]\nrange-difficulty = [2, 6, 10]\n",
+    )
+    .unwrap();
+    let n = 200_000;
+    for (range, q) in [("point-blank", 0.9), ("long", 0.1)] {
+        let gun = format!(
+            "kind = \"mortal\"\ntraits = {{ strength = 1, dexterity = 1, stamina = 1, wits = 10 }}\nweapon = \"pistol\"\nrange = \"{range}\""
+        );
+        let text = format!(
+            "name = \"t\"\nkind = \"combat\"\neditions = [\"ranges.toml\"]\nmax-rounds = 1000\n{}{}",
+            side("A", &gun),
+            side("B", DUMMY)
+        );
+        let s = Scenario::parse("test.toml", &text, Some(dir.path())).unwrap();
+        for engine in engines(&s) {
+            let t = combat::run(&engine, "ranges", n, 31, &|_| {});
+            assert_rounds(&t, n, chain(|_| pistol(q)));
+        }
+    }
+}

@@ -82,8 +82,9 @@ use super::tables::Tables;
 use super::tally::{End, Fight};
 use super::turn::{Frame, Roster, face, order};
 
-/// The lowest difficulty the engine rolls at (a feint at point-blank range).
-const LOWEST: i32 = 3;
+/// The lowest difficulty the engine rolls at (a feint at point-blank range
+/// is 3; a house rule may lower point-blank).
+const LOWEST: i32 = 2;
 /// The highest: 10 (a difficulty raised past 10 is treated as 10).
 const HIGHEST: i32 = 10;
 
@@ -94,8 +95,11 @@ pub struct Fta {
     frame: Frame,
     /// The edition's wound penalties.
     penalties: [u8; 6],
-    /// The rolls at difficulty 3, 4, ..., 10.
+    /// The rolls at difficulty 2, 3, ..., 10.
     rolls: Vec<Rolls>,
+    /// A gun's difficulty point-blank, effective and long (seed 004: 4, 6,
+    /// +2 per increment).
+    range_difficulty: [i32; 3],
     /// Under the outcome sampler, uncontested attacks by attacker, target,
     /// haste, Willpower spent, attack dice, defence (0: none, else 1 + its
     /// dice) and the defence's difficulty.
@@ -128,6 +132,7 @@ impl Fta {
             .then(|| Tables::new([n, n, 2, pools, 2, pools]))
             .flatten();
         Ok(Fta {
+            range_difficulty: rules.combat.range_difficulty,
             fighters,
             strikes,
             clashes,
@@ -202,27 +207,6 @@ fn close(f: &Fighter) -> bool {
     !f.ranged || f.range == Range::Melee
 }
 
-/// `f`'s attack difficulty before its style: 6 hand to hand; a gun 6 at
-/// effective range, 8 one increment beyond, 4 within five yards, and in
-/// the melee a pistol 4, an SMG 6, a long gun 8, or 4 against a target
-/// with no defence roll (`open`).
-fn base_difficulty(f: &Fighter, open: bool) -> i32 {
-    if !f.ranged {
-        return 6;
-    }
-    match f.range {
-        Range::Melee if open => 4,
-        Range::Melee => match f.weapon.name {
-            "pistol" => 4,
-            "smg" => 6,
-            _ => 8,
-        },
-        Range::PointBlank => 4,
-        Range::Effective => 6,
-        Range::Long => 8,
-    }
-}
-
 /// The difficulty of `t`'s block against `f`'s attack: 4 when both use the
 /// same Ability (Brawl against Brawl, Melee against Melee), 5 otherwise,
 /// including a gun in the melee; gunfire from further away 5 + 4.
@@ -262,7 +246,30 @@ fn side<'a>(
 }
 
 impl Fta {
-    /// The rolls at difficulty `d` (clamped to 3..=10).
+    /// `f`'s attack difficulty before its style: 6 hand to hand; a gun by
+    /// the rule file's `range-difficulty` (seed 004: 4 within five yards, 6
+    /// at effective range, 8 one increment beyond), and in the melee a
+    /// pistol 4, an SMG 6, a long gun 8, or 4 against a target with no
+    /// defence roll (`open`).
+    fn base_difficulty(&self, f: &Fighter, open: bool) -> i32 {
+        let [point_blank, effective, long] = self.range_difficulty;
+        if !f.ranged {
+            return 6;
+        }
+        match f.range {
+            Range::Melee if open => 4,
+            Range::Melee => match f.weapon.name {
+                "pistol" => 4,
+                "smg" => 6,
+                _ => 8,
+            },
+            Range::PointBlank => point_blank,
+            Range::Effective => effective,
+            Range::Long => long,
+        }
+    }
+
+    /// The rolls at difficulty `d` (clamped to 2..=10).
     fn at(&self, d: i32) -> &Rolls {
         &self.rolls[(d.clamp(LOWEST, HIGHEST) - LOWEST) as usize]
     }
@@ -468,11 +475,11 @@ impl Fta {
                 (st[target].acted, st[target].turned) = (true, true);
             }
             let (t_delta, t_bonus) = style(t, false);
-            let a = self.arm(i, base_difficulty(f, false) + delta, split, st, roster);
+            let a = self.arm(i, self.base_difficulty(f, false) + delta, split, st, roster);
             let t_minus = st[target].split + 2 * earlier;
             let b = self.arm(
                 target,
-                base_difficulty(t, false) + t_delta,
+                self.base_difficulty(t, false) + t_delta,
                 t_minus,
                 st,
                 roster,
@@ -526,7 +533,7 @@ impl Fta {
             Stance::Counter => (0, 0),
         };
         let open = pool < 1;
-        let attack_difficulty = base_difficulty(f, open) + delta;
+        let attack_difficulty = self.base_difficulty(f, open) + delta;
         if let Some((roller, dice_left, spend)) = self.arm(i, attack_difficulty, split, st, roster)
         {
             let defence_difficulty = difficulty + harder;

@@ -77,8 +77,10 @@ pub struct Revised {
     frame: Frame,
     /// The edition's wound penalties.
     penalties: [u8; 6],
-    /// The rolls at difficulty 4, 6 and 8.
-    rolls: [Rolls; 3],
+    /// The rolls at difficulty 2, 3, ..., 10.
+    rolls: Vec<Rolls>,
+    /// A gun's difficulty point-blank, effective and long.
+    range_difficulty: [i32; 3],
     /// Under the outcome sampler, whole attacks by attacker, target,
     /// Willpower spent, attack dice and defence (see [`defence_key`]).
     strikes: Option<Tables<Strike, 5>>,
@@ -104,17 +106,29 @@ impl Revised {
             frame: Frame::of(scenario),
             penalties: rules.combat.wound_penalties,
             strikes,
-            rolls: [
-                Rolls::new(rules, 4, sampling, max)?,
-                Rolls::new(rules, 6, sampling, max)?,
-                Rolls::new(rules, 8, sampling, max)?,
-            ],
+            rolls: (2..=10)
+                .map(|d| Rolls::new(rules, d, sampling, max))
+                .collect::<Result<_, _>>()?,
+            range_difficulty: rules.combat.range_difficulty,
         })
     }
 
-    /// The rolls at difficulty `d` (4, 6 or 8).
+    /// The rolls at difficulty `d` (2..=10).
     fn at(&self, d: i32) -> &Rolls {
-        &self.rolls[((d.clamp(4, 8) - 4) / 2) as usize]
+        &self.rolls[(d.clamp(2, 10) - 2) as usize]
+    }
+
+    /// The difficulty of `f`'s attack: a gun's by its range (the rule
+    /// file's `range-difficulty`; in the melee as at effective range);
+    /// anything else 6.
+    fn difficulty(&self, f: &Fighter) -> i32 {
+        let [point_blank, effective, long] = self.range_difficulty;
+        match f.range {
+            _ if !f.ranged => 6,
+            Range::PointBlank => point_blank,
+            Range::Long => long,
+            Range::Effective | Range::Melee => effective,
+        }
     }
 }
 
@@ -145,17 +159,6 @@ struct State {
     acted: bool,
     /// Its abort this turn.
     abort: Abort,
-}
-
-/// The difficulty of `f`'s attack: a gun's by its range (point-blank 4,
-/// long range 8, otherwise 6); anything else 6.
-fn difficulty(f: &Fighter) -> i32 {
-    match f.range {
-        _ if !f.ranged => 6,
-        Range::PointBlank => 4,
-        Range::Long => 8,
-        Range::Effective | Range::Melee => 6,
-    }
 }
 
 /// Whether `f` splits its turn with a defence action.
@@ -289,7 +292,7 @@ impl Engine for Revised {
                     let rage = f.rages(st[i].rage);
                     st[i].rage -= rage;
                     let celerity = i32::from(f.attacks) - 1 + i32::from(rage);
-                    let rolls = self.at(difficulty(f));
+                    let rolls = self.at(self.difficulty(f));
                     for k in 0..declared + celerity {
                         let Some(target) = roster.target(i) else {
                             break;
