@@ -2,8 +2,11 @@
 //! parallel runner that plays them millions of times.
 //!
 //! A [`Scenario`] is parsed and validated once; for each edition it names,
-//! an engine compiles its members' pools ([`revised::Revised`]) and the
-//! [`run`] function plays `trials` fights in fixed batches on rayon, batch
+//! an engine ([`revised::Revised`] and the others) compiles its members'
+//! pools from the edition's `[combat.pools]` and, under the outcome
+//! sampler, keeps tables of whole attacks composed exactly from the rolls'
+//! distributions (built on first use). The [`run`] function plays `trials`
+//! fights in fixed batches on rayon, batch
 //! `i` seeded from (seed, edition, i), each fight pushed into a streaming
 //! [`Tally`] (counts and histograms only, so memory does not grow with the
 //! trials). Tallies hold integers, so merging them in any order gives the
