@@ -340,74 +340,63 @@ fn merge_combat(
 ) -> Result<CombatRules, RulesError> {
     let empty = RawCombat::default();
     let raw = p.raw.combat.as_ref().unwrap_or(&empty);
-    let missing = |field: &str| {
-        p.error(
-            0,
-            field,
-            "missing (a file without `extends` must set every field)",
-        )
-    };
-    let wound_penalties = match (&raw.wound_penalties, base) {
-        (Some(v), _) => {
+    let wound_penalties = match &raw.wound_penalties {
+        Some(v) => {
             let w = *v.get_ref();
-            if let Some(bad) = w.iter().find(|x| !(0..=10).contains(*x)) {
-                return Err(p.error(
-                    v.span().start,
-                    "combat.wound-penalties",
-                    format!("{bad} is outside 0..=10"),
-                ));
+            let problem = match w.iter().find(|x| !(0..=10).contains(*x)) {
+                Some(bad) => Some(format!("{bad} is outside 0..=10")),
+                None if w.windows(2).any(|pair| pair[1] < pair[0]) => {
+                    Some("penalties must not fall as wounds get worse".to_string())
+                }
+                None => None,
+            };
+            if let Some(message) = problem {
+                return Err(p.error(v.span().start, "combat.wound-penalties", message));
             }
-            if w.windows(2).any(|pair| pair[1] < pair[0]) {
-                return Err(p.error(
-                    v.span().start,
-                    "combat.wound-penalties",
-                    "penalties must not fall as wounds get worse".to_string(),
-                ));
-            }
-            w.map(|x| x as u8)
+            Some(w.map(|x| x as u8))
         }
-        (None, Some(b)) => b.wound_penalties,
-        (None, None) => return Err(missing("combat.wound-penalties")),
+        None => None,
     };
-    let onslaught = match (&raw.onslaught, base) {
-        (Some(v), _) if !(0..=5).contains(v.get_ref()) => {
-            return Err(p.error(
-                v.span().start,
-                "combat.onslaught",
-                format!("{} is outside 0..=5", v.get_ref()),
-            ));
-        }
-        (Some(v), _) => *v.get_ref() as u16,
-        (None, Some(b)) => b.onslaught,
-        (None, None) => return Err(missing("combat.onslaught")),
-    };
-    let concede = match (raw.concede, base) {
-        (Some(v), _) => v,
-        (None, Some(b)) => b.concede,
-        (None, None) => return Err(missing("combat.concede")),
-    };
-    let range_difficulty = match (&raw.range_difficulty, base) {
-        (Some(v), _) => {
-            let r = *v.get_ref();
-            if let Some(bad) = r.iter().find(|x| !(2..=10).contains(*x)) {
+    let range_difficulty = match &raw.range_difficulty {
+        Some(v) => match v.get_ref().iter().find(|x| !(2..=10).contains(*x)) {
+            Some(bad) => {
                 return Err(p.error(
                     v.span().start,
                     "combat.range-difficulty",
                     format!("{bad} is outside 2..=10"),
                 ));
             }
-            r.map(|x| x as i32)
+            None => Some(v.get_ref().map(|x| x as i32)),
+        },
+        None => None,
+    };
+    let onslaught = match &raw.onslaught {
+        Some(v) if !(0..=5).contains(v.get_ref()) => {
+            return Err(p.error(
+                v.span().start,
+                "combat.onslaught",
+                format!("{} is outside 0..=5", v.get_ref()),
+            ));
         }
-        (None, Some(b)) => b.range_difficulty,
-        (None, None) => return Err(missing("combat.range-difficulty")),
+        v => v.as_ref().map(|v| *v.get_ref() as u16),
     };
     Ok(CombatRules {
         engine,
         pools: merge_pools(p, base.map(|b| &b.pools))?,
-        wound_penalties,
-        onslaught,
-        concede,
-        range_difficulty,
+        wound_penalties: inherit(
+            p,
+            wound_penalties,
+            base.map(|b| b.wound_penalties),
+            "combat.wound-penalties",
+        )?,
+        range_difficulty: inherit(
+            p,
+            range_difficulty,
+            base.map(|b| b.range_difficulty),
+            "combat.range-difficulty",
+        )?,
+        onslaught: inherit(p, onslaught, base.map(|b| b.onslaught), "combat.onslaught")?,
+        concede: inherit(p, raw.concede, base.map(|b| b.concede), "combat.concede")?,
     })
 }
 
@@ -417,20 +406,28 @@ fn merge_pools(p: &Parsed, base: Option<&Pools>) -> Result<Pools, RulesError> {
     let mut out = [Terms::default(); Pools::NAMES.len()];
     for (i, name) in Pools::NAMES.iter().enumerate() {
         let field = format!("combat.pools.{name}");
-        out[i] = match (raw.and_then(|r| r.all()[i].as_ref()), base) {
-            (Some(terms), _) => Terms::parse(terms.get_ref())
-                .map_err(|message| p.error(terms.span().start, &field, message))?,
-            (None, Some(b)) => b.0[i],
-            (None, None) => {
-                return Err(p.error(
-                    0,
-                    &field,
-                    "missing (a file without `extends` must set every field)",
-                ));
-            }
+        let own = match raw.and_then(|r| r.all()[i].as_ref()) {
+            Some(terms) => Some(
+                Terms::parse(terms.get_ref())
+                    .map_err(|message| p.error(terms.span().start, &field, message))?,
+            ),
+            None => None,
         };
+        out[i] = inherit(p, own, base.map(|b| b.0[i]), &field)?;
     }
     Ok(Pools(out))
+}
+
+/// A setting: the file's own (already checked), else its base's; missing
+/// from a file without `extends`.
+fn inherit<T>(p: &Parsed, own: Option<T>, base: Option<T>, field: &str) -> Result<T, RulesError> {
+    own.or(base).ok_or_else(|| {
+        p.error(
+            0,
+            field,
+            "missing (a file without `extends` must set every field)",
+        )
+    })
 }
 
 /// The value of an optional spanned setting.
@@ -444,20 +441,9 @@ fn merge(p: &Parsed, base: Option<&DiceRules>) -> Result<DiceRules, RulesError> 
     let raw = p.raw.dice.as_ref().unwrap_or(&empty);
     let no_will = RawWillpower::default();
     let will = raw.willpower.as_ref().unwrap_or(&no_will);
-    let missing = |field: &str| {
-        p.error(
-            0,
-            field,
-            "missing (a file without `extends` must set every field)",
-        )
-    };
     macro_rules! pick {
         ($value:expr, $field:literal, $base:expr) => {
-            match ($value, base) {
-                (Some(v), _) => v,
-                (None, Some(b)) => $base(b),
-                (None, None) => return Err(missing($field)),
-            }
+            inherit(p, $value, base.map($base), $field)?
         };
     }
     let dice = DiceRules {
@@ -536,19 +522,19 @@ fn merge_actions(p: &Parsed, base: Option<&ActionRules>) -> Result<ActionRules, 
     let raw = p.raw.actions.as_ref().unwrap_or(&empty);
     macro_rules! pick {
         ($field:ident, $name:literal) => {
-            match (raw.$field, base) {
-                (Some(v), _) => v,
-                (None, Some(b)) => b.$field,
-                (None, None) => {
-                    return Err(p.error(
-                        0,
-                        $name,
-                        "missing (a file without `extends` must set every field)",
-                    ));
-                }
-            }
+            inherit(p, raw.$field, base.map(|b| b.$field), $name)?
         };
     }
+    let retry_penalty = match &raw.retry_penalty {
+        Some(v) if !(0..=5).contains(v.get_ref()) => {
+            return Err(p.error(
+                v.span().start,
+                "actions.retry-penalty",
+                format!("{} is outside 0..=5", v.get_ref()),
+            ));
+        }
+        v => value(v),
+    };
     Ok(ActionRules {
         extended_botch: pick!(extended_botch, "actions.extended-botch"),
         resisted: pick!(resisted, "actions.resisted"),
@@ -557,24 +543,12 @@ fn merge_actions(p: &Parsed, base: Option<&ActionRules>) -> Result<ActionRules, 
         contest_tie: pick!(contest_tie, "actions.contest-tie"),
         teamwork_botch_spoils: pick!(teamwork_botch_spoils, "actions.teamwork-botch-spoils"),
         group: pick!(group, "actions.group"),
-        retry_penalty: match (&raw.retry_penalty, base) {
-            (Some(v), _) if !(0..=5).contains(v.get_ref()) => {
-                return Err(p.error(
-                    v.span().start,
-                    "actions.retry-penalty",
-                    format!("{} is outside 0..=5", v.get_ref()),
-                ));
-            }
-            (Some(v), _) => *v.get_ref(),
-            (None, Some(b)) => b.retry_penalty,
-            (None, None) => {
-                return Err(p.error(
-                    0,
-                    "actions.retry-penalty",
-                    "missing (a file without `extends` must set every field)",
-                ));
-            }
-        },
+        retry_penalty: inherit(
+            p,
+            retry_penalty,
+            base.map(|b| b.retry_penalty),
+            "actions.retry-penalty",
+        )?,
         multiple_actions: pick!(multiple_actions, "actions.multiple-actions"),
     })
 }
