@@ -459,19 +459,18 @@ impl Fta {
         }
         // Attack against attack: the target strikes back at `i` this phase
         // (its guard, or its declared attack on `i` not yet made).
+        let t_aims = self.aims(target, st[target].attacks, roster);
         let strikes_back = guard
             || (!st[target].acted
                 && !st[target].aborted
                 && st[target].stance == Stance::Counter
                 && st[target].attacks > 0
-                && self.aims(target, st[target].attacks, roster) & (1 << i) != 0
+                && t_aims & (1 << i) != 0
                 && st[target].struck & (1 << i) == 0);
         if strikes_back && !haste && close(f) && close(t) {
             st[target].struck |= 1 << i;
             // Its turn is spent once no declared attack is left to make.
-            if st[target].struck & self.aims(target, st[target].attacks, roster)
-                == self.aims(target, st[target].attacks, roster)
-            {
+            if st[target].struck & t_aims == t_aims {
                 (st[target].acted, st[target].turned) = (true, true);
             }
             let (t_delta, t_bonus) = style(t, false);
