@@ -9,8 +9,10 @@
 //!   representative specs, one distribution per iteration.
 //!
 //! - `combat`: whole fights of `scenarios/brawl.toml` under every edition,
-//!   with the outcome (alias-table) sampler and the per-die sampler side by
-//!   side, on one core; throughput in fights.
+//!   with the round sampler (a round a draw from the fight's exact round
+//!   chain, built before timing starts), the outcome (alias-table) sampler
+//!   and the per-die sampler side by side, on one core; throughput in
+//!   fights.
 //!
 //! Run with `cargo bench -p wodds-benches --bench wodds`.
 
@@ -131,6 +133,7 @@ fn combat(c: &mut Criterion) {
         .throughput(Throughput::Elements(FIGHTS));
     for rules in &scenario.editions {
         for (name, sampling) in [
+            ("round", Sampling::Round),
             ("outcome", Sampling::Outcome),
             ("per-die", Sampling::PerDie),
         ] {

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 use clap::Args;
+use rayon::prelude::*;
 use serde::Serialize;
 use wodds_rules::RuleSet;
 use wodds_sim::combat::{self, EditionEngine, End, Sampling, Scenario, Tally};
@@ -26,9 +27,11 @@ pub struct RunScenarioArgs {
     /// Editions to run instead of the scenario's, comma-separated (ids or house-rule paths).
     #[arg(long, value_delimiter = ',')]
     editions: Vec<String>,
-    /// How rolls are drawn: `outcome` (a whole roll from an alias table over
-    /// its exact distribution, fast) or `die` (every die from the d10 kernel).
-    #[arg(long, value_enum, default_value_t = SamplerArg::Outcome)]
+    /// How fights are drawn: `round` (a whole round at a time from the
+    /// fight's exact round chain, when its states are few enough; else as
+    /// `outcome`), `outcome` (whole attacks and rolls from alias tables over
+    /// their exact distributions) or `die` (every die from the d10 kernel).
+    #[arg(long, value_enum, default_value_t = SamplerArg::Round)]
     sampler: SamplerArg,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
@@ -43,6 +46,7 @@ pub struct RunScenarioArgs {
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
 enum SamplerArg {
+    Round,
     Outcome,
     Die,
 }
@@ -93,12 +97,14 @@ pub fn run(args: &RunScenarioArgs) -> anyhow::Result<()> {
             .collect::<Result<_, _>>()
             .context("--editions")?;
     }
-    // Compile every engine before any fight, so bad input fails first.
+    // Compile every engine before any fight, so bad input fails first (the
+    // editions' round chains are built side by side).
     let engines = scenario
         .editions
-        .iter()
+        .par_iter()
         .map(|rules| {
             let sampling = match args.sampler {
+                SamplerArg::Round => Sampling::Round,
                 SamplerArg::Outcome => Sampling::Outcome,
                 SamplerArg::Die => Sampling::PerDie,
             };

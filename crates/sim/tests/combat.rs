@@ -1,16 +1,15 @@
 //! The combat runner and the Revised engine against values worked out by
 //! hand, symmetry, and determinism; scenario files' errors.
 
+mod common;
+
+use common::{SAMPLERS, engines};
+
 use wodds_rules::RulesError;
 use wodds_sim::combat::{self, EditionEngine, End, Sampling, Scenario};
 
 fn scenario(text: &str) -> Scenario {
     Scenario::parse("test.toml", text, None).unwrap()
-}
-
-/// The scenario's first edition's engine with each sampler.
-fn engines(s: &Scenario) -> [EditionEngine; 2] {
-    [Sampling::PerDie, Sampling::Outcome].map(|m| EditionEngine::new(s, &s.editions[0], m).unwrap())
 }
 
 fn error(text: &str) -> (usize, String, String) {
@@ -84,6 +83,76 @@ fn a_dummy_falls_after_a_negative_binomial_number_of_rounds() {
     }
 }
 
+/// The puncher's fight as a round chain: the puncher never changes, so
+/// its states are the dummy's seven levels before the last (0..=6 filled),
+/// and its exact odds are the negative binomial's, round by round.
+#[test]
+fn the_punchers_round_chain_is_the_negative_binomial() {
+    let s = scenario(&format!("{HEAD}{PUNCHER}"));
+    let engine = EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
+    let chain = engine.chain().expect("a small fight has a chain");
+    assert_eq!(chain.states(), 7);
+    let odds = chain.odds();
+    assert!((odds.wins[0] - 1.0).abs() < 1e-12 && odds.wins[1] == 0.0);
+    let p = 0.125f64;
+    for k in 1..=100 {
+        // P(7th level at round k) = C(k-1, 6) p^7 (1-p)^(k-7)
+        let want = if k < 7 {
+            0.0
+        } else {
+            let c = (0..6).fold(1.0, |acc, j| acc * (k - 1 - j) as f64 / (j + 1) as f64);
+            c * p.powi(7) * (1.0 - p).powi(k - 7)
+        };
+        assert!(
+            (odds.ended[k as usize] - want).abs() < 1e-12,
+            "round {k}: {} vs {want}",
+            odds.ended[k as usize]
+        );
+    }
+}
+
+/// A chain past its limit is not built, and the round sampler then draws
+/// exactly what the outcome sampler draws.
+#[test]
+fn past_its_limit_a_fight_is_drawn_attack_by_attack() {
+    let s = Scenario::load(std::path::Path::new("../../scenarios/fair-fight.toml")).unwrap();
+    for rules in &s.editions {
+        let small = combat::Limit {
+            states: 1,
+            ..combat::Limit::default()
+        };
+        let round = EditionEngine::with_limit(&s, rules, Sampling::Round, small).unwrap();
+        assert!(round.chain().is_none(), "{}", rules.id);
+        let outcome = EditionEngine::new(&s, rules, Sampling::Outcome).unwrap();
+        let run = |e: &EditionEngine| combat::run(e, &rules.id, 20_000, 4, &|_| {});
+        assert_eq!(run(&round), run(&outcome), "{}", rules.id);
+    }
+}
+
+/// The fair fight's exact odds are even under every edition with a chain
+/// (revised, fta and uwod; hubris's rounds have too many paths).
+#[test]
+fn the_fair_fight_is_exactly_even() {
+    let s = Scenario::load(std::path::Path::new("../../scenarios/fair-fight.toml")).unwrap();
+    let mut chains = 0;
+    for rules in &s.editions {
+        let engine = EditionEngine::new(&s, rules, Sampling::Round).unwrap();
+        if let Some(chain) = engine.chain() {
+            let odds = chain.odds();
+            assert!(
+                (odds.wins[0] - odds.wins[1]).abs() < 1e-12,
+                "{}: {:?}",
+                rules.id,
+                odds.wins
+            );
+            let total: f64 = odds.ended.iter().sum();
+            assert!((total - 1.0).abs() < 1e-9, "{}: {total}", rules.id);
+            chains += 1;
+        }
+    }
+    assert_eq!(chains, 3);
+}
+
 #[test]
 fn fighters_who_never_attack_draw_at_max_rounds() {
     let text = format!(
@@ -107,7 +176,7 @@ fn the_fair_fight_is_even_within_its_interval_under_every_edition() {
     let s = Scenario::load(std::path::Path::new("../../scenarios/fair-fight.toml")).unwrap();
     assert_eq!(s.editions.len(), 4);
     for rules in &s.editions {
-        for sampling in [Sampling::PerDie, Sampling::Outcome] {
+        for sampling in SAMPLERS {
             let engine = EditionEngine::new(&s, rules, sampling).unwrap();
             let t = combat::run(&engine, &rules.id, 100_000, 3, &|_| {});
             let decided = (t.wins[0] + t.wins[1]) as f64;
@@ -123,26 +192,28 @@ fn the_fair_fight_is_even_within_its_interval_under_every_edition() {
 
 #[test]
 fn results_are_the_same_whatever_the_thread_count() {
-    let s = Scenario::load(std::path::Path::new(
-        "../../scenarios/neonate-vs-two-thugs.toml",
-    ))
-    .unwrap();
-    // Every edition, both samplers: the outcome sampler's tables are built
-    // lazily by whichever thread needs them first, so this also holds them
-    // to being the same whoever builds them.
-    for rules in &s.editions {
-        for sampling in [Sampling::PerDie, Sampling::Outcome] {
-            let run = |threads| {
-                let engine = EditionEngine::new(&s, rules, sampling).unwrap();
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .unwrap()
-                    .install(|| combat::run(&engine, &rules.id, 45_000, 9, &|_| {}))
-            };
-            let one = run(1);
-            assert_eq!(one, run(2), "{}", rules.id);
-            assert_eq!(one, run(3), "{}", rules.id);
+    // Every edition, every sampler, on a fight with round chains (the fair
+    // fight) and one without (three members, too many states): the outcome
+    // sampler's tables are built lazily by whichever thread needs them
+    // first, so this also holds them to being the same whoever builds
+    // them.
+    for name in ["fair-fight", "neonate-vs-two-thugs"] {
+        let path = format!("../../scenarios/{name}.toml");
+        let s = Scenario::load(std::path::Path::new(&path)).unwrap();
+        for rules in &s.editions {
+            for sampling in SAMPLERS {
+                let run = |threads| {
+                    let engine = EditionEngine::new(&s, rules, sampling).unwrap();
+                    rayon::ThreadPoolBuilder::new()
+                        .num_threads(threads)
+                        .build()
+                        .unwrap()
+                        .install(|| combat::run(&engine, &rules.id, 45_000, 9, &|_| {}))
+                };
+                let one = run(1);
+                assert_eq!(one, run(2), "{name} {} {sampling:?}", rules.id);
+                assert_eq!(one, run(3), "{name} {} {sampling:?}", rules.id);
+            }
         }
     }
 }
@@ -381,58 +452,76 @@ fn escaping_by_hand() {
     }
 }
 
-/// The two samplers play the same fights: on every shipped scenario and
-/// edition, the outcome sampler's tables (whole attacks and exchanges drawn
-/// from their exact distributions) and the die-by-die kernel give the same
-/// first side's win rate and mean rounds, within 4.5 standard errors of
-/// the difference between two independent estimates.
+/// On every shipped scenario (all of them under all four editions) each
+/// table-drawing sampler against the die-by-die kernel: the outcome
+/// sampler's tables (whole attacks and exchanges drawn from their exact
+/// distributions) and the round chain (whole rounds) give the same first
+/// side's win rate and mean rounds, within 4.5 standard errors of the
+/// difference between two independent estimates.
 #[test]
 fn samplers_agree_on_every_shipped_scenario() {
     let n = 20_000u64;
     let mut checked = 0;
+    let mut chains = 0;
     for entry in std::fs::read_dir("../../scenarios").unwrap() {
         let path = entry.unwrap().path();
         let s = Scenario::load(&path).unwrap();
         for rules in &s.editions {
-            let [per_die, outcome] = [Sampling::PerDie, Sampling::Outcome].map(|m| {
+            let [per_die, outcome, round] = SAMPLERS.map(|m| {
                 let engine = EditionEngine::new(&s, rules, m).unwrap();
                 combat::run(&engine, &rules.id, n, 17, &|_| {})
             });
-            let p = |t: &combat::Tally| t.wins[0] as f64 / n as f64;
-            let pooled = (p(&per_die) + p(&outcome)) / 2.0;
-            let se = (pooled * (1.0 - pooled) * 2.0 / n as f64).sqrt().max(1e-9);
-            assert!(
-                (p(&per_die) - p(&outcome)).abs() < 4.5 * se,
-                "{} {}: wins {} per die, {} by outcome",
-                path.display(),
-                rules.id,
-                p(&per_die),
-                p(&outcome)
-            );
-            let var = |t: &combat::Tally| {
-                let m = t.mean_rounds().unwrap();
-                let sq: f64 = (t.rounds.iter().enumerate())
-                    .map(|(r, &c)| c as f64 * (r as f64 - m).powi(2))
-                    .sum();
-                sq / n as f64
-            };
-            let se = ((var(&per_die) + var(&outcome)) / n as f64)
-                .sqrt()
-                .max(1e-9);
-            let (a, b) = (
-                per_die.mean_rounds().unwrap(),
-                outcome.mean_rounds().unwrap(),
-            );
-            assert!(
-                (a - b).abs() < 4.5 * se,
-                "{} {}: mean rounds {a} per die, {b} by outcome",
-                path.display(),
-                rules.id
-            );
+            for (by, t) in [("outcome", &outcome), ("round", &round)] {
+                let what = format!("{} {} by {by}", path.display(), rules.id);
+                agree(&per_die, t, n, &what);
+            }
+            // Where the fight has a round chain, its exact odds against the
+            // die-by-die estimate.
+            let engine = EditionEngine::new(&s, rules, Sampling::Round).unwrap();
+            if let Some(chain) = engine.chain() {
+                chains += 1;
+                let exact = chain.odds().wins[0];
+                let got = per_die.wins[0] as f64 / n as f64;
+                let se = (exact * (1.0 - exact) / n as f64).sqrt().max(1e-9);
+                assert!(
+                    (got - exact).abs() < 4.5 * se,
+                    "{} {}: wins {got} per die, exactly {exact}",
+                    path.display(),
+                    rules.id
+                );
+            }
             checked += 1;
         }
     }
     assert!(checked >= 36, "{checked} scenario-editions");
+    assert!(chains >= 19, "{chains} round chains");
+}
+
+/// Asserts two independent tallies of `n` fights agree on the first side's
+/// win rate and on mean rounds within 4.5 standard errors.
+fn agree(a: &combat::Tally, b: &combat::Tally, n: u64, what: &str) {
+    let p = |t: &combat::Tally| t.wins[0] as f64 / n as f64;
+    let pooled = (p(a) + p(b)) / 2.0;
+    let se = (pooled * (1.0 - pooled) * 2.0 / n as f64).sqrt().max(1e-9);
+    assert!(
+        (p(a) - p(b)).abs() < 4.5 * se,
+        "{what}: wins {} per die, {}",
+        p(a),
+        p(b)
+    );
+    let var = |t: &combat::Tally| {
+        let m = t.mean_rounds().unwrap();
+        let sq: f64 = (t.rounds.iter().enumerate())
+            .map(|(r, &c)| c as f64 * (r as f64 - m).powi(2))
+            .sum();
+        sq / n as f64
+    };
+    let se = ((var(a) + var(b)) / n as f64).sqrt().max(1e-9);
+    let (x, y) = (a.mean_rounds().unwrap(), b.mean_rounds().unwrap());
+    assert!(
+        (x - y).abs() < 4.5 * se,
+        "{what}: mean rounds {x} per die, {y}"
+    );
 }
 
 /// A house rule's pools reach the fight: soaking with Perception (2 dots,

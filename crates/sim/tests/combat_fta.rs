@@ -1,6 +1,6 @@
 //! The From the Ashes engine's block, guard, abort, split actions and
 //! firefight difficulties against values worked out by hand (seed 004),
-//! with both samplers.
+//! with every sampler.
 //!
 //! Most cases are one-round fights between one-die fighters: a mortal of
 //! Stamina 1 cannot soak lethal damage, so a blow kills (seven levels) with
@@ -8,7 +8,11 @@
 //! a Strength 10 sword's twelve dice `Q12 = 1586 / 4096`, a rifle's eight
 //! `Q8 = 9 / 256`. One d10 succeeds at difficulty d with (11 - d) / 10.
 
-use wodds_sim::combat::{self, EditionEngine, Sampling, Scenario, Tally};
+mod common;
+
+use common::engines;
+
+use wodds_sim::combat::{self, Scenario, Tally};
 
 /// P(12 dice at 6 give 7 or more) = (C(12,7) + ... + C(12,12)) / 2^12.
 const Q12: f64 = 1586.0 / 4096.0;
@@ -38,13 +42,8 @@ fn scenario(max_rounds: u32, sides: &[String]) -> Scenario {
     Scenario::parse("test.toml", &text, None).unwrap()
 }
 
-/// The scenario's engine with each sampler.
-fn engines(s: &Scenario) -> [EditionEngine; 2] {
-    [Sampling::PerDie, Sampling::Outcome].map(|m| EditionEngine::new(s, &s.editions[0], m).unwrap())
-}
-
 /// `n` fights with each sampler.
-fn tallies(s: &Scenario, n: u64, seed: u64) -> [Tally; 2] {
+fn tallies(s: &Scenario, n: u64, seed: u64) -> [Tally; 3] {
     engines(s).map(|e| combat::run(&e, "fta", n, seed, &|_| {}))
 }
 

@@ -1,5 +1,5 @@
 //! The Revised engine's multiple actions, block, abort and firing range
-//! against values worked out by hand, with both samplers.
+//! against values worked out by hand, with every sampler.
 //!
 //! Most tests pit one attacker against a target that never attacks back, so
 //! the target's health is a Markov chain over the boxes filled: `chain`
@@ -13,15 +13,14 @@
 //! soak die succeeds with 0.5. A one-die attack has at most one success, so
 //! it never adds damage dice.
 
-use wodds_sim::combat::{self, EditionEngine, End, Sampling, Scenario, Tally};
+mod common;
+
+use common::engines;
+
+use wodds_sim::combat::{self, End, Scenario, Tally};
 
 fn scenario(text: &str) -> Scenario {
     Scenario::parse("test.toml", text, None).unwrap()
-}
-
-/// The scenario's first edition's engine with each sampler.
-fn engines(s: &Scenario) -> [EditionEngine; 2] {
-    [Sampling::PerDie, Sampling::Outcome].map(|m| EditionEngine::new(s, &s.editions[0], m).unwrap())
 }
 
 /// A one-side-each Revised fight of at most `max_rounds` rounds.

@@ -10,15 +10,14 @@
 //! standard deviation of a count of rolls bounded by the sum of its terms'
 //! (which holds whatever their dependence).
 
-use wodds_sim::combat::{self, EditionEngine, End, Sampling, Scenario, Tally};
+mod common;
+
+use common::engines;
+
+use wodds_sim::combat::{self, End, Scenario, Tally};
 
 fn scenario(text: &str) -> Scenario {
     Scenario::parse("test.toml", text, None).unwrap()
-}
-
-/// The scenario's first edition's engine with each sampler.
-fn engines(s: &Scenario) -> [EditionEngine; 2] {
-    [Sampling::PerDie, Sampling::Outcome].map(|m| EditionEngine::new(s, &s.editions[0], m).unwrap())
 }
 
 /// A uwod fight of `max_rounds` between one-member sides.

@@ -11,6 +11,7 @@ use super::health::Health;
 use super::scenario::{
     AttackTactic, Creature, DefendTactic, MAX_MEMBERS, Range, Scenario, Trait, WillpowerTactic,
 };
+use super::source::Source;
 use super::tables::{Tables, add};
 use super::tally::End;
 use super::turn::Roster;
@@ -200,9 +201,16 @@ pub fn fighters(scenario: &Scenario, pools: &Pools) -> Vec<Fighter> {
 pub enum Sampling {
     /// Every die from the batched d10 kernel: exactly unbiased.
     PerDie,
-    /// Every roll in O(1) from an alias table over its exact distribution.
-    #[default]
+    /// Every roll in O(1) from an alias table over its exact distribution,
+    /// whole attacks (roll, defence, damage and soak) at once.
     Outcome,
+    /// Whole rounds at once from the fight's round chain ([`Chain`]),
+    /// composed exactly from the outcome sampler's tables; a fight with
+    /// too many states for a chain is drawn as under `Outcome`.
+    ///
+    /// [`Chain`]: super::Chain
+    #[default]
+    Round,
 }
 
 /// One kind of roll, ready for any pool size.
@@ -229,9 +237,16 @@ impl Roller {
             .map(|o| o.distribution(pool))
     }
 
-    /// Rolls `pool` dice.
+    /// Rolls `pool` dice from `dice`.
     #[inline]
-    pub fn roll<R: Rng>(&self, dice: &mut D10<R>, pool: i32) -> Roll {
+    pub fn roll<D: Source>(&self, dice: &mut D, pool: i32) -> Roll {
+        dice.roll(self, pool)
+    }
+
+    /// Draws `pool` dice from the batched sampler: from its table, or die
+    /// by die.
+    #[inline]
+    pub(super) fn sample<R: Rng>(&self, dice: &mut D10<R>, pool: i32) -> Roll {
         match &self.outcome {
             Some(o) if pool <= o.max_pool() => o.roll(dice.rng(), pool),
             // Beyond the tables (or without them): every die.
@@ -334,10 +349,10 @@ impl Rolls {
     /// automatic successes puts through `soak` dice: one draw from the
     /// wound table, or (per die, or beyond the tables) both rolls.
     #[inline]
-    pub fn blow<R: Rng>(&self, dice: &mut D10<R>, pool: i32, potence: u16, soak: i32) -> u32 {
+    pub fn blow<D: Source>(&self, dice: &mut D, pool: i32, potence: u16, soak: i32) -> u32 {
         let tabled = self.wounds.as_ref().and_then(|w| {
             let key = [pool.max(0) as usize, potence.into(), soak.max(0) as usize];
-            w.draw(dice.rng(), key, || {
+            dice.draw(w, key, || {
                 let p = self.levels(pool, potence, soak)?;
                 Some(
                     p.into_iter()

@@ -68,19 +68,22 @@
 //! dodges and one dodge roll answering a group of shooters; aborting when
 //! an action becomes void (its split penalties); the chase after an escape.
 
-use rand_core::Rng;
-use wodds_dice::D10;
 use wodds_rules::{RuleSet, RulesError};
 
+use rand_core::Rng;
+use wodds_dice::D10;
+
 use super::Engine;
+use super::chain::Rounds;
 use super::fighter::{Fighter, Roller, Rolls, Sampling, fighters, hurt, max_pool};
 use super::gear::Skill;
 use super::health::Health;
 use super::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS, Range, Scenario};
+use super::source::Source;
 use super::strike::{Attack, Clash, Exchange, Meet, Side, Strike};
 use super::tables::Tables;
 use super::tally::{End, Fight};
-use super::turn::{Frame, Roster, face, order};
+use super::turn::{Frame, Roster};
 
 /// The lowest difficulty the engine rolls at (a feint at point-blank range
 /// is 3; a house rule may lower point-blank).
@@ -144,7 +147,7 @@ impl Fta {
 }
 
 /// How a member meets the attacks on it this round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
 enum Stance {
     /// No defence roll at all.
     #[default]
@@ -158,8 +161,9 @@ enum Stance {
     Block,
 }
 
-#[derive(Debug, Clone, Copy, Default)]
-struct State {
+/// A member during a fight.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct State {
     health: Health,
     willpower: u8,
     /// Rage points left (Garou).
@@ -386,13 +390,13 @@ impl Fta {
     /// defence if its tactic says so and it has not acted yet this round:
     /// free against a committed attack, else a Willpower roll (its rating)
     /// at difficulty 8, once a round.
-    fn abort<R: Rng>(
+    fn abort<D: Source>(
         &self,
         t: usize,
         committed: bool,
         st: &mut [State; MAX_MEMBERS],
         roster: &mut Roster,
-        dice: &mut D10<R>,
+        dice: &mut D,
     ) {
         let s = &st[t];
         if self.fighters[t].defend != DefendTactic::Abort
@@ -421,14 +425,14 @@ impl Fta {
 
     /// One attack of `i` on `target` in a phase (`haste`: a haste action,
     /// never contested, never split).
-    fn attack<R: Rng>(
+    fn attack<D: Source>(
         &self,
         i: usize,
         target: usize,
         haste: bool,
         st: &mut [State; MAX_MEMBERS],
         roster: &mut Roster,
-        dice: &mut D10<R>,
+        dice: &mut D,
     ) {
         let f = &self.fighters[i];
         let t = &self.fighters[target];
@@ -577,102 +581,120 @@ impl Fta {
 }
 
 impl Engine for Fta {
+    fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
+        self.play(dice)
+    }
+
     fn frame(&self) -> Frame {
         self.frame
     }
+}
 
-    fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
+impl Rounds for Fta {
+    type State = State;
+
+    fn sides(&self) -> impl Iterator<Item = usize> {
+        self.fighters.iter().map(|f| f.side)
+    }
+
+    fn start(&self, i: usize) -> State {
+        let f = &self.fighters[i];
+        State {
+            willpower: f.willpower,
+            rage: f.rage,
+            ..State::default()
+        }
+    }
+
+    fn lost(s: &State) -> u32 {
+        u32::from(s.health.filled())
+    }
+
+    fn carry(s: &State) -> State {
+        State {
+            health: s.health,
+            willpower: s.willpower,
+            rage: s.rage,
+            ..State::default()
+        }
+    }
+
+    fn round<D: Source>(&self, st: &mut [State; MAX_MEMBERS], roster: &mut Roster, dice: &mut D) {
         let n = self.fighters.len();
-        let start = |i: usize| {
+        let turn = dice.order(
+            n,
+            |i, dice| dice.face() + self.fighters[i].initiative - self.penalty(&st[i]),
+            |i| self.fighters[i].initiative,
+        );
+        let mut phases = 1;
+        for (i, s) in st[..n].iter_mut().enumerate() {
+            let (attacks, split, stance) = self.declare(i, roster);
+            // A Garou declares Rage points for haste actions.
             let f = &self.fighters[i];
-            State {
-                willpower: f.willpower,
-                rage: f.rage,
-                ..State::default()
+            let rage = if roster.standing(i) && f.strikes() {
+                f.rages(s.rage)
+            } else {
+                0
+            };
+            s.rage -= rage;
+            s.phases = f.attacks + rage;
+            s.spent = false;
+            phases = phases.max(s.phases);
+            s.attacked = 0;
+            (s.attacks, s.split, s.stance) = (attacks, split, stance);
+            (s.turned, s.tried, s.aborted, s.guarded) = (false, false, false, false);
+        }
+        for phase in 0..phases {
+            for s in &mut st[..n] {
+                s.acted = false;
+                s.struck = 0;
             }
-        };
-        self.frame.play(
-            self.fighters.iter().map(|f| f.side),
-            start,
-            |_round, st, roster| {
-                let turn = order(
-                    n,
-                    dice,
-                    |i, dice| face(dice) + self.fighters[i].initiative - self.penalty(&st[i]),
-                    |i| self.fighters[i].initiative,
-                );
-                let mut phases = 1;
-                for (i, s) in st[..n].iter_mut().enumerate() {
-                    let (attacks, split, stance) = self.declare(i, roster);
-                    // A Garou declares Rage points for haste actions.
-                    let f = &self.fighters[i];
-                    let rage = if roster.standing(i) && f.strikes() {
-                        f.rages(s.rage)
-                    } else {
-                        0
-                    };
-                    s.rage -= rage;
-                    s.phases = f.attacks + rage;
-                    s.spent = false;
-                    phases = phases.max(s.phases);
-                    s.attacked = 0;
-                    (s.attacks, s.split, s.stance) = (attacks, split, stance);
-                    (s.turned, s.tried, s.aborted, s.guarded) = (false, false, false, false);
+            for i in turn.members() {
+                let f = &self.fighters[i];
+                if !roster.standing(i) || st[i].acted || phase >= st[i].phases {
+                    continue;
                 }
-                for phase in 0..phases {
-                    for s in &mut st[..n] {
-                        s.acted = false;
-                        s.struck = 0;
-                    }
-                    for i in turn.members() {
-                        let f = &self.fighters[i];
-                        if !roster.standing(i) || st[i].acted || phase >= st[i].phases {
-                            continue;
-                        }
-                        st[i].acted = true;
-                        if phase == 0 {
-                            st[i].turned = true;
-                        }
-                        if phase == 0 && f.flee_at > 0 && st[i].health.filled() >= f.flee_at {
+                st[i].acted = true;
+                if phase == 0 {
+                    st[i].turned = true;
+                }
+                if phase == 0 && f.flee_at > 0 && st[i].health.filled() >= f.flee_at {
+                    roster.knock_out(i, End::Fled);
+                    continue;
+                }
+                // The escape defence: Dexterity + Athletics at 6; a
+                // success ends its fight as a flight.
+                if phase == 0 && f.defend == DefendTactic::Escape {
+                    let pool = f.athletics - self.penalty(&st[i]);
+                    if pool >= 1 {
+                        let r = self.at(6).action.roll(dice, pool);
+                        roster.botches += u32::from(r.botch);
+                        if !r.botch && r.successes > 0 {
                             roster.knock_out(i, End::Fled);
-                            continue;
-                        }
-                        // The escape defence: Dexterity + Athletics at 6; a
-                        // success ends its fight as a flight.
-                        if phase == 0 && f.defend == DefendTactic::Escape {
-                            let pool = f.athletics - self.penalty(&st[i]);
-                            if pool >= 1 {
-                                let r = self.at(6).action.roll(dice, pool);
-                                roster.botches += u32::from(r.botch);
-                                if !r.botch && r.successes > 0 {
-                                    roster.knock_out(i, End::Fled);
-                                }
-                            }
-                            continue;
-                        }
-                        if !f.strikes() || st[i].aborted {
-                            continue;
-                        }
-                        if phase == 0 {
-                            // Its declared attacks, each on another target.
-                            let aims = self.aims(i, st[i].attacks, roster);
-                            for j in 0..n {
-                                if aims & (1 << j) != 0
-                                    && st[i].struck & (1 << j) == 0
-                                    && roster.standing(i)
-                                    && roster.standing(j)
-                                {
-                                    self.attack(i, j, false, st, roster, dice);
-                                }
-                            }
-                        } else if let Some(j) = roster.target(i) {
-                            // A haste action: one basic attack, never split.
-                            self.attack(i, j, true, st, roster, dice);
                         }
                     }
+                    continue;
                 }
-            },
-            |s| u32::from(s.health.filled()),
-        )
+                if !f.strikes() || st[i].aborted {
+                    continue;
+                }
+                if phase == 0 {
+                    // Its declared attacks, each on another target.
+                    let aims = self.aims(i, st[i].attacks, roster);
+                    for j in 0..n {
+                        if aims & (1 << j) != 0
+                            && st[i].struck & (1 << j) == 0
+                            && roster.standing(i)
+                            && roster.standing(j)
+                        {
+                            self.attack(i, j, false, st, roster, dice);
+                        }
+                    }
+                } else if let Some(j) = roster.target(i) {
+                    // A haste action: one basic attack, never split.
+                    self.attack(i, j, true, st, roster, dice);
+                }
+            }
+        }
     }
 }

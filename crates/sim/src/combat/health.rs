@@ -7,7 +7,7 @@ use super::gear::Damage;
 pub const LEVELS: u8 = 7;
 
 /// A health track: boxes filled by kind of damage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub struct Health {
     /// Bashing boxes.
     pub bashing: u8,

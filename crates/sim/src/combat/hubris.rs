@@ -25,22 +25,27 @@
 //!   spends Rage points for more, one each (per its tactic, while they
 //!   last).
 
-use rand_core::Rng;
-use wodds_dice::D10;
 use wodds_rules::{Pool, RuleSet, RulesError};
 
+use rand_core::Rng;
+use wodds_dice::D10;
+
 use super::Engine;
+use super::chain::Rounds;
 use super::fighter::{Rolls, Sampling};
 use super::gear::{Damage, Skill};
-use super::scenario::{AttackTactic, Creature, DefendTactic, Scenario, Trait, WillpowerTactic};
+use super::scenario::{
+    AttackTactic, Creature, DefendTactic, MAX_MEMBERS, Scenario, Trait, WillpowerTactic,
+};
+use super::source::Source;
 use super::tally::{End, Fight};
-use super::turn::{Frame, face, order};
+use super::turn::{Frame, Roster};
 
 /// The most dice an Edge adds.
 const MAX_EDGE: i32 = 5;
 
 /// A health track of `boxes` boxes, counted by kind of wound.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Wounds {
     /// Boxes.
     pub boxes: u8,
@@ -205,8 +210,9 @@ impl Hubris {
     }
 }
 
-#[derive(Debug, Clone, Copy, Default)]
-struct State {
+/// A member during a fight.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct State {
     wounds: Wounds,
     willpower: u8,
     /// Rage points left (Garou).
@@ -215,111 +221,121 @@ struct State {
 }
 
 impl Engine for Hubris {
+    fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
+        self.play(dice)
+    }
+
     fn frame(&self) -> Frame {
         self.frame
     }
+}
 
-    fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
+impl Rounds for Hubris {
+    type State = State;
+
+    fn sides(&self) -> impl Iterator<Item = usize> {
+        self.fighters.iter().map(|f| f.side)
+    }
+
+    fn start(&self, i: usize) -> State {
+        let f = &self.fighters[i];
+        State {
+            willpower: f.willpower,
+            rage: f.rage.0,
+            wounds: Wounds {
+                boxes: f.boxes,
+                ..Wounds::default()
+            },
+            ..State::default()
+        }
+    }
+
+    fn lost(s: &State) -> u32 {
+        u32::from(s.wounds.filled())
+    }
+
+    fn carry(s: &State) -> State {
+        *s
+    }
+
+    fn round<D: Source>(&self, st: &mut [State; MAX_MEMBERS], roster: &mut Roster, dice: &mut D) {
         let n = self.fighters.len();
-        let start = |i: usize| {
+        let turn = dice.order(
+            n,
+            |i, dice| dice.face() + self.fighters[i].initiative,
+            |i| self.fighters[i].initiative,
+        );
+        for i in turn.members() {
             let f = &self.fighters[i];
-            State {
-                willpower: f.willpower,
-                rage: f.rage.0,
-                wounds: Wounds {
-                    boxes: f.boxes,
-                    ..Wounds::default()
-                },
-                ..State::default()
+            if !roster.standing(i) {
+                continue;
             }
-        };
-        self.frame.play(
-            self.fighters.iter().map(|f| f.side),
-            start,
-            |_round, st, roster| {
-                let turn = order(
-                    n,
-                    dice,
-                    |i, dice| face(dice) + self.fighters[i].initiative,
-                    |i| self.fighters[i].initiative,
-                );
-                for i in turn.members() {
-                    let f = &self.fighters[i];
-                    if !roster.standing(i) {
-                        continue;
-                    }
-                    // Last box bashing: stay conscious on a Stamina roll.
-                    if st[i].wounds.last() == Some(Damage::Bashing)
-                        && self.rolls.action.roll(dice, f.stamina).successes == 0
-                    {
-                        roster.knock_out(i, End::Incapacitated);
-                        continue;
-                    }
-                    if (f.flee_at > 0 && st[i].wounds.filled() >= f.flee_at) || f.escapes {
-                        roster.knock_out(i, End::Fled);
-                        continue;
-                    }
-                    if f.tactics_attack == AttackTactic::None {
-                        continue;
-                    }
-                    let rage = f.rage.1.min(st[i].rage);
-                    st[i].rage -= rage;
-                    // Willpower: one point a turn.
-                    let mut spent = false;
-                    for _ in 0..f.attacks + rage {
-                        let Some(target) = roster.target(i) else {
-                            break;
-                        };
-                        let spend = !spent
-                            && st[i].willpower > 0
-                            && match f.spend {
-                                WillpowerTactic::Never => false,
-                                WillpowerTactic::WhenHurt | WillpowerTactic::IgnoreWounds => {
-                                    st[i].wounds.filled() > 0
-                                }
-                                WillpowerTactic::Always => true,
-                            };
-                        spent |= spend;
-                        let pool = f.attack - self.fighters[target].armor;
-                        let attack = if spend {
-                            st[i].willpower -= 1;
-                            roster.willpower += 1;
-                            self.rolls.willpower.roll(dice, pool + self.bonus_dice)
-                        } else {
-                            self.rolls.action.roll(dice, pool)
-                        };
-                        let defence = self.rolls.action.roll(dice, self.fighters[target].defence);
-                        roster.botches += u32::from(attack.botch) + u32::from(defence.botch);
-                        let margin = i32::from(attack.successes) - i32::from(defence.successes);
-                        let loser = match margin.signum() {
-                            1 => target,
-                            -1 => i,
-                            _ => continue,
-                        };
-                        if margin > 0 {
-                            let damage =
-                                (margin - i32::from(self.fighters[target].fortitude)).max(0);
-                            st[target].wounds.take(f.kind, damage as u32);
-                            match st[target].wounds.last() {
-                                Some(Damage::Aggravated) => roster.knock_out(target, End::Killed),
-                                Some(Damage::Lethal) => {
-                                    roster.knock_out(target, End::Incapacitated)
-                                }
-                                _ => {}
-                            }
+            // Last box bashing: stay conscious on a Stamina roll.
+            if st[i].wounds.last() == Some(Damage::Bashing)
+                && self.rolls.action.roll(dice, f.stamina).successes == 0
+            {
+                roster.knock_out(i, End::Incapacitated);
+                continue;
+            }
+            if (f.flee_at > 0 && st[i].wounds.filled() >= f.flee_at) || f.escapes {
+                roster.knock_out(i, End::Fled);
+                continue;
+            }
+            if f.tactics_attack == AttackTactic::None {
+                continue;
+            }
+            let rage = f.rage.1.min(st[i].rage);
+            st[i].rage -= rage;
+            // Willpower: one point a turn.
+            let mut spent = false;
+            for _ in 0..f.attacks + rage {
+                let Some(target) = roster.target(i) else {
+                    break;
+                };
+                let spend = !spent
+                    && st[i].willpower > 0
+                    && match f.spend {
+                        WillpowerTactic::Never => false,
+                        WillpowerTactic::WhenHurt | WillpowerTactic::IgnoreWounds => {
+                            st[i].wounds.filled() > 0
                         }
-                        st[loser].lost += 1;
-                        if self.concede
-                            && st[loser].lost >= self.fighters[loser].stamina
-                            && roster.standing(loser)
-                        {
-                            roster.knock_out(loser, End::Conceded);
-                        }
+                        WillpowerTactic::Always => true,
+                    };
+                spent |= spend;
+                let pool = f.attack - self.fighters[target].armor;
+                let attack = if spend {
+                    st[i].willpower -= 1;
+                    roster.willpower += 1;
+                    self.rolls.willpower.roll(dice, pool + self.bonus_dice)
+                } else {
+                    self.rolls.action.roll(dice, pool)
+                };
+                let defence = self.rolls.action.roll(dice, self.fighters[target].defence);
+                roster.botches += u32::from(attack.botch) + u32::from(defence.botch);
+                let margin = i32::from(attack.successes) - i32::from(defence.successes);
+                let loser = match margin.signum() {
+                    1 => target,
+                    -1 => i,
+                    _ => continue,
+                };
+                if margin > 0 {
+                    let damage = (margin - i32::from(self.fighters[target].fortitude)).max(0);
+                    st[target].wounds.take(f.kind, damage as u32);
+                    match st[target].wounds.last() {
+                        Some(Damage::Aggravated) => roster.knock_out(target, End::Killed),
+                        Some(Damage::Lethal) => roster.knock_out(target, End::Incapacitated),
+                        _ => {}
                     }
                 }
-            },
-            |s| u32::from(s.wounds.filled()),
-        )
+                st[loser].lost += 1;
+                if self.concede
+                    && st[loser].lost >= self.fighters[loser].stamina
+                    && roster.standing(loser)
+                {
+                    roster.knock_out(loser, End::Conceded);
+                }
+            }
+        }
     }
 }
 

@@ -12,6 +12,7 @@
 //! trials). Tallies hold integers, so merging them in any order gives the
 //! same result: bit-identical whatever the thread count.
 
+mod chain;
 mod fighter;
 pub mod fta;
 mod gear;
@@ -19,12 +20,14 @@ mod health;
 pub mod hubris;
 pub mod revised;
 mod scenario;
+mod source;
 mod strike;
 mod tables;
 mod tally;
 mod turn;
 pub mod uwod;
 
+pub use chain::{Chain, Limit, Odds, Rounds};
 pub use fighter::Sampling;
 pub use gear::{Armor, Damage, Skill, Weapon};
 pub use health::Health;
@@ -47,16 +50,21 @@ pub trait Engine: Sync {
     fn frame(&self) -> Frame;
 }
 
-/// The engine of an edition, chosen by its rule file's `[combat] engine`.
+/// The engine of an edition, chosen by its rule file's `[combat] engine`,
+/// with its round chain under the round sampler.
 #[derive(Debug, Clone)]
-pub enum EditionEngine {
-    /// Revised's.
+pub struct EditionEngine {
+    engine: Kind,
+    /// Under [`Sampling::Round`], the fight's rounds as a chain, when it
+    /// fits within [`Limit::default`].
+    chain: Option<Chain>,
+}
+
+#[derive(Debug, Clone)]
+enum Kind {
     Revised(Box<revised::Revised>),
-    /// The Act of Hubris's.
     Hubris(Box<hubris::Hubris>),
-    /// Ultimate WoD's.
     Uwod(Box<uwod::Uwod>),
-    /// From the Ashes'.
     Fta(Box<fta::Fta>),
 }
 
@@ -68,36 +76,64 @@ impl EditionEngine {
         rules: &wodds_rules::RuleSet,
         sampling: Sampling,
     ) -> Result<Self, wodds_rules::RulesError> {
+        EditionEngine::with_limit(scenario, rules, sampling, Limit::default())
+    }
+
+    /// The same, with the round chain held to `limit`.
+    pub fn with_limit(
+        scenario: &Scenario,
+        rules: &wodds_rules::RuleSet,
+        sampling: Sampling,
+        limit: Limit,
+    ) -> Result<Self, wodds_rules::RulesError> {
         use wodds_rules::CombatEngine as E;
-        Ok(match rules.combat.engine {
-            E::Revised => {
-                EditionEngine::Revised(Box::new(revised::Revised::new(scenario, rules, sampling)?))
-            }
-            E::Hubris => {
-                EditionEngine::Hubris(Box::new(hubris::Hubris::new(scenario, rules, sampling)?))
-            }
-            E::Fta => EditionEngine::Fta(Box::new(fta::Fta::new(scenario, rules, sampling)?)),
-            E::Uwod => EditionEngine::Uwod(Box::new(uwod::Uwod::new(scenario, rules, sampling)?)),
-        })
+        // The round chain is composed from the outcome sampler's tables.
+        let tables = match sampling {
+            Sampling::Round => Sampling::Outcome,
+            s => s,
+        };
+        let engine = match rules.combat.engine {
+            E::Revised => Kind::Revised(Box::new(revised::Revised::new(scenario, rules, tables)?)),
+            E::Hubris => Kind::Hubris(Box::new(hubris::Hubris::new(scenario, rules, tables)?)),
+            E::Fta => Kind::Fta(Box::new(fta::Fta::new(scenario, rules, tables)?)),
+            E::Uwod => Kind::Uwod(Box::new(uwod::Uwod::new(scenario, rules, tables)?)),
+        };
+        let chain = match (sampling, &engine) {
+            (Sampling::Round, Kind::Revised(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::Hubris(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::Uwod(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::Fta(e)) => Chain::build(e.as_ref(), limit),
+            _ => None,
+        };
+        Ok(EditionEngine { engine, chain })
+    }
+
+    /// The round chain its fights are drawn from, if it has one.
+    pub fn chain(&self) -> Option<&Chain> {
+        self.chain.as_ref()
     }
 }
 
 impl Engine for EditionEngine {
+    #[inline]
     fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
-        match self {
-            EditionEngine::Revised(e) => e.fight(dice),
-            EditionEngine::Hubris(e) => e.fight(dice),
-            EditionEngine::Uwod(e) => e.fight(dice),
-            EditionEngine::Fta(e) => e.fight(dice),
+        if let Some(chain) = &self.chain {
+            return chain.fight(dice.rng());
+        }
+        match &self.engine {
+            Kind::Revised(e) => e.fight(dice),
+            Kind::Hubris(e) => e.fight(dice),
+            Kind::Uwod(e) => e.fight(dice),
+            Kind::Fta(e) => e.fight(dice),
         }
     }
 
     fn frame(&self) -> Frame {
-        match self {
-            EditionEngine::Revised(e) => e.frame(),
-            EditionEngine::Hubris(e) => e.frame(),
-            EditionEngine::Uwod(e) => e.frame(),
-            EditionEngine::Fta(e) => e.frame(),
+        match &self.engine {
+            Kind::Revised(e) => e.frame(),
+            Kind::Hubris(e) => e.frame(),
+            Kind::Uwod(e) => e.frame(),
+            Kind::Fta(e) => e.frame(),
         }
     }
 }

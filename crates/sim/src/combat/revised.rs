@@ -57,18 +57,21 @@
 //! Not modelled: kicks (difficulty 7, +1 damage), cover, clinches and
 //! holds; the guard defence (fta's) defends as `none`.
 
-use rand_core::Rng;
-use wodds_dice::D10;
 use wodds_rules::{RuleSet, RulesError};
 
+use rand_core::Rng;
+use wodds_dice::D10;
+
 use super::Engine;
+use super::chain::Rounds;
 use super::fighter::{Fighter, Rolls, Sampling, fighters, hurt, max_pool};
 use super::health::Health;
-use super::scenario::{DefendTactic, Range, Scenario};
+use super::scenario::{DefendTactic, MAX_MEMBERS, Range, Scenario};
+use super::source::Source;
 use super::strike::{Attack, Meet, Strike};
 use super::tables::Tables;
 use super::tally::{End, Fight};
-use super::turn::{Frame, Roster, face, order};
+use super::turn::{Frame, Roster};
 
 /// The Revised engine for one scenario under one edition.
 #[derive(Debug, Clone)]
@@ -133,7 +136,7 @@ impl Revised {
 }
 
 /// Where a member stands with its abort this turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
 enum Abort {
     /// It has not tried.
     #[default]
@@ -145,8 +148,8 @@ enum Abort {
 }
 
 /// A member during a fight.
-#[derive(Debug, Clone, Copy, Default)]
-struct State {
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct State {
     health: Health,
     willpower: u8,
     /// Rage points left (Garou).
@@ -194,12 +197,12 @@ impl Revised {
     /// Member `t`, attacked before it has acted this turn with an abort
     /// tactic, tries to abort to a full dodge: a Willpower point if its
     /// tactic spends one now, else a Willpower roll at difficulty 6.
-    fn try_abort<R: Rng>(
+    fn try_abort<D: Source>(
         &self,
         t: usize,
         st: &mut State,
         roster: &mut Roster,
-        dice: &mut D10<R>,
+        dice: &mut D,
     ) -> Abort {
         let f = &self.fighters[t];
         if !st.spent && f.spends(st.willpower, self.penalty(st)) {
@@ -241,121 +244,138 @@ fn defence_key(defence: Option<i32>) -> usize {
 }
 
 impl Engine for Revised {
+    fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
+        self.play(dice)
+    }
+
     fn frame(&self) -> Frame {
         self.frame
     }
+}
 
-    fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
+impl Rounds for Revised {
+    type State = State;
+
+    fn sides(&self) -> impl Iterator<Item = usize> {
+        self.fighters.iter().map(|f| f.side)
+    }
+
+    fn start(&self, i: usize) -> State {
+        let f = &self.fighters[i];
+        State {
+            willpower: f.willpower,
+            rage: f.rage,
+            ..State::default()
+        }
+    }
+
+    fn lost(s: &State) -> u32 {
+        u32::from(s.health.filled())
+    }
+
+    fn carry(s: &State) -> State {
+        State {
+            health: s.health,
+            willpower: s.willpower,
+            rage: s.rage,
+            ..State::default()
+        }
+    }
+
+    fn round<D: Source>(&self, st: &mut [State; MAX_MEMBERS], roster: &mut Roster, dice: &mut D) {
         let n = self.fighters.len();
-        let start = |i: usize| {
+        // Initiative: 1d10 + Dexterity + Wits less the wound penalty;
+        // ties by Dexterity + Wits, then at random.
+        let turn = dice.order(
+            n,
+            |i, dice| dice.face() + self.fighters[i].initiative - self.penalty(&st[i]),
+            |i| self.fighters[i].initiative,
+        );
+        for s in &mut st[..n] {
+            s.spent = false;
+            s.dodged = 0;
+            s.acted = false;
+            s.abort = Abort::Untried;
+        }
+        for i in turn.members() {
             let f = &self.fighters[i];
-            State {
-                willpower: f.willpower,
-                rage: f.rage,
-                ..State::default()
+            st[i].acted = true;
+            if !roster.standing(i) {
+                continue;
             }
-        };
-        self.frame.play(
-            self.fighters.iter().map(|f| f.side),
-            start,
-            |_round, st, roster| {
-                // Initiative: 1d10 + Dexterity + Wits less the wound penalty;
-                // ties by Dexterity + Wits, then at random.
-                let turn = order(
-                    n,
-                    dice,
-                    |i, dice| face(dice) + self.fighters[i].initiative - self.penalty(&st[i]),
-                    |i| self.fighters[i].initiative,
-                );
-                for s in &mut st[..n] {
-                    s.spent = false;
-                    s.dodged = 0;
-                    s.acted = false;
-                    s.abort = Abort::Untried;
+            if f.runs(st[i].health.filled()) {
+                roster.knock_out(i, End::Fled);
+                continue;
+            }
+            if !f.strikes() || st[i].abort == Abort::Dodging {
+                continue;
+            }
+            // The declared attacks, then Celerity's and Rage's (no
+            // penalty).
+            let declared = declared_attacks(f);
+            let rage = f.rages(st[i].rage);
+            st[i].rage -= rage;
+            let celerity = i32::from(f.attacks) - 1 + i32::from(rage);
+            let rolls = self.at(self.difficulty(f));
+            for k in 0..declared + celerity {
+                let Some(target) = roster.target(i) else {
+                    break;
+                };
+                let minus = if k < declared {
+                    action_penalty(f, k)
+                } else {
+                    0
+                };
+                let dice_left = f.attack - self.penalty(&st[i]) - minus;
+                if dice_left < 1 {
+                    continue;
                 }
-                for i in turn.members() {
-                    let f = &self.fighters[i];
-                    st[i].acted = true;
-                    if !roster.standing(i) {
-                        continue;
-                    }
-                    if f.runs(st[i].health.filled()) {
-                        roster.knock_out(i, End::Fled);
-                        continue;
-                    }
-                    if !f.strikes() || st[i].abort == Abort::Dodging {
-                        continue;
-                    }
-                    // The declared attacks, then Celerity's and Rage's (no
-                    // penalty).
-                    let declared = declared_attacks(f);
-                    let rage = f.rages(st[i].rage);
-                    st[i].rage -= rage;
-                    let celerity = i32::from(f.attacks) - 1 + i32::from(rage);
-                    let rolls = self.at(self.difficulty(f));
-                    for k in 0..declared + celerity {
-                        let Some(target) = roster.target(i) else {
-                            break;
-                        };
-                        let minus = if k < declared {
-                            action_penalty(f, k)
-                        } else {
-                            0
-                        };
-                        let dice_left = f.attack - self.penalty(&st[i]) - minus;
-                        if dice_left < 1 {
-                            continue;
-                        }
-                        // Attacked before it has acted, an aborter tries to
-                        // abort to a dodge before the blow is rolled.
-                        let t = &self.fighters[target];
-                        if t.defend == DefendTactic::Abort
-                            && !st[target].acted
-                            && st[target].abort == Abort::Untried
-                        {
-                            st[target].abort =
-                                self.try_abort(target, &mut st[target], roster, dice);
-                        }
-                        let spend = !st[i].spent && f.spends(st[i].willpower, self.penalty(&st[i]));
-                        st[i].spent |= spend;
-                        let compiled = if spend {
-                            st[i].willpower -= 1;
-                            roster.willpower += 1;
-                            &rolls.willpower
-                        } else {
-                            &rolls.action
-                        };
-                        let defence = self.defence(target, f, &st[target]);
-                        let attack = Attack {
-                            roller: compiled,
-                            pool: dice_left,
-                            defence: defence.map(|pool| (&self.at(6).action, pool)),
-                            meet: Meet::Subtract,
-                            rolls: self.at(6),
-                            damage: f.damage,
-                            potence: f.potence,
-                            soak: t.soak[f.kind as usize],
-                        };
-                        // The key fixes everything else: the pair fixes the
-                        // difficulty, damage and soak.
-                        let key = [
-                            i,
-                            target,
-                            usize::from(spend),
-                            dice_left as usize,
-                            defence_key(defence),
-                        ];
-                        let s = attack.strike(dice, self.strikes.as_ref().map(|t| (t, key)));
-                        roster.botches += u32::from(s.botches);
-                        st[target].dodged += u8::from(s.defended);
-                        if s.levels > 0 {
-                            let health = &mut st[target].health;
-                            hurt(f.kind, s.levels.into(), health, roster, target);
-                        }
-                    }
+                // Attacked before it has acted, an aborter tries to
+                // abort to a dodge before the blow is rolled.
+                let t = &self.fighters[target];
+                if t.defend == DefendTactic::Abort
+                    && !st[target].acted
+                    && st[target].abort == Abort::Untried
+                {
+                    st[target].abort = self.try_abort(target, &mut st[target], roster, dice);
                 }
-            },
-            |s| u32::from(s.health.filled()),
-        )
+                let spend = !st[i].spent && f.spends(st[i].willpower, self.penalty(&st[i]));
+                st[i].spent |= spend;
+                let compiled = if spend {
+                    st[i].willpower -= 1;
+                    roster.willpower += 1;
+                    &rolls.willpower
+                } else {
+                    &rolls.action
+                };
+                let defence = self.defence(target, f, &st[target]);
+                let attack = Attack {
+                    roller: compiled,
+                    pool: dice_left,
+                    defence: defence.map(|pool| (&self.at(6).action, pool)),
+                    meet: Meet::Subtract,
+                    rolls: self.at(6),
+                    damage: f.damage,
+                    potence: f.potence,
+                    soak: t.soak[f.kind as usize],
+                };
+                // The key fixes everything else: the pair fixes the
+                // difficulty, damage and soak.
+                let key = [
+                    i,
+                    target,
+                    usize::from(spend),
+                    dice_left as usize,
+                    defence_key(defence),
+                ];
+                let s = attack.strike(dice, self.strikes.as_ref().map(|t| (t, key)));
+                roster.botches += u32::from(s.botches);
+                st[target].dodged += u8::from(s.defended);
+                if s.levels > 0 {
+                    let health = &mut st[target].health;
+                    hurt(f.kind, s.levels.into(), health, roster, target);
+                }
+            }
+        }
     }
 }

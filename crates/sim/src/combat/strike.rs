@@ -7,10 +7,10 @@
 //! ([`Attack::roll`]) and once over exact distributions
 //! ([`Attack::weights`]); tests hold them to each other.
 
-use rand_core::Rng;
-use wodds_dice::{D10, Roll};
+use wodds_dice::Roll;
 
 use super::fighter::{Roller, Rolls};
+use super::source::Source;
 use super::tables::Tables;
 
 /// What one attack did.
@@ -102,7 +102,7 @@ impl Attack<'_> {
     }
 
     /// Plays the attack roll by roll.
-    pub fn roll<R: Rng>(&self, dice: &mut D10<R>) -> Strike {
+    pub fn roll<D: Source>(&self, dice: &mut D) -> Strike {
         let hit = self.roller.roll(dice, self.pool);
         let mut out = Strike {
             botches: u8::from(hit.botch),
@@ -187,12 +187,12 @@ impl Attack<'_> {
     /// key and pools are inside it, otherwise roll by roll. The key must
     /// determine everything else about the attack.
     #[inline]
-    pub fn strike<R: Rng, const K: usize>(
+    pub fn strike<D: Source, const K: usize>(
         &self,
-        dice: &mut D10<R>,
+        dice: &mut D,
         table: Option<(&Tables<Strike, K>, [usize; K])>,
     ) -> Strike {
-        let drawn = table.and_then(|(t, key)| t.draw(dice.rng(), key, || self.weights()));
+        let drawn = table.and_then(|(t, key)| dice.draw(t, key, || self.weights()));
         drawn.unwrap_or_else(|| self.roll(dice))
     }
 }
@@ -238,9 +238,9 @@ pub struct Exchange<'a> {
 
 impl Exchange<'_> {
     /// Plays the exchange roll by roll.
-    pub fn roll<R: Rng>(&self, dice: &mut D10<R>) -> Clash {
+    pub fn roll<D: Source>(&self, dice: &mut D) -> Clash {
         let mut out = Clash::default();
-        let mut score = |side: &Side, dice: &mut D10<R>| {
+        let mut score = |side: &Side, dice: &mut D| {
             if side.pool < 1 {
                 return 0;
             }
@@ -249,7 +249,7 @@ impl Exchange<'_> {
             if r.botch { 0 } else { i32::from(r.successes) }
         };
         let margin = score(&self.a, dice) - score(&self.b, dice);
-        let blow = |side: &Side, margin: i32, dice: &mut D10<R>| {
+        let blow = |side: &Side, margin: i32, dice: &mut D| {
             let levels = self
                 .rolls
                 .blow(dice, side.damage + margin - 1, side.potence, side.soak);
@@ -326,12 +326,12 @@ impl Exchange<'_> {
     /// key and pools are inside it, otherwise roll by roll. The key must
     /// determine everything else about the exchange.
     #[inline]
-    pub fn clash<R: Rng, const K: usize>(
+    pub fn clash<D: Source, const K: usize>(
         &self,
-        dice: &mut D10<R>,
+        dice: &mut D,
         table: Option<(&Tables<Clash, K>, [usize; K])>,
     ) -> Clash {
-        let drawn = table.and_then(|(t, key)| t.draw(dice.rng(), key, || self.weights()));
+        let drawn = table.and_then(|(t, key)| dice.draw(t, key, || self.weights()));
         drawn.unwrap_or_else(|| self.roll(dice))
     }
 }
@@ -340,6 +340,7 @@ impl Exchange<'_> {
 mod tests {
     use super::*;
     use crate::combat::fighter::Sampling;
+    use wodds_dice::D10;
     use wodds_rules::RuleSet;
 
     fn rolls(edition: &str) -> Rolls {

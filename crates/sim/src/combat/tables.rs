@@ -21,7 +21,13 @@ pub struct Tables<T, const K: usize> {
     /// `None` once a table was found impossible (a pool beyond the exact
     /// distributions): that key is always rolled instead.
     slots: Vec<OnceLock<Option<AliasTable<T>>>>,
+    /// The exact weights behind each slot, kept only when asked for (by
+    /// the round chain's enumeration, [`Tables::weights`]).
+    exact: OnceLock<Vec<Weights<T>>>,
 }
+
+/// A slot's exact outcomes and weights, filled on first use.
+type Weights<T> = OnceLock<Option<Vec<(T, f64)>>>;
 
 /// The most slots a grid may have (32 MiB of empty slots): a scenario
 /// whose keys span more is rolled roll by roll.
@@ -38,7 +44,36 @@ impl<T: Copy, const K: usize> Tables<T, K> {
         Some(Tables {
             dims,
             slots: (0..n).map(|_| OnceLock::new()).collect(),
+            exact: OnceLock::new(),
         })
+    }
+
+    /// The slot of `key`, or `None` outside the grid.
+    #[inline]
+    fn slot(&self, key: [usize; K]) -> Option<usize> {
+        let mut slot = 0;
+        for (&k, &d) in key.iter().zip(&self.dims) {
+            if k >= d {
+                return None;
+            }
+            slot = slot * d + k;
+        }
+        Some(slot)
+    }
+
+    /// The exact outcomes and weights of the table at `key` (built with
+    /// `weights` on first use, as [`draw`](Self::draw) builds its table);
+    /// `None` when [`draw`](Self::draw) would give `None`.
+    pub fn weights(
+        &self,
+        key: [usize; K],
+        weights: impl FnOnce() -> Option<Vec<(T, f64)>>,
+    ) -> Option<&[(T, f64)]> {
+        let slot = self.slot(key)?;
+        let exact = self
+            .exact
+            .get_or_init(|| (0..self.slots.len()).map(|_| OnceLock::new()).collect());
+        exact[slot].get_or_init(weights).as_deref()
     }
 
     /// Draws an outcome of the table at `key`, building it with `weights`
@@ -52,13 +87,7 @@ impl<T: Copy, const K: usize> Tables<T, K> {
         key: [usize; K],
         weights: impl FnOnce() -> Option<Vec<(T, f64)>>,
     ) -> Option<T> {
-        let mut slot = 0;
-        for (&k, &d) in key.iter().zip(&self.dims) {
-            if k >= d {
-                return None;
-            }
-            slot = slot * d + k;
-        }
+        let slot = self.slot(key)?;
         let table = self.slots[slot].get_or_init(|| weights().map(AliasTable::from_weights));
         table.as_ref().map(|t| t.sample(rng))
     }

@@ -1,7 +1,7 @@
 //! One fight's result, and the streaming tally of many.
 
 /// How a fight ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum End {
     /// The last of the losers was knocked out or incapacitated.
     Incapacitated,

@@ -8,7 +8,7 @@ use super::scenario::{MAX_MEMBERS, Scenario};
 use super::tally::{End, Fight};
 
 /// The members of a fight: which side each is on and whether it is out.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Roster {
     n: usize,
     side: [usize; MAX_MEMBERS],
@@ -43,6 +43,19 @@ impl Roster {
             r.n += 1;
         }
         r
+    }
+
+    /// The roster as the next round finds it, counts cleared: only who is
+    /// out carries over (how the last one left matters only for a result,
+    /// read the round it happens).
+    pub fn carried(&self) -> Roster {
+        Roster {
+            changed: false,
+            last_out: End::Draw,
+            willpower: 0,
+            botches: 0,
+            ..*self
+        }
     }
 
     /// Members in the fight.
@@ -159,12 +172,6 @@ impl Frame {
     }
 }
 
-/// One d10 face, 1..=10.
-#[inline]
-pub fn face<R: Rng>(dice: &mut D10<R>) -> i32 {
-    i32::from(dice.face())
-}
-
 /// The turn order: members by `score(i)` (highest first), ties by
 /// `tiebreak(i)`, then at random (32 random bits each: a tie left to the
 /// index has probability 2^-32).
@@ -203,13 +210,25 @@ pub fn order<R: Rng>(
 
 /// A turn order: member indices packed a byte each, first to act lowest
 /// (a word, so handing it around never goes through memory).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Turn {
     order: u64,
     n: usize,
 }
 
 impl Turn {
+    /// The order `members` (first to act first).
+    pub fn of(members: &[usize]) -> Turn {
+        let mut order = 0u64;
+        for (place, &i) in members.iter().enumerate() {
+            order |= (i as u64) << (8 * place);
+        }
+        Turn {
+            order,
+            n: members.len(),
+        }
+    }
+
     /// The members in the order they act.
     #[inline]
     pub fn members(self) -> impl Iterator<Item = usize> {

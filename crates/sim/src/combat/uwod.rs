@@ -67,19 +67,22 @@
 //! - Not modelled: aim, called shots, cover, clinches, disarm, full auto,
 //!   knockdown and knockback, movement, Pain Tolerance.
 
-use rand_core::Rng;
-use wodds_dice::D10;
 use wodds_rules::{RuleSet, RulesError};
 
+use rand_core::Rng;
+use wodds_dice::D10;
+
 use super::Engine;
+use super::chain::Rounds;
 use super::fighter::{Fighter, Rolls, Sampling, fighters, max_pool};
 use super::gear::{Damage, Skill};
 use super::health::{Health, LEVELS};
-use super::scenario::{DefendTactic, Range, Scenario, WillpowerTactic};
+use super::scenario::{DefendTactic, MAX_MEMBERS, Range, Scenario, WillpowerTactic};
+use super::source::Source;
 use super::strike::{Attack, Meet, Strike};
 use super::tables::Tables;
 use super::tally::{End, Fight};
-use super::turn::{Frame, Roster, order};
+use super::turn::{Frame, Roster};
 
 /// The uwod engine for one scenario under one edition.
 #[derive(Debug, Clone)]
@@ -153,8 +156,8 @@ impl Uwod {
 const ONSLAUGHTS: usize = 4;
 
 /// A member during a fight.
-#[derive(Debug, Clone, Copy, Default)]
-struct State {
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct State {
     health: Health,
     willpower: u8,
     /// Rage points left (Garou).
@@ -181,154 +184,168 @@ impl State {
 }
 
 impl Engine for Uwod {
+    fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
+        self.play(dice)
+    }
+
     fn frame(&self) -> Frame {
         self.frame
     }
+}
 
-    fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
+impl Rounds for Uwod {
+    type State = State;
+
+    fn sides(&self) -> impl Iterator<Item = usize> {
+        self.fighters.iter().map(|f| f.side)
+    }
+
+    fn start(&self, i: usize) -> State {
+        let f = &self.fighters[i];
+        State {
+            willpower: f.willpower,
+            rage: f.rage,
+            ..State::default()
+        }
+    }
+
+    fn lost(s: &State) -> u32 {
+        u32::from(s.health.filled())
+    }
+
+    fn carry(s: &State) -> State {
+        // Everything lasts: the onslaught and ignored wounds until its
+        // next turn, the turns since it was Incapacitated.
+        *s
+    }
+
+    fn round<D: Source>(&self, st: &mut [State; MAX_MEMBERS], roster: &mut Roster, dice: &mut D) {
         let n = self.fighters.len();
-        let start = |i: usize| {
-            let f = &self.fighters[i];
-            State {
-                willpower: f.willpower,
-                rage: f.rage,
-                ..State::default()
-            }
-        };
-        self.frame.play(
-            self.fighters.iter().map(|f| f.side),
-            start,
-            |_round, st, roster| {
-                // Initiative: successes of Dexterity + Wits less the wound
-                // penalty (a point spent to ignore wounds does not reach it).
-                let turn = order(
-                    n,
-                    dice,
-                    |i, dice| {
-                        let pool = self.fighters[i].initiative - st[i].wounds(&self.penalties);
-                        if pool < 1 {
-                            0
-                        } else {
-                            i32::from(self.rolls.damage.roll(dice, pool).successes)
-                        }
-                    },
-                    |i| self.fighters[i].initiative,
-                );
-                for i in turn.members() {
-                    let f = &self.fighters[i];
-                    if !roster.standing(i) {
-                        continue;
-                    }
-                    // Its turn: the onslaught against it starts over, and last
-                    // turn's Willpower runs out.
-                    st[i].defences = 0;
-                    st[i].ignoring = false;
-                    // Incapacitated with lethal: a Willpower roll to stay
-                    // active, at a difficulty of the turns since.
-                    if st[i].health.filled() >= LEVELS {
-                        st[i].incapacitated += 1;
-                        let stay = self.rolls.action.roll(dice, i32::from(f.willpower));
-                        roster.botches += u32::from(stay.botch);
-                        if stay.successes < st[i].incapacitated {
-                            roster.knock_out(i, End::Incapacitated);
-                            continue;
-                        }
-                    }
-                    if f.runs(st[i].health.filled()) {
-                        roster.knock_out(i, End::Fled);
-                        continue;
-                    }
-                    // Willpower, one point a turn.
-                    let mut spent = false;
-                    if f.spend == WillpowerTactic::IgnoreWounds
-                        && st[i].willpower > 0
-                        && st[i].wounds(&self.penalties) > 0
-                    {
-                        st[i].willpower -= 1;
-                        roster.willpower += 1;
-                        st[i].ignoring = true;
-                        spent = true;
-                    }
-                    if !f.strikes() {
-                        continue;
-                    }
-                    // Declared attacks (multiple actions), then Celerity's
-                    // and Rage's.
-                    let declared = f.actions.max(1);
-                    let rage = f.rages(st[i].rage);
-                    st[i].rage -= rage;
-                    for k in 0..declared + f.attacks - 1 + rage {
-                        let Some(target) = roster.target(i) else {
-                            break;
-                        };
-                        let multiple = if declared > 1 && k < declared {
-                            i32::from(declared + k)
-                        } else {
-                            0
-                        };
-                        let dice_left = f.attack - st[i].penalty(&self.penalties) - multiple;
-                        if dice_left < 1 {
-                            continue;
-                        }
-                        let spend = !spent
-                            && f.spend != WillpowerTactic::IgnoreWounds
-                            && f.spends(st[i].willpower, st[i].penalty(&self.penalties));
-                        let compiled = if spend {
-                            st[i].willpower -= 1;
-                            roster.willpower += 1;
-                            spent = true;
-                            &self.rolls.willpower
-                        } else {
-                            &self.rolls.action
-                        };
-                        // The reflexive defence, one success fewer per earlier
-                        // one (none for a total defender).
-                        let t = &self.fighters[target];
-                        let defence_pool = if t.defend == DefendTactic::Block && Self::blocks(t, f)
-                        {
-                            t.block
-                        } else {
-                            t.dodge
-                        } - st[target].penalty(&self.penalties);
-                        let onslaught = if t.defend == DefendTactic::Total {
-                            0
-                        } else {
-                            st[target].defences * self.onslaught
-                        };
-                        st[target].defences += 1;
-                        let attack = Attack {
-                            roller: compiled,
-                            pool: dice_left,
-                            defence: Some((&self.rolls.action, defence_pool)),
-                            // A range increment beyond the gun's: one success more.
-                            meet: Meet::Difficulty {
-                                onslaught,
-                                more: u16::from(f.ranged && f.range == Range::Long),
-                            },
-                            rolls: &self.rolls,
-                            damage: f.damage,
-                            potence: f.potence,
-                            soak: t.soak[f.kind as usize],
-                        };
-                        // The pair fixes the range, damage and soak.
-                        let key = [
-                            i,
-                            target,
-                            usize::from(spend),
-                            dice_left as usize,
-                            defence_pool.max(0) as usize,
-                            onslaught.into(),
-                        ];
-                        let s = attack.strike(dice, self.strikes.as_ref().map(|t| (t, key)));
-                        roster.botches += u32::from(s.botches);
-                        if s.levels > 0 {
-                            let health = &mut st[target].health;
-                            Self::hurt(f.kind, s.levels, target, health, roster);
-                        }
-                    }
+        // Initiative: successes of Dexterity + Wits less the wound
+        // penalty (a point spent to ignore wounds does not reach it).
+        let turn = dice.order(
+            n,
+            |i, dice| {
+                let pool = self.fighters[i].initiative - st[i].wounds(&self.penalties);
+                if pool < 1 {
+                    0
+                } else {
+                    i32::from(self.rolls.damage.roll(dice, pool).successes)
                 }
             },
-            |s| u32::from(s.health.filled()),
-        )
+            |i| self.fighters[i].initiative,
+        );
+        for i in turn.members() {
+            let f = &self.fighters[i];
+            if !roster.standing(i) {
+                continue;
+            }
+            // Its turn: the onslaught against it starts over, and last
+            // turn's Willpower runs out.
+            st[i].defences = 0;
+            st[i].ignoring = false;
+            // Incapacitated with lethal: a Willpower roll to stay
+            // active, at a difficulty of the turns since.
+            if st[i].health.filled() >= LEVELS {
+                st[i].incapacitated += 1;
+                let stay = self.rolls.action.roll(dice, i32::from(f.willpower));
+                roster.botches += u32::from(stay.botch);
+                if stay.successes < st[i].incapacitated {
+                    roster.knock_out(i, End::Incapacitated);
+                    continue;
+                }
+            }
+            if f.runs(st[i].health.filled()) {
+                roster.knock_out(i, End::Fled);
+                continue;
+            }
+            // Willpower, one point a turn.
+            let mut spent = false;
+            if f.spend == WillpowerTactic::IgnoreWounds
+                && st[i].willpower > 0
+                && st[i].wounds(&self.penalties) > 0
+            {
+                st[i].willpower -= 1;
+                roster.willpower += 1;
+                st[i].ignoring = true;
+                spent = true;
+            }
+            if !f.strikes() {
+                continue;
+            }
+            // Declared attacks (multiple actions), then Celerity's
+            // and Rage's.
+            let declared = f.actions.max(1);
+            let rage = f.rages(st[i].rage);
+            st[i].rage -= rage;
+            for k in 0..declared + f.attacks - 1 + rage {
+                let Some(target) = roster.target(i) else {
+                    break;
+                };
+                let multiple = if declared > 1 && k < declared {
+                    i32::from(declared + k)
+                } else {
+                    0
+                };
+                let dice_left = f.attack - st[i].penalty(&self.penalties) - multiple;
+                if dice_left < 1 {
+                    continue;
+                }
+                let spend = !spent
+                    && f.spend != WillpowerTactic::IgnoreWounds
+                    && f.spends(st[i].willpower, st[i].penalty(&self.penalties));
+                let compiled = if spend {
+                    st[i].willpower -= 1;
+                    roster.willpower += 1;
+                    spent = true;
+                    &self.rolls.willpower
+                } else {
+                    &self.rolls.action
+                };
+                // The reflexive defence, one success fewer per earlier
+                // one (none for a total defender).
+                let t = &self.fighters[target];
+                let defence_pool = if t.defend == DefendTactic::Block && Self::blocks(t, f) {
+                    t.block
+                } else {
+                    t.dodge
+                } - st[target].penalty(&self.penalties);
+                let onslaught = if t.defend == DefendTactic::Total {
+                    0
+                } else {
+                    st[target].defences * self.onslaught
+                };
+                st[target].defences += 1;
+                let attack = Attack {
+                    roller: compiled,
+                    pool: dice_left,
+                    defence: Some((&self.rolls.action, defence_pool)),
+                    // A range increment beyond the gun's: one success more.
+                    meet: Meet::Difficulty {
+                        onslaught,
+                        more: u16::from(f.ranged && f.range == Range::Long),
+                    },
+                    rolls: &self.rolls,
+                    damage: f.damage,
+                    potence: f.potence,
+                    soak: t.soak[f.kind as usize],
+                };
+                // The pair fixes the range, damage and soak.
+                let key = [
+                    i,
+                    target,
+                    usize::from(spend),
+                    dice_left as usize,
+                    defence_pool.max(0) as usize,
+                    onslaught.into(),
+                ];
+                let s = attack.strike(dice, self.strikes.as_ref().map(|t| (t, key)));
+                roster.botches += u32::from(s.botches);
+                if s.levels > 0 {
+                    let health = &mut st[target].health;
+                    Self::hurt(f.kind, s.levels, target, health, roster);
+                }
+            }
+        }
     }
 }

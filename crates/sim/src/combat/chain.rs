@@ -1,0 +1,298 @@
+//! The round chain: a fight as a Markov chain over whole rounds, drawn a
+//! round at a time.
+//!
+//! Between rounds a fight is its members' lasting states (health,
+//! Willpower and Rage left, what carries to the next turn) and who is out.
+//! When there are few enough of those, [`Chain::build`] plays one round
+//! from each reachable state down every path of its random outcomes
+//! ([`Enumerate`]), with the engine's own round code, and keeps the exact
+//! distribution of what the round leads to: the next state, or the fight's
+//! end, with the Willpower spent and the botches rolled on the way. A
+//! fight is then one alias-table draw a round.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use rand_core::Rng;
+use wodds_dice::{AliasTable, D10};
+
+use super::Engine;
+use super::scenario::MAX_MEMBERS;
+use super::source::{Enumerate, Source};
+use super::tally::{End, Fight};
+use super::turn::Roster;
+
+/// An engine written as rounds over members' states.
+pub trait Rounds: Engine {
+    /// A member's state during a fight.
+    type State: Copy + Default + Eq + Hash;
+
+    /// The members' sides, by member.
+    fn sides(&self) -> impl Iterator<Item = usize>;
+
+    /// Member `i`'s state before the first round.
+    fn start(&self, i: usize) -> Self::State;
+
+    /// Plays one round on `st`, drawing from `dice`.
+    fn round<D: Source>(
+        &self,
+        st: &mut [Self::State; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D,
+    );
+
+    /// The health levels a member in state `s` has lost.
+    fn lost(s: &Self::State) -> u32;
+
+    /// What of `s` the next round sees: its lasting part, with what the
+    /// round sets afresh before reading it cleared.
+    fn carry(s: &Self::State) -> Self::State;
+
+    /// Plays one fight, round by round.
+    #[inline]
+    fn play<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
+        self.frame().play(
+            self.sides(),
+            |i| self.start(i),
+            |_round, st, roster| self.round(st, roster, dice),
+            Self::lost,
+        )
+    }
+}
+
+/// How big a chain may grow before the fight is drawn attack by attack
+/// instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit {
+    /// States between rounds.
+    pub states: usize,
+    /// Paths through a round, over all states (those through the turn
+    /// order's scores included).
+    pub paths: usize,
+}
+
+impl Default for Limit {
+    fn default() -> Self {
+        Limit {
+            states: 1 << 16,
+            paths: 1 << 22,
+        }
+    }
+}
+
+/// The most paths one state's round may take, as a share of
+/// [`Limit::paths`].
+const ROUND_SHARE: usize = 64;
+
+/// Where a round leads: the next state's index, or [`END`] with the index
+/// of how the fight ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Step {
+    next: u32,
+    willpower: u16,
+    botches: u16,
+}
+
+/// Marks a [`Step`] that ends the fight.
+const END: u32 = 1 << 31;
+
+/// How a fight ended, without its counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Ended {
+    winner: Option<usize>,
+    end: End,
+    damage: u32,
+}
+
+/// A fight's rounds as a Markov chain (state 0 is the start).
+#[derive(Debug, Clone)]
+pub struct Chain {
+    /// Each state's round: where it leads, drawn by alias table.
+    rounds: Vec<AliasTable<Step>>,
+    /// The same, with exact probabilities.
+    exact: Vec<Vec<(Step, f64)>>,
+    /// The ways fights end.
+    ends: Vec<Ended>,
+    sides: usize,
+    max_rounds: u32,
+}
+
+/// A state between rounds: every member's lasting state, and who is out.
+type Key<S> = ([S; MAX_MEMBERS], Roster);
+
+impl Chain {
+    /// The chain of `engine`'s fights, or `None` when its states or paths
+    /// pass `limit` or a roll cannot be enumerated (beyond the exact
+    /// tables, or too many members to order).
+    pub fn build<E: Rounds>(engine: &E, limit: Limit) -> Option<Chain> {
+        let frame = engine.frame();
+        let mut start = [E::State::default(); MAX_MEMBERS];
+        let roster = Roster::new(engine.sides(), frame.sides);
+        for (i, s) in start.iter_mut().enumerate().take(roster.len()) {
+            *s = engine.start(i);
+        }
+        let mut states: Vec<Key<E::State>> = vec![(start, roster)];
+        let mut ids: HashMap<Key<E::State>, u32> = HashMap::from([((start, roster), 0)]);
+        let mut ends: Vec<Ended> = Vec::new();
+        let mut exact = Vec::new();
+        let mut walk = Enumerate::new();
+        while exact.len() < states.len() {
+            let (st, roster) = states[exact.len()];
+            let mut steps: Vec<(Step, f64)> = Vec::new();
+            let mut seen: HashMap<Step, usize> = HashMap::new();
+            let before = walk.work();
+            loop {
+                let (mut s, mut r) = (st, roster);
+                engine.round(&mut s, &mut r, &mut walk);
+                if walk.failed() || walk.work() - before > limit.paths / ROUND_SHARE {
+                    return None;
+                }
+                let next = match r.result(0, |j| E::lost(&s[j])) {
+                    Some(f) => {
+                        let e = Ended {
+                            winner: f.winner,
+                            end: f.end,
+                            damage: f.winner_damage,
+                        };
+                        let k = ends.iter().position(|&x| x == e).unwrap_or_else(|| {
+                            ends.push(e);
+                            ends.len() - 1
+                        });
+                        END | k as u32
+                    }
+                    None => {
+                        for x in &mut s {
+                            *x = E::carry(x);
+                        }
+                        let key = (s, r.carried());
+                        let fresh = states.len() as u32;
+                        let id = *ids.entry(key).or_insert(fresh);
+                        if id == fresh {
+                            states.push(key);
+                            if states.len() > limit.states {
+                                return None;
+                            }
+                        }
+                        id
+                    }
+                };
+                let step = Step {
+                    next,
+                    willpower: u16::try_from(r.willpower).ok()?,
+                    botches: u16::try_from(r.botches).ok()?,
+                };
+                let p = walk.p();
+                match seen.get(&step) {
+                    Some(&k) => steps[k].1 += p,
+                    None => {
+                        seen.insert(step, steps.len());
+                        steps.push((step, p));
+                    }
+                }
+                if !walk.next() {
+                    break;
+                }
+            }
+            exact.push(steps);
+            // Give up early when the states found so far, at the paths a
+            // state has taken so far, would pass the limit.
+            let projected = walk.work() as f64 / exact.len() as f64 * states.len() as f64;
+            if projected > limit.paths as f64 {
+                return None;
+            }
+        }
+        Some(Chain {
+            rounds: exact
+                .iter()
+                .map(|s| AliasTable::from_weights(s.iter().copied()))
+                .collect(),
+            exact,
+            ends,
+            sides: frame.sides,
+            max_rounds: frame.max_rounds,
+        })
+    }
+
+    /// States between rounds.
+    pub fn states(&self) -> usize {
+        self.rounds.len()
+    }
+
+    /// Plays one fight, a draw a round.
+    #[inline]
+    pub fn fight<R: Rng>(&self, rng: &mut R) -> Fight {
+        let (mut state, mut willpower, mut botches) = (0usize, 0u32, 0u32);
+        for round in 1..=self.max_rounds {
+            let step = self.rounds[state].sample(rng);
+            willpower += u32::from(step.willpower);
+            botches += u32::from(step.botches);
+            if step.next & END != 0 {
+                let e = self.ends[(step.next & !END) as usize];
+                return Fight {
+                    winner: e.winner,
+                    end: e.end,
+                    rounds: round,
+                    winner_damage: e.damage,
+                    willpower,
+                    botches,
+                };
+            }
+            state = step.next as usize;
+        }
+        Fight {
+            winner: None,
+            end: End::Draw,
+            rounds: self.max_rounds,
+            winner_damage: 0,
+            willpower,
+            botches,
+        }
+    }
+
+    /// The exact odds of its fights: every round's outcome pushed through
+    /// the chain from the start, to the scenario's last round.
+    pub fn odds(&self) -> Odds {
+        let mut odds = Odds {
+            wins: vec![0.0; self.sides],
+            ended: vec![0.0; self.max_rounds as usize + 1],
+        };
+        let mut now = vec![0.0; self.rounds.len()];
+        now[0] = 1.0;
+        for round in 1..=self.max_rounds as usize {
+            let mut next = vec![0.0; now.len()];
+            for (state, &p) in now.iter().enumerate().filter(|&(_, &p)| p > 0.0) {
+                for &(step, q) in &self.exact[state] {
+                    if step.next & END != 0 {
+                        if let Some(w) = self.ends[(step.next & !END) as usize].winner {
+                            odds.wins[w] += p * q;
+                        }
+                        odds.ended[round] += p * q;
+                    } else {
+                        next[step.next as usize] += p * q;
+                    }
+                }
+            }
+            now = next;
+        }
+        // Still going after the last round: a draw then.
+        odds.ended[self.max_rounds as usize] += now.iter().sum::<f64>();
+        odds
+    }
+}
+
+/// A fight's exact odds, from its round chain.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Odds {
+    /// The chance each side wins.
+    pub wins: Vec<f64>,
+    /// `ended[r]`: the chance the fight ends after round `r` (the last
+    /// round's share includes the draws at the round limit).
+    pub ended: Vec<f64>,
+}
+
+impl Odds {
+    /// The chance nobody wins.
+    pub fn draws(&self) -> f64 {
+        1.0 - self.wins.iter().sum::<f64>()
+    }
+}

@@ -1,0 +1,337 @@
+//! Where a fight's randomness comes from. The engines draw every random
+//! thing (a d10 face, a roll, an outcome from a composed table, the turn
+//! order) through a [`Source`], so the same round code runs two ways:
+//!
+//! - on [`D10`], the batched sampler: one random outcome each;
+//! - on [`Enumerate`], which walks every outcome in turn, each with its
+//!   exact probability: replayed once per path through the round, it lists
+//!   every way a round can go (the round chain, [`super::chain`]).
+
+use rand_core::Rng;
+use wodds_dice::{D10, Roll};
+
+use super::fighter::Roller;
+use super::scenario::MAX_MEMBERS;
+use super::tables::Tables;
+use super::turn::{Turn, order};
+
+/// A source of a fight's random outcomes.
+pub trait Source: Sized {
+    /// A d10 face, 1..=10.
+    fn face(&mut self) -> i32;
+
+    /// A roll of `pool` dice by `roller`.
+    fn roll(&mut self, roller: &Roller, pool: i32) -> Roll;
+
+    /// An outcome of `tables` at `key` (built with `weights` on first use),
+    /// or `None` when the key is outside the grid or the table cannot be
+    /// built: the caller rolls instead.
+    fn draw<T: Copy, const K: usize>(
+        &mut self,
+        tables: &Tables<T, K>,
+        key: [usize; K],
+        weights: impl FnOnce() -> Option<Vec<(T, f64)>>,
+    ) -> Option<T>;
+
+    /// The turn order of `n` members: by `score(i)` (highest first, drawn
+    /// from this source), ties by `tiebreak(i)`, then at random.
+    fn order(
+        &mut self,
+        n: usize,
+        score: impl FnMut(usize, &mut Self) -> i32,
+        tiebreak: impl Fn(usize) -> i32,
+    ) -> Turn;
+}
+
+impl<R: Rng> Source for D10<R> {
+    #[inline]
+    fn face(&mut self) -> i32 {
+        i32::from(D10::face(self))
+    }
+
+    #[inline]
+    fn roll(&mut self, roller: &Roller, pool: i32) -> Roll {
+        roller.sample(self, pool)
+    }
+
+    #[inline]
+    fn draw<T: Copy, const K: usize>(
+        &mut self,
+        tables: &Tables<T, K>,
+        key: [usize; K],
+        weights: impl FnOnce() -> Option<Vec<(T, f64)>>,
+    ) -> Option<T> {
+        tables.draw(self.rng(), key, weights)
+    }
+
+    #[inline]
+    fn order(
+        &mut self,
+        n: usize,
+        score: impl FnMut(usize, &mut Self) -> i32,
+        tiebreak: impl Fn(usize) -> i32,
+    ) -> Turn {
+        order(n, self, score, tiebreak)
+    }
+}
+
+/// The most members whose turn orders [`Enumerate`] lists (every
+/// permutation of them is looked at).
+pub const MAX_ORDERED: usize = 4;
+
+/// Walks every outcome of a piece of code: run the code, then
+/// [`next`](Self::next), until it says there is no other path. Each run
+/// takes the next path in depth-first order; [`p`](Self::p) is the
+/// path's probability. The code must be deterministic given its outcomes.
+#[derive(Debug, Clone, Default)]
+pub struct Enumerate {
+    /// The path: at each random call, the outcome taken and how many there
+    /// are (outcomes of probability 0 are skipped).
+    path: Vec<(u32, u32)>,
+    /// Random calls so far in this run.
+    depth: usize,
+    /// This run's probability so far.
+    p: f64,
+    /// Something could not be enumerated (a roll beyond the exact tables,
+    /// too many members to order).
+    failed: bool,
+    /// Paths run, nested ones (turn orders) included.
+    work: usize,
+    /// The turn orders' distributions worked out at each depth of this
+    /// path, kept while the path up to that depth stays the same.
+    orders: Vec<Option<Vec<(Turn, f64)>>>,
+}
+
+impl Enumerate {
+    /// A walk at its first path.
+    pub fn new() -> Self {
+        Enumerate {
+            p: 1.0,
+            ..Enumerate::default()
+        }
+    }
+
+    /// The probability of the path just run.
+    pub fn p(&self) -> f64 {
+        self.p
+    }
+
+    /// Whether something in the runs so far could not be enumerated.
+    pub fn failed(&self) -> bool {
+        self.failed
+    }
+
+    /// Paths run so far, nested ones (turn orders) included.
+    pub fn work(&self) -> usize {
+        self.work
+    }
+
+    /// Moves to the next path; `false` when every path has been run.
+    pub fn next(&mut self) -> bool {
+        self.work += 1;
+        self.path.truncate(self.depth);
+        self.depth = 0;
+        self.p = 1.0;
+        while let Some(last) = self.path.last_mut() {
+            if last.0 + 1 < last.1 {
+                last.0 += 1;
+                // What was worked out past the changed call is stale.
+                self.orders.truncate(self.path.len());
+                return true;
+            }
+            self.path.pop();
+        }
+        self.orders.clear();
+        false
+    }
+
+    /// The distribution of the turn order of `n` members scored by
+    /// `score` (drawn from a nested walk), ties by `tiebreak`, then at
+    /// random.
+    fn turns(
+        &mut self,
+        n: usize,
+        mut score: impl FnMut(usize, &mut Self) -> i32,
+        tiebreak: impl Fn(usize) -> i32,
+    ) -> Vec<(Turn, f64)> {
+        let perms = permutations(n);
+        // Every way the scores can fall; each gives its probability, shared
+        // evenly, to the orders that sort the members by (score, tiebreak)
+        // (more than one only when members tie: then at random).
+        let mut turns: Vec<(Turn, f64)> = Vec::new();
+        let mut sub = Enumerate::new();
+        loop {
+            let mut keys = [(0, 0); MAX_MEMBERS];
+            for (i, k) in keys.iter_mut().enumerate().take(n) {
+                *k = (score(i, &mut sub), tiebreak(i));
+            }
+            if sub.failed {
+                self.failed = true;
+                break;
+            }
+            let sorted = |p: &&Vec<usize>| p.windows(2).all(|w| keys[w[0]] >= keys[w[1]]);
+            let ways = perms.iter().filter(sorted).count();
+            for p in perms.iter().filter(sorted) {
+                let turn = Turn::of(p);
+                let share = sub.p / ways as f64;
+                match turns.iter_mut().find(|(t, _)| *t == turn) {
+                    Some((_, q)) => *q += share,
+                    None => turns.push((turn, share)),
+                }
+            }
+            if !sub.next() {
+                break;
+            }
+        }
+        self.work += sub.work;
+        turns
+    }
+
+    /// Takes this path's outcome among `outcomes` (those of probability
+    /// 0 skipped); `None` (and failed) when there is none.
+    fn branch<T, I: Iterator<Item = (T, f64)>>(&mut self, outcomes: impl Fn() -> I) -> Option<T> {
+        let live = || outcomes().filter(|&(_, p)| p > 0.0);
+        let choice = match self.path.get(self.depth) {
+            Some(&(c, _)) => c,
+            None => {
+                let count = live().count() as u32;
+                if count == 0 {
+                    self.failed = true;
+                    return None;
+                }
+                self.path.push((0, count));
+                0
+            }
+        };
+        self.depth += 1;
+        let (t, p) = live().nth(choice as usize)?;
+        self.p *= p;
+        Some(t)
+    }
+}
+
+impl Source for Enumerate {
+    fn face(&mut self) -> i32 {
+        self.branch(|| (1..=10).map(|f| (f, 0.1))).unwrap_or(1)
+    }
+
+    fn roll(&mut self, roller: &Roller, pool: i32) -> Roll {
+        let Some(d) = roller.distribution(pool) else {
+            self.failed = true;
+            return Roll::default();
+        };
+        self.branch(|| d.outcomes()).unwrap_or_default()
+    }
+
+    fn draw<T: Copy, const K: usize>(
+        &mut self,
+        tables: &Tables<T, K>,
+        key: [usize; K],
+        weights: impl FnOnce() -> Option<Vec<(T, f64)>>,
+    ) -> Option<T> {
+        let w = tables.weights(key, weights)?;
+        self.branch(|| w.iter().copied())
+    }
+
+    fn order(
+        &mut self,
+        n: usize,
+        score: impl FnMut(usize, &mut Self) -> i32,
+        tiebreak: impl Fn(usize) -> i32,
+    ) -> Turn {
+        if n > MAX_ORDERED {
+            self.failed = true;
+            return Turn::of(&(0..n).collect::<Vec<_>>());
+        }
+        let depth = self.depth;
+        let cached = self.orders.get(depth).and_then(Option::as_ref);
+        let turns = match cached {
+            Some(turns) => turns.clone(),
+            None => {
+                let turns = self.turns(n, score, tiebreak);
+                if self.failed {
+                    return Turn::of(&(0..n).collect::<Vec<_>>());
+                }
+                if self.orders.len() <= depth {
+                    self.orders.resize(depth + 1, None);
+                }
+                self.orders[depth] = Some(turns.clone());
+                turns
+            }
+        };
+        let first = turns[0].0;
+        self.branch(|| turns.iter().copied()).unwrap_or(first)
+    }
+}
+
+/// Every permutation of `0..n`.
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for p in permutations(n - 1) {
+        for at in 0..=p.len() {
+            let mut q = p.clone();
+            q.insert(at, n - 1);
+            out.push(q);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two faces: 100 paths of 1/100 each, in depth-first order.
+    #[test]
+    fn walks_every_path_once() {
+        let mut e = Enumerate::new();
+        let mut seen = Vec::new();
+        loop {
+            let (a, b) = (e.face(), e.face());
+            seen.push((a, b, e.p()));
+            if !e.next() {
+                break;
+            }
+        }
+        assert_eq!(seen.len(), 100);
+        assert_eq!((seen[0].0, seen[0].1), (1, 1));
+        assert_eq!((seen[99].0, seen[99].1), (10, 10));
+        assert!(seen.iter().all(|&(_, _, p)| (p - 0.01).abs() < 1e-15));
+    }
+
+    /// Two members, initiative 1d10 + 3 against 1d10 + 1, no tiebreak:
+    /// the first goes first outright when f2 - f1 <= 1 (64 of the 100
+    /// face pairs), they tie when f2 - f1 = 2 (8 pairs, split evenly):
+    /// 0.64 + 0.04 = 0.68.
+    #[test]
+    fn orders_two_members_exactly() {
+        let mut e = Enumerate::new();
+        let mut first = 0.0;
+        let mut total = 0.0;
+        loop {
+            let turn = e.order(2, |i, d| d.face() + if i == 0 { 3 } else { 1 }, |_| 0);
+            if turn.members().next() == Some(0) {
+                first += e.p();
+            }
+            total += e.p();
+            if !e.next() {
+                break;
+            }
+        }
+        assert!((total - 1.0).abs() < 1e-12);
+        assert!((first - 0.68).abs() < 1e-12, "{first}");
+    }
+
+    #[test]
+    fn permutations_are_all_there() {
+        let p = permutations(4);
+        assert_eq!(p.len(), 24);
+        let mut q = p.clone();
+        q.sort();
+        q.dedup();
+        assert_eq!(q.len(), 24);
+    }
+}
