@@ -56,8 +56,15 @@ enum SamplerArg {
 struct EditionResult {
     edition: String,
     fights: u64,
+    /// How the fights were drawn: `round-chain`, `outcome` (rolls and
+    /// whole attacks from alias tables) or `per-die`.
+    sampler: &'static str,
+    /// States of the round chain, when there is one.
+    chain_states: Option<usize>,
     sides: Vec<SideResult>,
     draws: f64,
+    /// The exact chance of a draw, from the round chain.
+    exact_draws: Option<f64>,
     ended: Vec<(&'static str, f64)>,
     mean_rounds: Option<f64>,
     median_rounds: Option<u32>,
@@ -76,6 +83,8 @@ struct SideResult {
     win_rate: f64,
     win_low: f64,
     win_high: f64,
+    /// The exact chance it wins, from the round chain.
+    exact_win_rate: Option<f64>,
 }
 
 pub fn run(args: &RunScenarioArgs) -> anyhow::Result<()> {
@@ -121,7 +130,7 @@ pub fn run(args: &RunScenarioArgs) -> anyhow::Result<()> {
             let tally = combat::run(engine, &rules.id, scenario.trials, scenario.seed, &|n| {
                 bar.inc(n)
             });
-            summarize(&scenario, rules, &tally)
+            summarize(&scenario, rules, engine, &tally)
         })
         .collect();
     bar.finish_and_clear();
@@ -135,10 +144,22 @@ pub fn run(args: &RunScenarioArgs) -> anyhow::Result<()> {
     })
 }
 
-fn summarize(scenario: &Scenario, rules: &RuleSet, t: &Tally) -> EditionResult {
+fn summarize(
+    scenario: &Scenario,
+    rules: &RuleSet,
+    engine: &EditionEngine,
+    t: &Tally,
+) -> EditionResult {
+    let odds = engine.chain().map(|c| c.odds());
     EditionResult {
         edition: rules.id.clone(),
         fights: t.fights,
+        sampler: match (engine.chain(), engine.sampling()) {
+            (Some(_), _) => "round-chain",
+            (None, Sampling::PerDie) => "per-die",
+            (None, _) => "outcome",
+        },
+        chain_states: engine.chain().map(|c| c.states()),
         sides: scenario
             .sides
             .iter()
@@ -150,10 +171,12 @@ fn summarize(scenario: &Scenario, rules: &RuleSet, t: &Tally) -> EditionResult {
                     win_rate: tidy(p),
                     win_low: tidy(lo),
                     win_high: tidy(hi),
+                    exact_win_rate: odds.as_ref().map(|o| tidy(o.wins[i])),
                 }
             })
             .collect(),
         draws: tidy(t.share(End::Draw).unwrap_or(0.0)),
+        exact_draws: odds.as_ref().map(|o| tidy(o.draws())),
         ended: End::ALL
             .iter()
             .map(|&e| (e.name(), tidy(t.share(e).unwrap_or(0.0))))
@@ -177,19 +200,21 @@ fn opt<T: ToString>(v: Option<T>) -> String {
 fn write_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result<()> {
     writeln!(
         out,
-        "edition,side,win_rate,win_low,win_high,draws,incapacitated,killed,conceded,fled,mean_rounds,median_rounds,p90_rounds,winner_damage,willpower_per_fight,botches_per_fight,trials,seed,rules_hash,wodds_version"
+        "edition,side,win_rate,win_low,win_high,exact_win_rate,draws,exact_draws,incapacitated,killed,conceded,fled,mean_rounds,median_rounds,p90_rounds,winner_damage,willpower_per_fight,botches_per_fight,sampler,trials,seed,rules_hash,wodds_version"
     )?;
     for r in results {
         for s in &r.sides {
             writeln!(
                 out,
-                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
                 r.edition,
                 s.side.replace(',', ";"),
                 s.win_rate,
                 s.win_low,
                 s.win_high,
+                opt(s.exact_win_rate),
                 r.draws,
+                opt(r.exact_draws),
                 r.ended[0].1,
                 r.ended[1].1,
                 r.ended[2].1,
@@ -200,6 +225,7 @@ fn write_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result<()> {
                 opt(r.winner_damage),
                 opt(r.willpower_per_fight),
                 opt(r.botches_per_fight),
+                r.sampler,
                 r.fights,
                 r.seed,
                 r.rules_hash,
@@ -227,18 +253,31 @@ fn write_table(
             "{} (rules {}, wodds {})",
             r.edition, r.rules_hash, r.wodds_version
         )?;
+        match r.chain_states {
+            Some(states) => writeln!(
+                out,
+                "  drawn a round at a time from its exact round chain ({states} states)"
+            )?,
+            None if r.sampler == "per-die" => writeln!(out, "  drawn die by die")?,
+            None => writeln!(
+                out,
+                "  drawn by the outcome sampler (rolls and attacks from exact alias tables)"
+            )?,
+        }
+        let exact = |p: Option<f64>| p.map_or(String::new(), |p| format!("  exactly {}", pct(p)));
         writeln!(out, "  {:<24} {:>8}  95% interval", "side", "wins")?;
         for s in &r.sides {
             writeln!(
                 out,
-                "  {:<24} {:>8}  {} - {}",
+                "  {:<24} {:>8}  {} - {}{}",
                 s.side,
                 pct(s.win_rate),
                 pct(s.win_low),
-                pct(s.win_high)
+                pct(s.win_high),
+                exact(s.exact_win_rate)
             )?;
         }
-        writeln!(out, "  draws {}", pct(r.draws))?;
+        writeln!(out, "  draws {}{}", pct(r.draws), exact(r.exact_draws))?;
         let ended: Vec<String> = r
             .ended
             .iter()

@@ -25,6 +25,7 @@ fn scenarios() -> Vec<String> {
 fn every_shipped_scenario_runs_and_its_win_rates_add_up() {
     let files = scenarios();
     assert!(files.len() >= 6, "{files:?}");
+    let mut chains = 0;
     for f in files {
         let out = wodds(
             &["run", &f, "--trials", "20000", "--format", "csv", "-q"],
@@ -55,8 +56,26 @@ fn every_shipped_scenario_runs_and_its_win_rates_add_up() {
                 (wins + draws - 1.0).abs() < 1e-9,
                 "{f} {e}: {wins} + {draws}"
             );
+            // Drawn from a round chain: each side's exact chance, within
+            // 4.5 standard errors of its estimate.
+            if mine[0][col("sampler")] != "round-chain" {
+                continue;
+            }
+            for r in &mine {
+                let (got, exact): (f64, f64) = (
+                    r[col("win_rate")].parse().unwrap(),
+                    r[col("exact_win_rate")].parse().unwrap(),
+                );
+                let se = (exact * (1.0 - exact) / 20000.0).sqrt().max(1e-9);
+                assert!(
+                    (got - exact).abs() < 4.5 * se,
+                    "{f} {e}: {got} vs exactly {exact}"
+                );
+            }
+            chains += 1;
         }
     }
+    assert!(chains >= 19, "{chains} editions drawn from a round chain");
 }
 
 #[test]

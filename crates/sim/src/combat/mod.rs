@@ -55,6 +55,7 @@ pub trait Engine: Sync {
 #[derive(Debug, Clone)]
 pub struct EditionEngine {
     engine: Kind,
+    sampling: Sampling,
     /// Under [`Sampling::Round`], the fight's rounds as a chain, when it
     /// fits within [`Limit::default`].
     chain: Option<Chain>,
@@ -105,7 +106,16 @@ impl EditionEngine {
             (Sampling::Round, Kind::Fta(e)) => Chain::build(e.as_ref(), limit),
             _ => None,
         };
-        Ok(EditionEngine { engine, chain })
+        Ok(EditionEngine {
+            engine,
+            sampling,
+            chain,
+        })
+    }
+
+    /// The sampler it was asked for.
+    pub fn sampling(&self) -> Sampling {
+        self.sampling
     }
 
     /// The round chain its fights are drawn from, if it has one.
