@@ -5,12 +5,15 @@
 //! an engine ([`revised::Revised`] and the others) compiles its members'
 //! pools from the edition's `[combat.pools]` and, under the outcome
 //! sampler, keeps tables of whole attacks composed exactly from the rolls'
-//! distributions (built on first use). The [`run`] function plays `trials`
-//! fights in fixed batches on rayon, batch
-//! `i` seeded from (seed, edition, i), each fight pushed into a streaming
-//! [`Tally`] (counts and histograms only, so memory does not grow with the
-//! trials). Tallies hold integers, so merging them in any order gives the
-//! same result: bit-identical whatever the thread count.
+//! distributions (built on first use). Under the round sampler an
+//! [`EditionEngine`] also builds the fight's [`Chain`]: every round from
+//! every reachable state between rounds, enumerated exactly, so a fight is
+//! one draw a round and its odds are known exactly. The [`run`] function
+//! plays `trials` fights in fixed batches on rayon, batch `i` seeded from
+//! (seed, edition, i), each fight pushed into a streaming [`Tally`] (counts
+//! and histograms only, so memory does not grow with the trials). Tallies
+//! hold integers, so merging them in any order gives the same result:
+//! bit-identical whatever the thread count.
 
 mod chain;
 mod fighter;
