@@ -24,11 +24,15 @@
 //! - Celerity gives as many extra attacks a turn as its dots; a Garou
 //!   spends Rage points for more, one each (per its tactic, while they
 //!   last).
+//!
+//! Under the outcome sampler an attack's whole contest (both rolls: the
+//! margin, every loss as -1, and the botches) and the Stamina roll to stay
+//! conscious are each one draw from a table of their exact distribution.
 
 use wodds_rules::{Pool, RuleSet, RulesError};
 
 use rand_core::Rng;
-use wodds_dice::D10;
+use wodds_dice::{D10, Roll};
 
 use super::Engine;
 use super::chain::Rounds;
@@ -38,6 +42,7 @@ use super::scenario::{
     AttackTactic, Creature, DefendTactic, MAX_MEMBERS, Scenario, Trait, WillpowerTactic,
 };
 use super::source::Source;
+use super::tables::Tables;
 use super::tally::{End, Fight};
 use super::turn::{Frame, Roster};
 
@@ -130,6 +135,32 @@ pub struct Hubris {
     concede: bool,
     rolls: Rolls,
     bonus_dice: i32,
+    /// Under the outcome sampler, whole contests by attacker, target and
+    /// Willpower spent.
+    contests: Option<Tables<Contest, 3>>,
+    /// Under the outcome sampler, whether a member fails its Stamina roll
+    /// to stay conscious, by member.
+    faints: Option<Tables<bool, 1>>,
+}
+
+/// What one attack's contest did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Contest {
+    /// The attacker's margin; every loss is -1 (only who lost matters).
+    margin: i32,
+    /// Botched rolls.
+    botches: u8,
+}
+
+impl Contest {
+    /// The contest of an attack roll `a` against a defence roll `d`.
+    fn of(a: Roll, d: Roll) -> Contest {
+        let margin = i32::from(a.successes) - i32::from(d.successes);
+        Contest {
+            margin: margin.max(-1),
+            botches: u8::from(a.botch) + u8::from(d.botch),
+        }
+    }
 }
 
 impl Hubris {
@@ -200,13 +231,71 @@ impl Hubris {
             .max()
             .unwrap_or(1)
             .clamp(1, 60);
+        let n = fighters.len();
+        let outcome = sampling == Sampling::Outcome;
         Ok(Hubris {
             fighters,
             frame: Frame::of(scenario),
             concede: rules.combat.concede,
             rolls: Rolls::new(rules, rules.dice.standard_difficulty, sampling, max)?,
             bonus_dice,
+            contests: outcome.then(|| Tables::new([n, n, 2])).flatten(),
+            faints: outcome.then(|| Tables::new([n])).flatten(),
         })
+    }
+
+    /// `i`'s attack on `target` (with Willpower when `spend`): drawn whole
+    /// from the contest tables, or roll by roll.
+    fn contest<D: Source>(&self, i: usize, target: usize, spend: bool, dice: &mut D) -> Contest {
+        let pool = self.fighters[i].attack - self.fighters[target].armor;
+        let (attack, pool) = if spend {
+            (&self.rolls.willpower, pool + self.bonus_dice)
+        } else {
+            (&self.rolls.action, pool)
+        };
+        let (defence, against) = (&self.rolls.action, self.fighters[target].defence);
+        let weights = || {
+            let d = defence.distribution(against)?;
+            let mut out: Vec<(Contest, f64)> = Vec::new();
+            for (a, pa) in attack.distribution(pool)?.outcomes() {
+                for (r, pd) in d.outcomes() {
+                    let c = Contest::of(a, r);
+                    match out.iter_mut().find(|(x, _)| *x == c) {
+                        Some((_, q)) => *q += pa * pd,
+                        None => out.push((c, pa * pd)),
+                    }
+                }
+            }
+            Some(out)
+        };
+        let key = [i, target, usize::from(spend)];
+        let drawn = self
+            .contests
+            .as_ref()
+            .and_then(|t| dice.draw(t, key, weights));
+        drawn.unwrap_or_else(|| {
+            let a = attack.roll(dice, pool);
+            Contest::of(a, defence.roll(dice, against))
+        })
+    }
+
+    /// Whether `i`, its last box bashing, fails its Stamina roll to stay
+    /// conscious (no success): drawn from the faint tables, or rolled.
+    fn faints<D: Source>(&self, i: usize, dice: &mut D) -> bool {
+        let stamina = self.fighters[i].stamina;
+        let roller = &self.rolls.action;
+        let weights = || {
+            let none: f64 = (roller.distribution(stamina)?.outcomes())
+                .filter(|(r, _)| r.successes == 0)
+                .map(|(_, p)| p)
+                .sum();
+            Some(vec![(true, none), (false, 1.0 - none)])
+        };
+        let drawn = self
+            .faints
+            .as_ref()
+            .and_then(|t| dice.draw(t, [i], weights));
+        drawn.unwrap_or_else(|| roller.roll(dice, stamina).successes == 0)
     }
 }
 
@@ -271,9 +360,7 @@ impl Rounds for Hubris {
                 continue;
             }
             // Last box bashing: stay conscious on a Stamina roll.
-            if st[i].wounds.last() == Some(Damage::Bashing)
-                && self.rolls.action.roll(dice, f.stamina).successes == 0
-            {
+            if st[i].wounds.last() == Some(Damage::Bashing) && self.faints(i, dice) {
                 roster.knock_out(i, End::Incapacitated);
                 continue;
             }
@@ -302,17 +389,13 @@ impl Rounds for Hubris {
                         WillpowerTactic::Always => true,
                     };
                 spent |= spend;
-                let pool = f.attack - self.fighters[target].armor;
-                let attack = if spend {
+                if spend {
                     st[i].willpower -= 1;
                     roster.willpower += 1;
-                    self.rolls.willpower.roll(dice, pool + self.bonus_dice)
-                } else {
-                    self.rolls.action.roll(dice, pool)
-                };
-                let defence = self.rolls.action.roll(dice, self.fighters[target].defence);
-                roster.botches += u32::from(attack.botch) + u32::from(defence.botch);
-                let margin = i32::from(attack.successes) - i32::from(defence.successes);
+                }
+                let contest = self.contest(i, target, spend, dice);
+                roster.botches += u32::from(contest.botches);
+                let margin = contest.margin;
                 let loser = match margin.signum() {
                     1 => target,
                     -1 => i,
