@@ -67,6 +67,8 @@ struct EditionResult {
     exact_draws: Option<f64>,
     ended: Vec<(&'static str, f64)>,
     mean_rounds: Option<f64>,
+    /// The exact mean, from the round chain.
+    exact_mean_rounds: Option<f64>,
     median_rounds: Option<u32>,
     p90_rounds: Option<u32>,
     winner_damage: Option<f64>,
@@ -182,6 +184,7 @@ fn summarize(
             .map(|&e| (e.name(), tidy(t.share(e).unwrap_or(0.0))))
             .collect(),
         mean_rounds: t.mean_rounds().map(tidy),
+        exact_mean_rounds: odds.as_ref().map(|o| tidy(o.mean_rounds())),
         median_rounds: t.quantile_rounds(0.5),
         p90_rounds: t.quantile_rounds(0.9),
         winner_damage: t.mean_winner_damage().map(tidy),
@@ -200,13 +203,13 @@ fn opt<T: ToString>(v: Option<T>) -> String {
 fn write_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result<()> {
     writeln!(
         out,
-        "edition,side,win_rate,win_low,win_high,exact_win_rate,draws,exact_draws,incapacitated,killed,conceded,fled,mean_rounds,median_rounds,p90_rounds,winner_damage,willpower_per_fight,botches_per_fight,sampler,trials,seed,rules_hash,wodds_version"
+        "edition,side,win_rate,win_low,win_high,exact_win_rate,draws,exact_draws,incapacitated,killed,conceded,fled,mean_rounds,exact_mean_rounds,median_rounds,p90_rounds,winner_damage,willpower_per_fight,botches_per_fight,sampler,trials,seed,rules_hash,wodds_version"
     )?;
     for r in results {
         for s in &r.sides {
             writeln!(
                 out,
-                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
                 r.edition,
                 s.side.replace(',', ";"),
                 s.win_rate,
@@ -220,6 +223,7 @@ fn write_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result<()> {
                 r.ended[2].1,
                 r.ended[3].1,
                 opt(r.mean_rounds),
+                opt(r.exact_mean_rounds),
                 opt(r.median_rounds),
                 opt(r.p90_rounds),
                 opt(r.winner_damage),
@@ -288,8 +292,10 @@ fn write_table(
         let f = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.2}"));
         writeln!(
             out,
-            "  rounds: mean {}, median {}, 90th percentile {}",
+            "  rounds: mean {}{}, median {}, 90th percentile {}",
             f(r.mean_rounds),
+            r.exact_mean_rounds
+                .map_or(String::new(), |m| format!(" (exactly {m:.2})")),
             opt(r.median_rounds),
             opt(r.p90_rounds)
         )?;

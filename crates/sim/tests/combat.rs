@@ -94,6 +94,12 @@ fn the_punchers_round_chain_is_the_negative_binomial() {
     assert_eq!(chain.states(), 7);
     let odds = chain.odds();
     assert!((odds.wins[0] - 1.0).abs() < 1e-12 && odds.wins[1] == 0.0);
+    // 7 / 0.125 (the 1000-round limit cuts off a tail far below 1e-9).
+    assert!(
+        (odds.mean_rounds() - 56.0).abs() < 1e-9,
+        "{}",
+        odds.mean_rounds()
+    );
     let p = 0.125f64;
     for k in 1..=100 {
         // P(7th level at round k) = C(k-1, 6) p^7 (1-p)^(k-7)
@@ -480,12 +486,21 @@ fn samplers_agree_on_every_shipped_scenario() {
             let engine = EditionEngine::new(&s, rules, Sampling::Round).unwrap();
             if let Some(chain) = engine.chain() {
                 chains += 1;
-                let exact = chain.odds().wins[0];
+                let odds = chain.odds();
+                let exact = odds.wins[0];
                 let got = per_die.wins[0] as f64 / n as f64;
                 let se = (exact * (1.0 - exact) / n as f64).sqrt().max(1e-9);
                 assert!(
                     (got - exact).abs() < 4.5 * se,
                     "{} {}: wins {got} per die, exactly {exact}",
+                    path.display(),
+                    rules.id
+                );
+                let (got, exact) = (per_die.mean_rounds().unwrap(), odds.mean_rounds());
+                let se = (rounds_variance(&per_die) / n as f64).sqrt().max(1e-9);
+                assert!(
+                    (got - exact).abs() < 4.5 * se,
+                    "{} {}: mean rounds {got} per die, exactly {exact}",
                     path.display(),
                     rules.id
                 );
@@ -495,6 +510,15 @@ fn samplers_agree_on_every_shipped_scenario() {
     }
     assert!(checked >= 36, "{checked} scenario-editions");
     assert!(chains >= 24, "{chains} round chains");
+}
+
+/// The variance of a tally's rounds.
+fn rounds_variance(t: &combat::Tally) -> f64 {
+    let m = t.mean_rounds().unwrap();
+    let sq: f64 = (t.rounds.iter().enumerate())
+        .map(|(r, &c)| c as f64 * (r as f64 - m).powi(2))
+        .sum();
+    sq / t.fights as f64
 }
 
 /// Asserts two independent tallies of `n` fights agree on the first side's
@@ -509,14 +533,9 @@ fn agree(a: &combat::Tally, b: &combat::Tally, n: u64, what: &str) {
         p(a),
         p(b)
     );
-    let var = |t: &combat::Tally| {
-        let m = t.mean_rounds().unwrap();
-        let sq: f64 = (t.rounds.iter().enumerate())
-            .map(|(r, &c)| c as f64 * (r as f64 - m).powi(2))
-            .sum();
-        sq / n as f64
-    };
-    let se = ((var(a) + var(b)) / n as f64).sqrt().max(1e-9);
+    let se = ((rounds_variance(a) + rounds_variance(b)) / n as f64)
+        .sqrt()
+        .max(1e-9);
     let (x, y) = (a.mean_rounds().unwrap(), b.mean_rounds().unwrap());
     assert!(
         (x - y).abs() < 4.5 * se,

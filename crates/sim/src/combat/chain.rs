@@ -295,4 +295,12 @@ impl Odds {
     pub fn draws(&self) -> f64 {
         1.0 - self.wins.iter().sum::<f64>()
     }
+
+    /// The mean number of rounds a fight lasts (a draw at the round limit
+    /// counts all of them).
+    pub fn mean_rounds(&self) -> f64 {
+        (self.ended.iter().enumerate())
+            .map(|(r, p)| r as f64 * p)
+            .sum()
+    }
 }
