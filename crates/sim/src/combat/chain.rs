@@ -48,15 +48,31 @@ pub trait Rounds: Engine {
     /// round sets afresh before reading it cleared.
     fn carry(s: &Self::State) -> Self::State;
 
-    /// Plays one fight, round by round.
+    /// The fight before its first round: every member's starting state,
+    /// and the roster, all standing.
+    #[inline]
+    fn begin(&self) -> Key<Self::State> {
+        let mut st = [Self::State::default(); MAX_MEMBERS];
+        let roster = Roster::new(self.sides(), self.frame().sides);
+        for (i, s) in st.iter_mut().enumerate().take(roster.len()) {
+            *s = self.start(i);
+        }
+        (st, roster)
+    }
+
+    /// Plays one fight, round by round: after each round it ends when one
+    /// side or none stands, or after the last round as a draw.
     #[inline]
     fn play<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
-        self.frame().play(
-            self.sides(),
-            |i| self.start(i),
-            |_round, st, roster| self.round(st, roster, dice),
-            Self::lost,
-        )
+        let max_rounds = self.frame().max_rounds;
+        let (mut st, mut roster) = self.begin();
+        for r in 1..=max_rounds {
+            self.round(&mut st, &mut roster, dice);
+            if let Some(result) = roster.result(r, |j| Self::lost(&st[j])) {
+                return result;
+            }
+        }
+        roster.draw(max_rounds)
     }
 }
 
@@ -126,13 +142,9 @@ impl Chain {
     /// tables, or too many members to order).
     pub fn build<E: Rounds>(engine: &E, limit: Limit) -> Option<Chain> {
         let frame = engine.frame();
-        let mut start = [E::State::default(); MAX_MEMBERS];
-        let roster = Roster::new(engine.sides(), frame.sides);
-        for (i, s) in start.iter_mut().enumerate().take(roster.len()) {
-            *s = engine.start(i);
-        }
-        let mut states: Vec<Key<E::State>> = vec![(start, roster)];
-        let mut ids: HashMap<Key<E::State>, u32> = HashMap::from([((start, roster), 0)]);
+        let start = engine.begin();
+        let mut states: Vec<Key<E::State>> = vec![start];
+        let mut ids: HashMap<Key<E::State>, u32> = HashMap::from([(start, 0)]);
         let mut ends: Vec<Ended> = Vec::new();
         let mut exact = Vec::new();
         let mut walk = Enumerate::new();

@@ -143,33 +143,6 @@ impl Frame {
             max_rounds: scenario.max_rounds,
         }
     }
-
-    /// Plays a fight between members on `sides_of` (by index), member `i`
-    /// starting in state `start(i)`: `round(r, st, roster)` plays round
-    /// `r`; after each, the fight ends when one side or none stands
-    /// (`lost(s)`: the health levels a member in state `s` has lost), or
-    /// after the last round as a draw.
-    #[inline]
-    pub fn play<S: Copy + Default>(
-        self,
-        sides_of: impl Iterator<Item = usize>,
-        start: impl Fn(usize) -> S,
-        mut round: impl FnMut(u32, &mut [S; MAX_MEMBERS], &mut Roster),
-        lost: impl Fn(&S) -> u32,
-    ) -> Fight {
-        let mut st = [S::default(); MAX_MEMBERS];
-        let mut roster = Roster::new(sides_of, self.sides);
-        for (i, s) in st.iter_mut().enumerate().take(roster.len()) {
-            *s = start(i);
-        }
-        for r in 1..=self.max_rounds {
-            round(r, &mut st, &mut roster);
-            if let Some(result) = roster.result(r, |j| lost(&st[j])) {
-                return result;
-            }
-        }
-        roster.draw(self.max_rounds)
-    }
 }
 
 /// The turn order: members by `score(i)` (highest first), ties by
