@@ -68,10 +68,9 @@
 //! dodges and one dodge roll answering a group of shooters; aborting when
 //! an action becomes void (its split penalties); the chase after an escape.
 
-use wodds_rules::{RuleSet, RulesError};
-
 use rand_core::Rng;
 use wodds_dice::D10;
+use wodds_rules::{RuleSet, RulesError};
 
 use super::Engine;
 use super::chain::Rounds;

@@ -29,10 +29,9 @@
 //! margin, every loss as -1, and the botches) and the Stamina roll to stay
 //! conscious are each one draw from a table of their exact distribution.
 
-use wodds_rules::{Pool, RuleSet, RulesError};
-
 use rand_core::Rng;
 use wodds_dice::{D10, Roll};
+use wodds_rules::{Pool, RuleSet, RulesError};
 
 use super::Engine;
 use super::chain::Rounds;

@@ -57,10 +57,9 @@
 //! Not modelled: kicks (difficulty 7, +1 damage), cover, clinches and
 //! holds; the guard defence (fta's) defends as `none`.
 
-use wodds_rules::{RuleSet, RulesError};
-
 use rand_core::Rng;
 use wodds_dice::D10;
+use wodds_rules::{RuleSet, RulesError};
 
 use super::Engine;
 use super::chain::Rounds;

@@ -67,10 +67,9 @@
 //! - Not modelled: aim, called shots, cover, clinches, disarm, full auto,
 //!   knockdown and knockback, movement, Pain Tolerance.
 
-use wodds_rules::{RuleSet, RulesError};
-
 use rand_core::Rng;
 use wodds_dice::D10;
+use wodds_rules::{RuleSet, RulesError};
 
 use super::Engine;
 use super::chain::Rounds;
