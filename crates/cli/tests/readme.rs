@@ -1,0 +1,105 @@
+//! The README's examples are what wodds prints: every `$ wodds ...` block
+//! is run from the repository's root and its output compared line by line
+//! (a block ending in `...` shows only the lines before it), and every
+//! TOML block labelled with a file's path holds that file.
+//!
+//! `UPDATE_README=1 cargo test -p wodds --test readme` writes the outputs
+//! wodds prints now into the README instead of comparing.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// What `wodds args` prints (stdout, then stderr) from the root.
+fn wodds(args: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_wodds"))
+        .args(args.split_whitespace())
+        .current_dir(root())
+        .env("RAYON_NUM_THREADS", "2")
+        .output()
+        .expect("run wodds");
+    let mut text = String::from_utf8(out.stdout).unwrap();
+    text.push_str(&String::from_utf8(out.stderr).unwrap());
+    text
+}
+
+/// The fenced blocks of `lang` in `text`: each block's byte range (of its
+/// body) and body.
+fn blocks<'a>(text: &'a str, lang: &str) -> Vec<(std::ops::Range<usize>, &'a str)> {
+    let open = format!("```{lang}\n");
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(i) = text[at..].find(&open) {
+        let start = at + i + open.len();
+        let end = start + text[start..].find("```").expect("a closed block");
+        out.push((start..end, &text[start..end]));
+        at = end + 3;
+    }
+    out
+}
+
+#[test]
+fn readme_examples_are_what_wodds_prints() {
+    let path = root().join("README.md");
+    let readme = std::fs::read_to_string(&path).unwrap();
+    let update = std::env::var_os("UPDATE_README").is_some();
+    let mut updated = readme.clone();
+    let mut commands = 0;
+    // From the last block back, so earlier ranges stay valid as blocks
+    // are rewritten.
+    for (range, body) in blocks(&readme, "sh").into_iter().rev() {
+        let Some(first) = body.lines().next() else {
+            continue;
+        };
+        let Some(args) = first.strip_prefix("$ wodds ") else {
+            continue;
+        };
+        commands += 1;
+        let shown: Vec<&str> = body.lines().skip(1).collect();
+        let cut = shown.last() == Some(&"...");
+        let printed = wodds(args);
+        let mut lines: Vec<&str> = printed.lines().collect();
+        if cut {
+            lines.truncate(shown.len() - 1);
+            lines.push("...");
+        }
+        if update {
+            let block = format!("{first}\n{}\n", lines.join("\n"));
+            updated.replace_range(range, &block);
+        } else {
+            assert_eq!(
+                shown.join("\n"),
+                lines.join("\n"),
+                "README block `$ wodds {args}` is not what wodds prints \
+                 (UPDATE_README=1 rewrites it)"
+            );
+        }
+    }
+    assert!(commands >= 10, "{commands} examples");
+    if update && updated != readme {
+        std::fs::write(&path, updated).unwrap();
+    }
+}
+
+#[test]
+fn readme_files_are_the_files() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut files = 0;
+    for (_, body) in blocks(&readme, "toml") {
+        let Some(label) = body.lines().next().and_then(|l| l.strip_prefix("# ")) else {
+            continue;
+        };
+        let file = root().join(label);
+        if !label.ends_with(".toml") || !file.exists() {
+            continue;
+        }
+        let shown: Vec<&str> = body.lines().skip(1).collect();
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert_eq!(shown.join("\n"), text.trim_end(), "{label}");
+        files += 1;
+    }
+    assert!(files >= 1, "{files} files shown");
+}
