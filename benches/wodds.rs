@@ -14,6 +14,9 @@
 //!   and the per-die sampler side by side, on one core; throughput in
 //!   fights.
 //!
+//! - `chain`: building the brawl's round chain under every edition, from a
+//!   freshly compiled engine; throughput in chain states.
+//!
 //! Run with `cargo bench -p wodds-benches --bench wodds`.
 
 use std::hint::black_box;
@@ -151,5 +154,28 @@ fn combat(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, roll_kernel, exact, combat);
+/// Building a fight's round chain, one core: the brawl under every
+/// edition, from a freshly compiled engine (its attack tables included, as
+/// `wodds run` pays for them). Throughput is in the chain's states.
+fn chain(c: &mut Criterion) {
+    use wodds_sim::combat::{EditionEngine, Sampling, Scenario};
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/brawl.toml");
+    let scenario = Scenario::load(std::path::Path::new(path)).expect("the brawl scenario");
+    let mut group = c.benchmark_group("chain");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    for rules in &scenario.editions {
+        let build = || EditionEngine::new(&scenario, rules, Sampling::Round).expect("engine");
+        let states = build().chain().expect("the brawl has a chain").states();
+        group.throughput(Throughput::Elements(states as u64));
+        group.bench_function(BenchmarkId::new("brawl", &rules.id), |b| {
+            b.iter(|| black_box(build()));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, roll_kernel, exact, combat, chain);
 criterion_main!(benches);
