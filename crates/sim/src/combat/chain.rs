@@ -10,10 +10,10 @@
 //! end, with the Willpower spent and the botches rolled on the way. A
 //! fight is then one alias-table draw a round.
 
-use std::collections::HashMap;
 use std::hash::Hash;
 
 use rand_core::Rng;
+use rustc_hash::FxHashMap as HashMap;
 use wodds_dice::{AliasTable, D10};
 
 use super::Engine;
@@ -144,14 +144,15 @@ impl Chain {
         let frame = engine.frame();
         let start = engine.begin();
         let mut states: Vec<Key<E::State>> = vec![start];
-        let mut ids: HashMap<Key<E::State>, u32> = HashMap::from([(start, 0)]);
+        let mut ids: HashMap<Key<E::State>, u32> = HashMap::default();
+        ids.insert(start, 0);
         let mut ends: Vec<Ended> = Vec::new();
         let mut exact = Vec::new();
         let mut walk = Enumerate::new();
         while exact.len() < states.len() {
             let (st, roster) = states[exact.len()];
             let mut steps: Vec<(Step, f64)> = Vec::new();
-            let mut seen: HashMap<Step, usize> = HashMap::new();
+            let mut seen: HashMap<Step, usize> = HashMap::default();
             let before = walk.work();
             loop {
                 let (mut s, mut r) = (st, roster);

@@ -8,6 +8,7 @@
 //!   every way a round can go (the round chain, [`super::chain`]).
 
 use rand_core::Rng;
+use rustc_hash::FxHashMap as HashMap;
 use wodds_dice::{D10, Roll};
 
 use super::fighter::Roller;
@@ -100,7 +101,13 @@ pub struct Enumerate {
     /// The turn orders' distributions worked out at each depth of this
     /// path, kept while the path up to that depth stays the same.
     orders: Vec<Option<Vec<(Turn, f64)>>>,
+    /// The turn orders' distributions by the members' score distributions
+    /// (probabilities as bits), for every state that scores alike.
+    turn_memo: HashMap<ScoreKey, Vec<(Turn, f64)>>,
 }
+
+/// Each member's (score, tiebreak) outcomes and their probabilities' bits.
+type ScoreKey = Vec<Vec<((i32, i32), u64)>>;
 
 impl Enumerate {
     /// A walk at its first path.
@@ -146,45 +153,78 @@ impl Enumerate {
     }
 
     /// The distribution of the turn order of `n` members scored by
-    /// `score` (drawn from a nested walk), ties by `tiebreak`, then at
-    /// random.
+    /// `score` (each member's score drawn on its own: scores are
+    /// independent), ties by `tiebreak`, then at random.
     fn turns(
         &mut self,
         n: usize,
         mut score: impl FnMut(usize, &mut Self) -> i32,
         tiebreak: impl Fn(usize) -> i32,
     ) -> Vec<(Turn, f64)> {
+        // Each member's (score, tiebreak) distribution, by a nested walk.
+        let mut members: Vec<Vec<((i32, i32), u64)>> = Vec::with_capacity(n);
+        for i in 0..n {
+            let mut dist: Vec<((i32, i32), f64)> = Vec::new();
+            let mut sub = Enumerate::new();
+            loop {
+                let key = (score(i, &mut sub), tiebreak(i));
+                if sub.failed {
+                    self.failed = true;
+                    return Vec::new();
+                }
+                match dist.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, q)) => *q += sub.p,
+                    None => dist.push((key, sub.p)),
+                }
+                if !sub.next() {
+                    break;
+                }
+            }
+            self.work += sub.work;
+            members.push(dist.into_iter().map(|(k, p)| (k, p.to_bits())).collect());
+        }
+        if let Some(turns) = self.turn_memo.get(&members) {
+            return turns.clone();
+        }
+        // Every combination of scores gives its probability, shared evenly,
+        // to the orders that sort the members by (score, tiebreak) (more
+        // than one only when members tie: then at random).
         let perms = permutations(n);
-        // Every way the scores can fall; each gives its probability, shared
-        // evenly, to the orders that sort the members by (score, tiebreak)
-        // (more than one only when members tie: then at random).
         let mut turns: Vec<(Turn, f64)> = Vec::new();
-        let mut sub = Enumerate::new();
+        let mut at = vec![0usize; n];
         loop {
             let mut keys = [(0, 0); MAX_MEMBERS];
-            for (i, k) in keys.iter_mut().enumerate().take(n) {
-                *k = (score(i, &mut sub), tiebreak(i));
+            let mut p = 1.0;
+            for (i, &k) in at.iter().enumerate() {
+                let (key, q) = members[i][k];
+                keys[i] = key;
+                p *= f64::from_bits(q);
             }
-            if sub.failed {
-                self.failed = true;
-                break;
-            }
-            let sorted = |p: &&Vec<usize>| p.windows(2).all(|w| keys[w[0]] >= keys[w[1]]);
+            let sorted = |perm: &&Vec<usize>| perm.windows(2).all(|w| keys[w[0]] >= keys[w[1]]);
             let ways = perms.iter().filter(sorted).count();
-            for p in perms.iter().filter(sorted) {
-                let turn = Turn::of(p);
-                let share = sub.p / ways as f64;
+            for perm in perms.iter().filter(sorted) {
+                let turn = Turn::of(perm);
+                let share = p / ways as f64;
                 match turns.iter_mut().find(|(t, _)| *t == turn) {
                     Some((_, q)) => *q += share,
                     None => turns.push((turn, share)),
                 }
             }
-            if !sub.next() {
-                break;
+            // The next combination, the last member's score fastest.
+            let mut i = n;
+            loop {
+                if i == 0 {
+                    self.turn_memo.insert(members, turns.clone());
+                    return turns;
+                }
+                i -= 1;
+                at[i] += 1;
+                if at[i] < members[i].len() {
+                    break;
+                }
+                at[i] = 0;
             }
         }
-        self.work += sub.work;
-        turns
     }
 
     /// Takes this path's outcome among `outcomes` (those of probability
@@ -323,6 +363,33 @@ mod tests {
         }
         assert!((total - 1.0).abs() < 1e-12);
         assert!((first - 0.68).abs() < 1e-12, "{first}");
+    }
+
+    /// Three members alike: by symmetry each of the six orders has 1/6
+    /// (ties split at random), and a member with +20 always goes first.
+    #[test]
+    fn orders_three_members_exactly() {
+        for (bonus, want) in [(0, [1.0 / 6.0; 6]), (20, [0.5, 0.5, 0.0, 0.0, 0.0, 0.0])] {
+            let mut e = Enumerate::new();
+            let mut p = [0.0; 6];
+            let perms = permutations(3);
+            let first: Vec<_> = perms
+                .iter()
+                .filter(|q| q[0] == 0)
+                .chain(perms.iter().filter(|q| q[0] != 0))
+                .collect();
+            loop {
+                let turn = e.order(3, |i, d| d.face() + if i == 0 { bonus } else { 0 }, |_| 0);
+                let k = first.iter().position(|q| Turn::of(q) == turn).unwrap();
+                p[k] += e.p();
+                if !e.next() {
+                    break;
+                }
+            }
+            for (got, want) in p.iter().zip(want) {
+                assert!((got - want).abs() < 1e-12, "{p:?}");
+            }
+        }
     }
 
     #[test]
