@@ -35,7 +35,9 @@ pub trait Source: Sized {
     ) -> Option<T>;
 
     /// The turn order of `n` members: by `score(i)` (highest first, drawn
-    /// from this source), ties by `tiebreak(i)`, then at random.
+    /// from this source), ties by `tiebreak(i)`, then at random. Each
+    /// `score(i)` draws only its own outcomes ([`Enumerate`] walks each
+    /// member's score alone).
     fn order(
         &mut self,
         n: usize,
