@@ -121,6 +121,9 @@ pub fn run(args: &RunScenarioArgs) -> anyhow::Result<()> {
             };
             EditionEngine::new(&scenario, rules, sampling)
         })
+        .collect::<Vec<_>>()
+        // The first edition's error, whichever thread finished first.
+        .into_iter()
         .collect::<Result<Vec<_>, _>>()?;
     let total = scenario.trials * engines.len() as u64;
     let bar = crate::run::progress_bar(args.quiet, total, "fights");
