@@ -16,16 +16,19 @@ use rand_core::Rng;
 use rustc_hash::FxHashMap as HashMap;
 use wodds_dice::{AliasTable, D10};
 
-use super::Engine;
 use super::scenario::MAX_MEMBERS;
 use super::source::{Enumerate, Source};
 use super::tally::{End, Fight};
-use super::turn::Roster;
+use super::turn::{Frame, Roster};
 
-/// An engine written as rounds over members' states.
-pub trait Rounds: Engine {
+/// An engine written as rounds over members' states (every such engine is
+/// an [`Engine`](super::Engine) that plays them one by one).
+pub trait Rounds: Sync {
     /// A member's state during a fight.
     type State: Copy + Default + Eq + Hash;
+
+    /// The scenario's shape: its sides and rounds.
+    fn frame(&self) -> Frame;
 
     /// The members' sides, by member.
     fn sides(&self) -> impl Iterator<Item = usize>;

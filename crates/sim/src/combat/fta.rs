@@ -68,11 +68,8 @@
 //! dodges and one dodge roll answering a group of shooters; aborting when
 //! an action becomes void (its split penalties); the chase after an escape.
 
-use rand_core::Rng;
-use wodds_dice::D10;
 use wodds_rules::{RuleSet, RulesError};
 
-use super::Engine;
 use super::chain::Rounds;
 use super::fighter::{Fighter, Roller, Rolls, Sampling, fighters, hurt, max_pool};
 use super::gear::Skill;
@@ -81,7 +78,7 @@ use super::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS, Range, Scenario};
 use super::source::Source;
 use super::strike::{Attack, Clash, Exchange, Meet, Side, Strike};
 use super::tables::Tables;
-use super::tally::{End, Fight};
+use super::tally::End;
 use super::turn::{Frame, Roster};
 
 /// The lowest difficulty the engine rolls at (a feint at point-blank range
@@ -579,18 +576,12 @@ impl Fta {
     }
 }
 
-impl Engine for Fta {
-    fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
-        self.play(dice)
-    }
+impl Rounds for Fta {
+    type State = State;
 
     fn frame(&self) -> Frame {
         self.frame
     }
-}
-
-impl Rounds for Fta {
-    type State = State;
 
     fn sides(&self) -> impl Iterator<Item = usize> {
         self.fighters.iter().map(|f| f.side)

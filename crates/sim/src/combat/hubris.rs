@@ -29,11 +29,9 @@
 //! margin, every loss as -1, and the botches) and the Stamina roll to stay
 //! conscious are each one draw from a table of their exact distribution.
 
-use rand_core::Rng;
-use wodds_dice::{D10, Roll};
+use wodds_dice::Roll;
 use wodds_rules::{Pool, RuleSet, RulesError};
 
-use super::Engine;
 use super::chain::Rounds;
 use super::fighter::{Rolls, Sampling};
 use super::gear::{Damage, Skill};
@@ -42,7 +40,7 @@ use super::scenario::{
 };
 use super::source::Source;
 use super::tables::Tables;
-use super::tally::{End, Fight};
+use super::tally::End;
 use super::turn::{Frame, Roster};
 
 /// The most dice an Edge adds.
@@ -308,18 +306,12 @@ pub struct State {
     lost: i32,
 }
 
-impl Engine for Hubris {
-    fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
-        self.play(dice)
-    }
+impl Rounds for Hubris {
+    type State = State;
 
     fn frame(&self) -> Frame {
         self.frame
     }
-}
-
-impl Rounds for Hubris {
-    type State = State;
 
     fn sides(&self) -> impl Iterator<Item = usize> {
         self.fighters.iter().map(|f| f.side)

@@ -53,6 +53,17 @@ pub trait Engine: Sync {
     fn frame(&self) -> Frame;
 }
 
+impl<T: Rounds> Engine for T {
+    #[inline]
+    fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
+        self.play(dice)
+    }
+
+    fn frame(&self) -> Frame {
+        Rounds::frame(self)
+    }
+}
+
 /// The engine of an edition, chosen by its rule file's `[combat] engine`,
 /// with its round chain under the round sampler.
 #[derive(Debug, Clone)]
@@ -143,10 +154,10 @@ impl Engine for EditionEngine {
 
     fn frame(&self) -> Frame {
         match &self.engine {
-            Kind::Revised(e) => e.frame(),
-            Kind::Hubris(e) => e.frame(),
-            Kind::Uwod(e) => e.frame(),
-            Kind::Fta(e) => e.frame(),
+            Kind::Revised(e) => Rounds::frame(e.as_ref()),
+            Kind::Hubris(e) => Rounds::frame(e.as_ref()),
+            Kind::Uwod(e) => Rounds::frame(e.as_ref()),
+            Kind::Fta(e) => Rounds::frame(e.as_ref()),
         }
     }
 }

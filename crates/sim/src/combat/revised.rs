@@ -57,11 +57,8 @@
 //! Not modelled: kicks (difficulty 7, +1 damage), cover, clinches and
 //! holds; the guard defence (fta's) defends as `none`.
 
-use rand_core::Rng;
-use wodds_dice::D10;
 use wodds_rules::{RuleSet, RulesError};
 
-use super::Engine;
 use super::chain::Rounds;
 use super::fighter::{Fighter, Rolls, Sampling, fighters, hurt, max_pool};
 use super::health::Health;
@@ -69,7 +66,7 @@ use super::scenario::{DefendTactic, MAX_MEMBERS, Range, Scenario};
 use super::source::Source;
 use super::strike::{Attack, Meet, Strike};
 use super::tables::Tables;
-use super::tally::{End, Fight};
+use super::tally::End;
 use super::turn::{Frame, Roster};
 
 /// The Revised engine for one scenario under one edition.
@@ -242,18 +239,12 @@ fn defence_key(defence: Option<i32>) -> usize {
     defence.map_or(0, |pool| 1 + pool.max(0) as usize)
 }
 
-impl Engine for Revised {
-    fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
-        self.play(dice)
-    }
+impl Rounds for Revised {
+    type State = State;
 
     fn frame(&self) -> Frame {
         self.frame
     }
-}
-
-impl Rounds for Revised {
-    type State = State;
 
     fn sides(&self) -> impl Iterator<Item = usize> {
         self.fighters.iter().map(|f| f.side)

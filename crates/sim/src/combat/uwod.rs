@@ -67,11 +67,8 @@
 //! - Not modelled: aim, called shots, cover, clinches, disarm, full auto,
 //!   knockdown and knockback, movement, Pain Tolerance.
 
-use rand_core::Rng;
-use wodds_dice::D10;
 use wodds_rules::{RuleSet, RulesError};
 
-use super::Engine;
 use super::chain::Rounds;
 use super::fighter::{Fighter, Rolls, Sampling, fighters, max_pool};
 use super::gear::{Damage, Skill};
@@ -80,7 +77,7 @@ use super::scenario::{DefendTactic, MAX_MEMBERS, Range, Scenario, WillpowerTacti
 use super::source::Source;
 use super::strike::{Attack, Meet, Strike};
 use super::tables::Tables;
-use super::tally::{End, Fight};
+use super::tally::End;
 use super::turn::{Frame, Roster};
 
 /// The uwod engine for one scenario under one edition.
@@ -182,18 +179,12 @@ impl State {
     }
 }
 
-impl Engine for Uwod {
-    fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
-        self.play(dice)
-    }
+impl Rounds for Uwod {
+    type State = State;
 
     fn frame(&self) -> Frame {
         self.frame
     }
-}
-
-impl Rounds for Uwod {
-    type State = State;
 
     fn sides(&self) -> impl Iterator<Item = usize> {
         self.fighters.iter().map(|f| f.side)
