@@ -7,7 +7,6 @@ mod action;
 mod fight;
 mod odds;
 mod output;
-mod range;
 mod run;
 
 use std::process::ExitCode;

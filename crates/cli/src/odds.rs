@@ -7,10 +7,9 @@ use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 use wodds_dice::{CompiledRoll, D10, Roll, exact, key_of, stream};
-use wodds_rules::{DifficultyKind, RuleSet};
+use wodds_rules::{DifficultyKind, IntRange, RuleSet};
 
 use crate::output::{emit, tidy};
-use crate::range::IntRange;
 use crate::run::{Format, Provenance, RollFlags, RunArgs, binomial_se, pct};
 /// Rolls drawn into the buffer at a time.
 const CHUNK: usize = 4096;

@@ -22,6 +22,7 @@
 mod error;
 mod file;
 pub mod pools;
+mod range;
 
 use std::path::{Path, PathBuf};
 
@@ -32,6 +33,7 @@ use wodds_dice::{AutoSuccesses, Botch, Ones, RollRules, RollSpec, Tens};
 pub use error::RulesError;
 pub use file::{from_toml, located};
 pub use pools::{Pool, Pools, TRAIT_NAMES, Terms};
+pub use range::IntRange;
 
 /// The built-in editions: id and embedded TOML.
 pub const BUILT_IN: [(&str, &str); 4] = [

@@ -1,4 +1,5 @@
-//! `N` or `A-B` integer ranges on the command line.
+//! `N` or `A-B` integer ranges of pools and difficulties, as given on the
+//! command line (`--pool 3-7`).
 
 use std::ops::RangeInclusive;
 use std::str::FromStr;
