@@ -12,7 +12,7 @@ use wodds_sim::{
     resisted_exact, resisted_sample, simulate, solve,
 };
 
-use crate::output::{emit, tidy};
+use crate::output::{csv_writer, emit, tidy};
 use crate::run::{Format, Provenance, RollFlags, RunArgs, binomial_se, pct};
 
 /// Largest target or Resistance accepted.
@@ -620,25 +620,26 @@ fn timeline<P: Process>(
             writeln!(out)
         }
         Format::Csv => {
-            writeln!(
-                out,
-                "edition,{unit},p_win,p_lose,p_win_within,p_lose_within,{}",
-                Provenance::CSV_HEAD
-            )?;
+            let mut w = csv_writer(out);
+            let mut head = vec![
+                "edition",
+                unit,
+                "p_win",
+                "p_lose",
+                "p_win_within",
+                "p_lose_within",
+            ];
+            head.extend(Provenance::CSV_HEAD);
+            w.write_record(&head)?;
             for r in &rows {
-                writeln!(
-                    out,
-                    "{},{},{},{},{},{},{}",
-                    r.edition,
-                    r.round,
-                    r.p_win,
-                    r.p_lose,
-                    r.p_win_within,
-                    r.p_lose_within,
-                    summary.provenance.csv()
-                )?;
+                let mut record = vec![r.edition.clone(), r.round.to_string()];
+                record.extend(
+                    [r.p_win, r.p_lose, r.p_win_within, r.p_lose_within].map(|x| x.to_string()),
+                );
+                record.extend(summary.provenance.csv());
+                w.write_record(&record)?;
             }
-            Ok(())
+            w.flush()
         }
         Format::Table => write_timeline(out, rules, &summary, &t, unit, run),
     })
@@ -760,11 +761,16 @@ fn resisted(a: &ResistedArgs) -> anyhow::Result<()> {
             writeln!(out)
         }
         Format::Csv => {
-            writeln!(out, "edition,margin,p,{}", Provenance::CSV_HEAD)?;
+            let mut w = csv_writer(out);
+            let mut head = vec!["edition", "margin", "p"];
+            head.extend(Provenance::CSV_HEAD);
+            w.write_record(&head)?;
             for (m, p) in margins(&r) {
-                writeln!(out, "{},{m},{p},{}", rules.id, provenance.csv())?;
+                let mut record = vec![rules.id.clone(), m.to_string(), p.to_string()];
+                record.extend(provenance.csv());
+                w.write_record(&record)?;
             }
-            Ok(())
+            w.flush()
         }
         Format::Table => {
             writeln!(out, "{}", a.run.title(&rules, "rolls"))?;
@@ -908,26 +914,32 @@ fn multiple(a: &MultipleArgs) -> anyhow::Result<()> {
             writeln!(out)
         }
         Format::Csv => {
-            writeln!(
-                out,
-                "edition,action,pool,penalty,difficulty,p_success,p_botch,{}",
-                Provenance::CSV_HEAD
-            )?;
+            let mut w = csv_writer(out);
+            let mut head = vec![
+                "edition",
+                "action",
+                "pool",
+                "penalty",
+                "difficulty",
+                "p_success",
+                "p_botch",
+            ];
+            head.extend(Provenance::CSV_HEAD);
+            w.write_record(&head)?;
             for r in &rows {
-                writeln!(
-                    out,
-                    "{},{},{},{},{},{},{},{}",
-                    r.edition,
-                    r.action,
-                    r.pool,
-                    r.penalty,
-                    r.difficulty,
-                    r.p_success,
-                    r.p_botch,
-                    provenance.csv()
-                )?;
+                let mut record = vec![
+                    r.edition.clone(),
+                    r.action.to_string(),
+                    r.pool.to_string(),
+                    r.penalty.to_string(),
+                    r.difficulty.to_string(),
+                    r.p_success.to_string(),
+                    r.p_botch.to_string(),
+                ];
+                record.extend(provenance.csv());
+                w.write_record(&record)?;
             }
-            Ok(())
+            w.flush()
         }
         Format::Table => {
             writeln!(out, "{}", a.run.title(&rules, "rolls an action"))?;

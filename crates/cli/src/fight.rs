@@ -10,7 +10,7 @@ use serde::Serialize;
 use wodds_rules::RuleSet;
 use wodds_sim::combat::{self, EditionEngine, End, Sampling, Scenario, Tally};
 
-use crate::output::{emit, tidy};
+use crate::output::{csv_writer, emit, opt, tidy};
 use crate::run::{Format, pct};
 
 #[derive(Debug, Args)]
@@ -19,10 +19,10 @@ pub struct RunScenarioArgs {
     /// The scenario file.
     scenario: PathBuf,
     /// Fights an edition (default: the scenario's), 1..=1000000000.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::run::parse_trials)]
     trials: Option<u64>,
     /// Seed (default: the scenario's).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::run::parse_seed, allow_hyphen_values = true)]
     seed: Option<u64>,
     /// Editions to run instead of the scenario's, comma-separated (ids or house-rule paths).
     #[arg(long, value_delimiter = ',')]
@@ -92,22 +92,30 @@ struct SideResult {
 pub fn run(args: &RunScenarioArgs) -> anyhow::Result<()> {
     let mut scenario = Scenario::load(&args.scenario)?;
     if let Some(t) = args.trials {
-        if !(1..=combat::BATCH * 100_000).contains(&t) {
-            bail!("--trials {t} is outside the allowed range 1..=1000000000");
-        }
         scenario.trials = t;
     }
     if let Some(s) = args.seed {
         scenario.seed = s;
     }
     if !args.editions.is_empty() {
-        scenario.editions = args
+        let mut editions = Vec::new();
+        for e in &args.editions {
+            let rules = RuleSet::load(e).context("--editions")?;
+            if let Some(twice) = combat::same_edition(&editions, &rules) {
+                bail!("--editions: {}", combat::twice_words(e, twice));
+            }
+            editions.push(rules);
+        }
+        scenario.editions = editions;
+    }
+    let mut inputs = vec![args.scenario.clone()];
+    inputs.extend(
+        scenario
             .editions
             .iter()
-            .map(|e| RuleSet::load(e))
-            .collect::<Result<_, _>>()
-            .context("--editions")?;
-    }
+            .flat_map(|r| r.files().iter().cloned()),
+    );
+    crate::output::check(args.output.as_deref(), &inputs)?;
     // Compile every engine before any fight, so bad input fails first (the
     // editions' round chains are built side by side).
     let engines = scenario
@@ -199,32 +207,49 @@ fn summarize(
     }
 }
 
-fn opt<T: ToString>(v: Option<T>) -> String {
-    v.map_or(String::new(), |v| v.to_string())
-}
-
 fn write_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result<()> {
-    writeln!(
-        out,
-        "edition,side,win_rate,win_low,win_high,exact_win_rate,draws,exact_draws,incapacitated,killed,conceded,fled,mean_rounds,exact_mean_rounds,median_rounds,p90_rounds,winner_damage,willpower_per_fight,botches_per_fight,sampler,trials,seed,rules_hash,wodds_version"
-    )?;
+    let mut w = csv_writer(out);
+    w.write_record([
+        "edition",
+        "side",
+        "win_rate",
+        "win_low",
+        "win_high",
+        "exact_win_rate",
+        "draws",
+        "exact_draws",
+        "incapacitated",
+        "killed",
+        "conceded",
+        "fled",
+        "mean_rounds",
+        "exact_mean_rounds",
+        "median_rounds",
+        "p90_rounds",
+        "winner_damage",
+        "willpower_per_fight",
+        "botches_per_fight",
+        "sampler",
+        "trials",
+        "seed",
+        "rules_hash",
+        "wodds_version",
+    ])?;
     for r in results {
         for s in &r.sides {
-            writeln!(
-                out,
-                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
-                r.edition,
-                s.side.replace(',', ";"),
-                s.win_rate,
-                s.win_low,
-                s.win_high,
+            w.write_record([
+                r.edition.clone(),
+                s.side.clone(),
+                s.win_rate.to_string(),
+                s.win_low.to_string(),
+                s.win_high.to_string(),
                 opt(s.exact_win_rate),
-                r.draws,
+                r.draws.to_string(),
                 opt(r.exact_draws),
-                r.ended[0].1,
-                r.ended[1].1,
-                r.ended[2].1,
-                r.ended[3].1,
+                r.ended[0].1.to_string(),
+                r.ended[1].1.to_string(),
+                r.ended[2].1.to_string(),
+                r.ended[3].1.to_string(),
                 opt(r.mean_rounds),
                 opt(r.exact_mean_rounds),
                 opt(r.median_rounds),
@@ -232,15 +257,15 @@ fn write_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result<()> {
                 opt(r.winner_damage),
                 opt(r.willpower_per_fight),
                 opt(r.botches_per_fight),
-                r.sampler,
-                r.fights,
-                r.seed,
-                r.rules_hash,
-                r.wodds_version
-            )?;
+                r.sampler.to_string(),
+                r.fights.to_string(),
+                r.seed.to_string(),
+                r.rules_hash.clone(),
+                r.wodds_version.to_string(),
+            ])?;
         }
     }
-    Ok(())
+    w.flush()
 }
 
 fn write_table(

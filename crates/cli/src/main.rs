@@ -8,10 +8,12 @@ mod fight;
 mod odds;
 mod output;
 mod run;
+mod usage;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::error::ErrorKind;
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Exact odds and simulations for Storyteller (World of Darkness) dice.
 #[derive(Debug, Parser)]
@@ -33,7 +35,21 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let parsed = negative_numbers(Cli::command())
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
+        Ok(cli) => cli,
+        Err(e) => match e.kind() {
+            ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+            _ => {
+                eprintln!("error: {}", usage::one_line(&e));
+                return ExitCode::from(2);
+            }
+        },
+    };
     let result = match cli.command {
         Command::Odds(args) => odds::run(&args),
         Command::Action(cmd) => action::run(&cmd),
@@ -48,6 +64,13 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `cmd` and every subcommand taking `-3` as a value (then refused by its
+/// range check, with the allowed range), not as an unknown flag.
+fn negative_numbers(cmd: clap::Command) -> clap::Command {
+    cmd.allow_negative_numbers(true)
+        .mut_subcommands(negative_numbers)
 }
 
 /// The error and its causes on one line.

@@ -9,7 +9,7 @@ use serde::Serialize;
 use wodds_dice::{CompiledRoll, D10, Roll, exact, key_of, stream};
 use wodds_rules::{DifficultyKind, IntRange, RuleSet};
 
-use crate::output::{emit, tidy};
+use crate::output::{csv_writer, emit, tidy};
 use crate::run::{Format, Provenance, RollFlags, RunArgs, binomial_se, pct};
 /// Rolls drawn into the buffer at a time.
 const CHUNK: usize = 4096;
@@ -186,47 +186,56 @@ impl Stats {
     }
 }
 
-const CSV_HEAD: &str =
-    "edition,pool,difficulty,p_success,p_botch,mean,p_ge_1,p_ge_2,p_ge_3,p_ge_4,p_ge_5";
+const CSV_HEAD: [&str; 11] = [
+    "edition",
+    "pool",
+    "difficulty",
+    "p_success",
+    "p_botch",
+    "mean",
+    "p_ge_1",
+    "p_ge_2",
+    "p_ge_3",
+    "p_ge_4",
+    "p_ge_5",
+];
 
 fn write_csv(out: &mut dyn Write, rows: &[Row], mc: bool) -> io::Result<()> {
-    writeln!(
-        out,
-        "{CSV_HEAD}{},options,{}",
-        if mc { ",se_success" } else { "" },
-        Provenance::CSV_HEAD
-    )?;
+    let mut w = csv_writer(out);
+    let mut head: Vec<&str> = CSV_HEAD.to_vec();
+    if mc {
+        head.push("se_success");
+    }
+    head.push("options");
+    head.extend(Provenance::CSV_HEAD);
+    w.write_record(&head)?;
     for r in rows {
-        write!(
-            out,
-            "{},{},{},{},{},{},{},{},{},{},{}",
-            csv_field(&r.edition),
-            r.pool,
-            r.difficulty,
-            r.p_success,
-            r.p_botch,
-            r.mean,
-            r.p_ge_1,
-            r.p_ge_2,
-            r.p_ge_3,
-            r.p_ge_4,
-            r.p_ge_5
-        )?;
+        let mut record = vec![
+            r.edition.clone(),
+            r.pool.to_string(),
+            r.difficulty.to_string(),
+        ];
+        record.extend(
+            [
+                r.p_success,
+                r.p_botch,
+                r.mean,
+                r.p_ge_1,
+                r.p_ge_2,
+                r.p_ge_3,
+                r.p_ge_4,
+                r.p_ge_5,
+            ]
+            .map(|x| x.to_string()),
+        );
         if let Some(se) = r.se_success {
-            write!(out, ",{se}")?;
+            record.push(se.to_string());
         }
-        writeln!(out, ",{},{}", r.options, r.provenance.csv())?;
+        record.push(r.options.clone());
+        record.extend(r.provenance.csv());
+        w.write_record(&record)?;
     }
-    Ok(())
-}
-
-/// Quotes a CSV field when it needs it (house-rule paths may hold commas).
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
+    w.flush()
 }
 
 fn write_table(

@@ -3,11 +3,13 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use wodds_rules::{RollOptions, RuleSet, Unskilled};
+
+use crate::output::opt;
 
 /// The most trials `--trials` accepts.
 pub const MAX_TRIALS: u64 = 1_000_000_000;
@@ -22,10 +24,10 @@ pub struct RunArgs {
     #[arg(long, value_enum, default_value_t = Method::Exact)]
     pub method: Method,
     /// Monte Carlo trials (rolls per row, or runs of an action), 1..=1000000000.
-    #[arg(long, default_value_t = 100_000)]
+    #[arg(long, default_value_t = 100_000, value_parser = parse_trials)]
     pub trials: u64,
     /// Seed of the Monte Carlo run: same seed, same numbers.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = parse_seed, allow_hyphen_values = true)]
     pub seed: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
@@ -65,15 +67,12 @@ impl RunArgs {
         self.method == Method::Mc
     }
 
-    /// Checks the flags and loads the edition.
+    /// Checks the flags, loads the edition and checks `--output` against
+    /// it, before any work.
     pub fn load(&self) -> anyhow::Result<RuleSet> {
-        if self.is_mc() && !(1..=MAX_TRIALS).contains(&self.trials) {
-            bail!(
-                "--trials {} is outside the allowed range 1..={MAX_TRIALS}",
-                self.trials
-            );
-        }
-        RuleSet::load(&self.edition).context("--edition")
+        let rules = RuleSet::load(&self.edition).context("--edition")?;
+        crate::output::check(self.output.as_deref(), rules.files())?;
+        Ok(rules)
     }
 
     /// A progress bar over `len` `unit`s on stderr: hidden for exact work,
@@ -90,6 +89,21 @@ impl RunArgs {
         };
         format!("{} ({}), {method}", rules.name, rules.id)
     }
+}
+
+/// `--trials`: a whole number in 1..=[`MAX_TRIALS`].
+pub fn parse_trials(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(n) if (1..=MAX_TRIALS).contains(&n) => Ok(n),
+        _ => Err(format!("expected a whole number in 1..={MAX_TRIALS}")),
+    }
+}
+
+/// `--seed`: any whole number in 0..=2^64-1.
+pub fn parse_seed(s: &str) -> Result<u64, String> {
+    s.trim()
+        .parse::<u64>()
+        .map_err(|_| format!("expected a whole number in 0..={}", u64::MAX))
 }
 
 /// Where a figure came from: enough to reproduce it and to trace a rule
@@ -112,7 +126,8 @@ pub struct Provenance {
 
 impl Provenance {
     /// The CSV columns, in order.
-    pub const CSV_HEAD: &'static str = "method,trials,seed,rules_hash,wodds_version";
+    pub const CSV_HEAD: [&'static str; 5] =
+        ["method", "trials", "seed", "rules_hash", "wodds_version"];
 
     /// The provenance of figures computed by `args` under `rules`.
     pub fn new(args: &RunArgs, rules: &RuleSet) -> Self {
@@ -126,19 +141,18 @@ impl Provenance {
     }
 
     /// The CSV fields, in the order of [`Provenance::CSV_HEAD`].
-    pub fn csv(&self) -> String {
-        let opt = |v: Option<u64>| v.map_or(String::new(), |v| v.to_string());
+    pub fn csv(&self) -> [String; 5] {
         let method = match self.method {
             Method::Exact => "exact",
             Method::Mc => "mc",
         };
-        format!(
-            "{method},{},{},{},{}",
+        [
+            method.to_string(),
             opt(self.trials),
             opt(self.seed),
-            self.rules_hash,
-            self.wodds_version
-        )
+            self.rules_hash.clone(),
+            self.wodds_version.to_string(),
+        ]
     }
 
     /// The last line of a table.

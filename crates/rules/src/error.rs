@@ -1,6 +1,25 @@
 //! Errors of loading and using rule sets.
 
+use std::fmt;
 use std::path::PathBuf;
+
+/// What a file given to wodds holds, for error messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    /// An edition or house-rule file.
+    Rules,
+    /// A scenario file.
+    Scenario,
+}
+
+impl fmt::Display for FileKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FileKind::Rules => "rule file",
+            FileKind::Scenario => "scenario file",
+        })
+    }
+}
 
 /// Why a rule set could not be loaded or a roll could not be built.
 #[derive(Debug, thiserror::Error)]
@@ -16,17 +35,22 @@ pub enum RulesError {
         /// The built-in ids.
         known: Vec<String>,
     },
-    /// A house-rule file could not be read.
-    #[error("{}: cannot read the rule file: {source}", path.display())]
+    /// A file could not be read. (The I/O error is part of the message,
+    /// not a separate cause, so that it is said once.)
+    #[error("{kind} {}: cannot read it: {error}", path.display())]
     Read {
+        /// What the file holds.
+        kind: FileKind,
         /// The file.
         path: PathBuf,
         /// Why.
-        source: std::io::Error,
+        error: std::io::Error,
     },
-    /// A rule file is malformed or a setting in it is invalid.
-    #[error("{file}:{line}:{column}: field `{field}`: {message}")]
+    /// A file is malformed or a setting in it is invalid.
+    #[error("{kind} {file}:{line}:{column}: field `{field}`: {message}")]
     File {
+        /// What the file holds.
+        kind: FileKind,
         /// The file (or `<built-in id.toml>`).
         file: String,
         /// 1-based line.

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::error::FileKind;
 use crate::pools::{Pools, Terms};
 use crate::{
     ActionRules, AutomaticRule, BotchEffect, BotchSetting, CombatEngine, CombatRules, DiceRules,
@@ -122,7 +123,14 @@ pub(crate) struct Parsed {
 
 impl Parsed {
     fn error(&self, offset: usize, field: &str, message: impl Into<String>) -> RulesError {
-        located(&self.file, &self.text, offset, field, message)
+        located(
+            FileKind::Rules,
+            &self.file,
+            &self.text,
+            offset,
+            field,
+            message,
+        )
     }
 }
 
@@ -188,6 +196,7 @@ fn plain(message: &str) -> String {
 
 /// An error about `field` at byte `offset` of the TOML `text` of `file`.
 pub fn located(
+    kind: FileKind,
     file: &str,
     text: &str,
     offset: usize,
@@ -196,6 +205,7 @@ pub fn located(
 ) -> RulesError {
     let (line, column) = line_col(text, offset);
     RulesError::File {
+        kind,
         file: file.to_string(),
         line,
         column,
@@ -206,21 +216,58 @@ pub fn located(
 
 /// Parses TOML `text` of `file` into `T`, an error naming the file, line,
 /// column and field in a designer's words.
-pub fn from_toml<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, RulesError> {
+pub fn from_toml<T: serde::de::DeserializeOwned>(
+    kind: FileKind,
+    file: &str,
+    text: &str,
+) -> Result<T, RulesError> {
     toml::from_str::<T>(text).map_err(|e| {
         let offset = e.span().map_or(0, |s| s.start);
+        let mut field = field_at(text, offset);
+        let mut message = plain(e.message());
+        // serde names a missing field only in its message: name it as the
+        // field, under the table it is missing from.
+        if let Some(name) = message
+            .strip_prefix("missing field `")
+            .and_then(|m| m.strip_suffix('`'))
+        {
+            field = if field.is_empty() {
+                name.to_string()
+            } else {
+                format!("{field}.{name}")
+            };
+            message = "missing".to_string();
+        }
+        located(kind, file, text, offset, &field, message)
+    })
+}
+
+/// Reads the text of a `kind` file: an error that cannot be read names the
+/// file once, and text that is not UTF-8 names the line, column and field
+/// of the first bad byte.
+pub fn read_text(kind: FileKind, path: &Path) -> Result<String, RulesError> {
+    let bytes = std::fs::read(path).map_err(|error| RulesError::Read {
+        kind,
+        path: path.to_path_buf(),
+        error,
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let text = String::from_utf8_lossy(&bytes[..at]);
         located(
-            file,
-            text,
-            offset,
-            &field_at(text, offset),
-            plain(e.message()),
+            kind,
+            &path.display().to_string(),
+            &text,
+            at,
+            &field_at(&text, at),
+            format!("the file is not UTF-8 text (byte 0x{:02x})", bytes[at]),
         )
     })
 }
 
 pub(crate) fn parse(file: &str, text: &str) -> Result<Parsed, RulesError> {
-    let raw = from_toml::<RawFile>(file, text)?;
+    let raw = from_toml::<RawFile>(FileKind::Rules, file, text)?;
     Ok(Parsed {
         file: file.to_string(),
         text: text.to_string(),
@@ -233,10 +280,7 @@ pub(crate) fn load_path(
     path: &Path,
     chain: &mut Vec<PathBuf>,
 ) -> Result<RuleSet, RulesError> {
-    let text = std::fs::read_to_string(path).map_err(|source| RulesError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = read_text(FileKind::Rules, path)?;
     let canonical = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
     let parsed = parse(&path.display().to_string(), &text)?;
     let offset = parsed.raw.extends.as_ref().map_or(0, |e| e.span().start);
@@ -284,10 +328,10 @@ fn resolve_at(
                 ));
             };
             Some(loaded.map_err(|e| match e {
-                RulesError::Read { path, source } => parsed.error(
+                RulesError::Read { path, error, .. } => parsed.error(
                     ext.span().start,
                     "extends",
-                    format!("cannot read {}: {source}", path.display()),
+                    format!("cannot read {}: {error}", path.display()),
                 ),
                 other => other,
             })?)
@@ -321,11 +365,14 @@ fn resolve_at(
             })
         })
         .unwrap_or_else(|| id.to_string());
+    let mut files: Vec<PathBuf> = path.map(Path::to_path_buf).into_iter().collect();
+    files.extend(base.as_ref().map_or(&[][..], |b| b.files()).iter().cloned());
     let root = base.map_or_else(|| id.to_string(), |b| b.base);
     Ok(RuleSet::new(
         id.to_string(),
         name,
         root,
+        files,
         dice,
         actions,
         combat,

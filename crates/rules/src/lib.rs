@@ -30,8 +30,8 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use wodds_dice::{AutoSuccesses, Botch, Ones, RollRules, RollSpec, Tens};
 
-pub use error::RulesError;
-pub use file::{from_toml, located};
+pub use error::{FileKind, RulesError};
+pub use file::{from_toml, located, read_text};
 pub use pools::{Pool, Pools, TRAIT_NAMES, Terms};
 pub use range::IntRange;
 
@@ -368,6 +368,7 @@ pub struct RuleSet {
     pub combat: CombatRules,
     /// The built-in edition at the root of the `extends` chain.
     pub base: String,
+    files: Vec<PathBuf>,
     hash: String,
 }
 
@@ -398,6 +399,7 @@ impl RuleSet {
         id: String,
         name: String,
         base: String,
+        files: Vec<PathBuf>,
         dice: DiceRules,
         actions: ActionRules,
         combat: CombatRules,
@@ -423,8 +425,15 @@ impl RuleSet {
             actions,
             combat,
             base,
+            files,
             hash,
         }
+    }
+
+    /// The house-rule files it was read from, the file itself first and
+    /// then each file it `extends` (none for a built-in edition).
+    pub fn files(&self) -> &[PathBuf] {
+        &self.files
     }
 
     /// Checks a pool against the edition's range.

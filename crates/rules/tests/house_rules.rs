@@ -9,8 +9,8 @@
 use std::path::{Path, PathBuf};
 
 use wodds_rules::{
-    DiceRules, DifficultyKind, OnesSetting, RollOptions, RuleSet, RulesError, TensSetting,
-    edition_ids,
+    DiceRules, DifficultyKind, FileKind, OnesSetting, RollOptions, RuleSet, RulesError,
+    TensSetting, edition_ids,
 };
 
 /// Writes `text` to `dir/name` and returns the path as a string.
@@ -30,6 +30,7 @@ fn load(name: &str) -> RuleSet {
 /// A `RulesError::File` taken apart.
 #[derive(Debug)]
 struct FileError {
+    kind: FileKind,
     file: String,
     line: usize,
     column: usize,
@@ -47,12 +48,14 @@ fn file_error(path: &str) -> FileError {
     let display = err.to_string();
     match err {
         RulesError::File {
+            kind,
             file,
             line,
             column,
             field,
             message,
         } => FileError {
+            kind,
             file,
             line,
             column,
@@ -66,11 +69,12 @@ fn file_error(path: &str) -> FileError {
 
 /// Checks every part of a file error and that its Display says the same.
 fn assert_file_error(e: &FileError, file: &str, line: usize, column: usize, field: &str) {
+    assert_eq!(e.kind, FileKind::Rules, "{e:?}");
     assert_eq!(e.file, file, "{e:?}");
     assert_eq!(e.line, line, "{e:?}");
     assert_eq!(e.column, column, "{e:?}");
     assert_eq!(e.field, field, "{e:?}");
-    let prefix = format!("{file}:{line}:{column}: field `{field}`: ");
+    let prefix = format!("rule file {file}:{line}:{column}: field `{field}`: ");
     assert!(
         e.display.starts_with(&prefix),
         "display {:?} should start with {prefix:?}",
@@ -493,14 +497,19 @@ fn a_rule_file_that_does_not_exist() {
     let err = RuleSet::load(name).unwrap_err();
     let display = err.to_string();
     match err {
-        RulesError::Read { path: p, source } => {
+        RulesError::Read {
+            kind,
+            path: p,
+            error,
+        } => {
+            assert_eq!(kind, FileKind::Rules);
             assert_eq!(p, path);
-            assert_eq!(source.kind(), std::io::ErrorKind::NotFound);
+            assert_eq!(error.kind(), std::io::ErrorKind::NotFound);
         }
         other => panic!("expected RulesError::Read, got {other:?}"),
     }
     assert!(
-        display.starts_with(&format!("{name}: cannot read the rule file")),
+        display.starts_with(&format!("rule file {name}: cannot read it")),
         "{display}"
     );
 }
@@ -520,7 +529,7 @@ fn error_in_the_extended_file_names_that_file() {
 }
 
 // ---------------------------------------------------------------------------
-// Known bugs: these fail today (see the test bodies); run with --ignored.
+// Regression tests: each pins a location bug that has been fixed.
 // ---------------------------------------------------------------------------
 
 #[test]

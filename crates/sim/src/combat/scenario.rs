@@ -23,7 +23,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 use toml::Spanned;
-use wodds_rules::{RuleSet, RulesError, from_toml, located};
+use wodds_rules::{FileKind, RuleSet, RulesError, from_toml, located, read_text};
 
 use super::gear::{Armor, Weapon};
 
@@ -365,7 +365,7 @@ struct RawSide {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawMember {
-    name: String,
+    name: Spanned<String>,
     kind: Creature,
     #[serde(default)]
     traits: BTreeMap<Spanned<String>, Spanned<i64>>,
@@ -383,19 +383,16 @@ impl Scenario {
     /// Reads and validates a scenario file, loading its editions (house-rule
     /// paths are relative to the scenario file).
     pub fn load(path: &Path) -> Result<Scenario, RulesError> {
-        let text = std::fs::read_to_string(path).map_err(|source| RulesError::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let text = read_text(FileKind::Scenario, path)?;
         Scenario::parse(&path.display().to_string(), &text, path.parent())
     }
 
     /// Validates scenario `text` read from `file`; house-rule paths are
     /// relative to `dir`.
     pub fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, RulesError> {
-        let raw: RawScenario = from_toml(file, text)?;
+        let raw: RawScenario = from_toml(FileKind::Scenario, file, text)?;
         let at = |offset: usize, field: &str, message: String| {
-            located(file, text, offset, field, message)
+            located(FileKind::Scenario, file, text, offset, field, message)
         };
         if raw.kind.get_ref() != "combat" {
             return Err(at(
@@ -420,6 +417,9 @@ impl Scenario {
             };
             let rules = RuleSet::load(&target)
                 .map_err(|err| at(e.span().start, "editions", err.to_string()))?;
+            if let Some(twice) = same_edition(&editions, &rules) {
+                return Err(at(e.span().start, "editions", twice_words(name, twice)));
+            }
             editions.push(rules);
         }
         let trials = match &raw.trials {
@@ -451,8 +451,31 @@ impl Scenario {
                 format!("a fight needs two or more sides, not {}", raw.side.len()),
             ));
         }
-        let mut sides = Vec::new();
+        let mut sides: Vec<Side> = Vec::new();
+        let mut member_names = std::collections::BTreeSet::new();
         for side in &raw.side {
+            if sides.iter().any(|s| &s.name == side.name.get_ref()) {
+                return Err(at(
+                    side.name.span().start,
+                    "side.name",
+                    format!(
+                        "two sides are named `{}`: give each its own name",
+                        side.name.get_ref()
+                    ),
+                ));
+            }
+            for m in &side.member {
+                if !member_names.insert(m.name.get_ref()) {
+                    return Err(at(
+                        m.name.span().start,
+                        "side.member.name",
+                        format!(
+                            "two members are named `{}`: give each its own name",
+                            m.name.get_ref()
+                        ),
+                    ));
+                }
+            }
             if side.member.is_empty() {
                 return Err(at(
                     side.name.span().start,
@@ -572,7 +595,7 @@ fn member(
         None => Tactics::default(),
     };
     Ok(Member {
-        name: m.name.clone(),
+        name: m.name.get_ref().clone(),
         kind: m.kind,
         traits,
         weapon,
@@ -580,4 +603,23 @@ fn member(
         tactics,
         range: m.range,
     })
+}
+
+/// What to say of an edition `name` listed before as `twice`.
+pub fn twice_words(name: &str, twice: &str) -> String {
+    if name == twice {
+        format!("`{name}` is listed twice")
+    } else {
+        format!("`{name}` is listed twice (as `{twice}` before)")
+    }
+}
+
+/// The id of an edition in `editions` that `rules` repeats: the same id, or
+/// the same house-rule file under another path.
+pub fn same_edition<'a>(editions: &'a [RuleSet], rules: &RuleSet) -> Option<&'a str> {
+    let file = |r: &RuleSet| r.files().first().and_then(|f| f.canonicalize().ok());
+    editions
+        .iter()
+        .find(|e| e.id == rules.id || (file(e).is_some() && file(e) == file(rules)))
+        .map(|e| e.id.as_str())
 }
