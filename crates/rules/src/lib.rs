@@ -21,8 +21,11 @@
 
 mod error;
 mod file;
+mod locate;
 pub mod pools;
 mod range;
+mod settings;
+mod validate;
 
 use std::path::{Path, PathBuf};
 
@@ -31,9 +34,10 @@ use sha2::{Digest, Sha256};
 use wodds_dice::{AutoSuccesses, Botch, Ones, RollRules, RollSpec, Tens};
 
 pub use error::{FileKind, RulesError};
-pub use file::{from_toml, located, read_text};
+pub use locate::{from_toml, located, read_text};
 pub use pools::{Pool, Pools, TRAIT_NAMES, Terms};
 pub use range::IntRange;
+pub use settings::Setting;
 
 /// The built-in editions: id and embedded TOML.
 pub const BUILT_IN: [(&str, &str); 4] = [
@@ -141,7 +145,7 @@ pub enum WillpowerMode {
 
 /// The Willpower rule of an edition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct WillpowerRule {
     /// What it does.
     pub mode: WillpowerMode,
@@ -155,7 +159,7 @@ pub struct WillpowerRule {
 
 /// The dice part of an edition, fully resolved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct DiceRules {
     /// How difficulty is read.
     pub difficulty: DifficultyKind,
@@ -243,7 +247,7 @@ pub enum GroupRule {
 
 /// The multi-roll action part of an edition, fully resolved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ActionRules {
     /// What a botch does to an extended action.
     pub extended_botch: BotchEffect,
@@ -282,7 +286,7 @@ pub enum CombatEngine {
 
 /// The combat part of an edition, fully resolved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CombatRules {
     /// The engine that runs its fights.
     pub engine: CombatEngine,
@@ -353,7 +357,7 @@ pub struct CompiledRoll {
 }
 
 /// An edition (built in, or a house rule extending one), validated.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct RuleSet {
     /// The id used in every output table: the built-in id, or the house-rule
     /// path as given.
@@ -369,6 +373,7 @@ pub struct RuleSet {
     /// The built-in edition at the root of the `extends` chain.
     pub base: String,
     files: Vec<PathBuf>,
+    settings: Vec<Setting>,
     hash: String,
 }
 
@@ -400,6 +405,7 @@ impl RuleSet {
         name: String,
         base: String,
         files: Vec<PathBuf>,
+        settings: Vec<Setting>,
         dice: DiceRules,
         actions: ActionRules,
         combat: CombatRules,
@@ -426,8 +432,16 @@ impl RuleSet {
             combat,
             base,
             files,
+            settings,
             hash,
         }
+    }
+
+    /// Every setting, with where it was set and the comment that explains
+    /// it: the base edition's first, in its file's order, then the
+    /// settings the house rules add.
+    pub fn settings(&self) -> &[Setting] {
+        &self.settings
     }
 
     /// The house-rule files it was read from, the file itself first and

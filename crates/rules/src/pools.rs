@@ -50,8 +50,17 @@ pub enum Pool {
 
 /// A pool: the sum of up to [`MAX_TERMS`] terms, each the best of the
 /// traits its bits name (bit `i`: [`TRAIT_NAMES`]`[i]`); 0 ends the list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+/// Rule files write it as a list of trait names (`["dexterity",
+/// "athletics|dodge"]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
 pub struct Terms(pub [u16; MAX_TERMS]);
+
+impl<'de> Deserialize<'de> for Terms {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let names = Vec::<String>::deserialize(d)?;
+        Terms::parse(&names).map_err(serde::de::Error::custom)
+    }
+}
 
 impl Terms {
     /// Parses a pool's list of terms (`"dexterity"`, `"athletics|dodge"`).
@@ -95,9 +104,44 @@ impl Terms {
     }
 }
 
-/// An edition's combat pools.
+/// An edition's combat pools, written in rule files by name
+/// (`[combat.pools]`, every pool named).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "ByName")]
 pub struct Pools(pub [Terms; Pools::NAMES.len()]);
+
+/// [`Pools`] as a rule file names them.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ByName {
+    initiative: Terms,
+    brawl: Terms,
+    melee: Terms,
+    firearms: Terms,
+    dodge: Terms,
+    athletics: Terms,
+    block: Terms,
+    parry: Terms,
+    soak: Terms,
+    strength: Terms,
+}
+
+impl From<ByName> for Pools {
+    fn from(p: ByName) -> Pools {
+        Pools([
+            p.initiative,
+            p.brawl,
+            p.melee,
+            p.firearms,
+            p.dodge,
+            p.athletics,
+            p.block,
+            p.parry,
+            p.soak,
+            p.strength,
+        ])
+    }
+}
 
 impl Pools {
     /// The pools' names in rule files, in [`Pool`] order.

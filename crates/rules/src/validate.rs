@@ -1,0 +1,128 @@
+//! Checks of a resolved rule set that its types cannot express: ranges,
+//! and settings that must agree with each other.
+
+use crate::{ActionRules, AutomaticRule, CombatRules, DiceRules, DifficultyKind};
+
+/// A problem: the settings involved (the first one this file sets is
+/// blamed) and what is wrong.
+pub(crate) type Problem = (Vec<&'static str>, String);
+
+/// Checks every section.
+pub(crate) fn sections(d: &DiceRules, a: &ActionRules, c: &CombatRules) -> Result<(), Problem> {
+    dice(d)?;
+    actions(a)?;
+    combat(c)
+}
+
+fn fail(keys: &[&'static str], message: String) -> Result<(), Problem> {
+    Err((keys.to_vec(), message))
+}
+
+/// `value` must lie in `range` (inclusive).
+fn within(key: &'static str, value: i64, lo: i64, hi: i64) -> Result<(), Problem> {
+    if (lo..=hi).contains(&value) {
+        Ok(())
+    } else {
+        fail(&[key], format!("{value} is outside {lo}..={hi}"))
+    }
+}
+
+fn dice(d: &DiceRules) -> Result<(), Problem> {
+    within(
+        "dice.willpower.bonus-dice",
+        d.willpower.bonus_dice.into(),
+        0,
+        10,
+    )?;
+    within("dice.threshold", d.threshold.into(), 2, 10)?;
+    let (lo, hi) = match d.difficulty {
+        DifficultyKind::TargetNumber => (2, 10),
+        DifficultyKind::SuccessesNeeded | DifficultyKind::DiceRemoved => (0, 10),
+    };
+    let [dmin, dmax] = d.difficulty_range;
+    if dmin > dmax || dmin < lo || dmax > hi {
+        fail(
+            &["dice.difficulty-range", "dice.difficulty"],
+            format!(
+                "[{dmin}, {dmax}] must be ascending and within {lo}..={hi} for this kind of difficulty"
+            ),
+        )?;
+    }
+    if !(dmin..=dmax).contains(&d.standard_difficulty) {
+        fail(
+            &[
+                "dice.standard-difficulty",
+                "dice.difficulty-range",
+                "dice.difficulty",
+            ],
+            format!(
+                "{} is outside difficulty-range {dmin}..={dmax}",
+                d.standard_difficulty
+            ),
+        )?;
+    }
+    let t = d.automatic_table;
+    if d.automatic == AutomaticRule::Table && !(t[0] >= 1 && t.windows(2).all(|w| w[0] < w[1])) {
+        fail(
+            &["dice.automatic-table"],
+            format!(
+                "{t:?} must be rising pool sizes of at least 1 (the pools giving 1, 2, 3 and 4 successes)"
+            ),
+        )?;
+    }
+    if d.unskilled.iter().any(|u| !(0..=5).contains(u)) {
+        fail(
+            &["dice.unskilled"],
+            format!("{:?} must be dice lost, 0..=5 each", d.unskilled),
+        )?;
+    }
+    let [pmin, pmax] = d.pool_range;
+    let floor = if d.chance_die { -10 } else { 1 };
+    let ceiling = wodds_dice::MAX_POOL - d.willpower.bonus_dice;
+    if pmin > pmax || pmin < floor || pmax > ceiling {
+        let why = if d.chance_die {
+            ""
+        } else {
+            "; pools below 1 need chance-die = true"
+        };
+        fail(
+            &[
+                "dice.pool-range",
+                "dice.chance-die",
+                "dice.willpower.bonus-dice",
+            ],
+            format!(
+                "[{pmin}, {pmax}] must be ascending and within {floor}..={ceiling} (the dice engine rolls at most {} dice, Willpower's bonus dice included{why})",
+                wodds_dice::MAX_POOL
+            ),
+        )?;
+    }
+    Ok(())
+}
+
+fn actions(a: &ActionRules) -> Result<(), Problem> {
+    within("actions.retry-penalty", a.retry_penalty.into(), 0, 5)
+}
+
+fn combat(c: &CombatRules) -> Result<(), Problem> {
+    let w = c.wound_penalties;
+    if let Some(bad) = w.iter().find(|x| !(0..=10).contains(*x)) {
+        fail(
+            &["combat.wound-penalties"],
+            format!("{bad} is outside 0..=10"),
+        )?;
+    }
+    if w.windows(2).any(|pair| pair[1] < pair[0]) {
+        fail(
+            &["combat.wound-penalties"],
+            "penalties must not fall as wounds get worse".to_string(),
+        )?;
+    }
+    if let Some(bad) = c.range_difficulty.iter().find(|x| !(2..=10).contains(*x)) {
+        fail(
+            &["combat.range-difficulty"],
+            format!("{bad} is outside 2..=10"),
+        )?;
+    }
+    within("combat.onslaught", c.onslaught.into(), 0, 5)
+}
