@@ -7,6 +7,7 @@ mod action;
 mod fight;
 mod odds;
 mod output;
+mod rules;
 mod run;
 mod usage;
 
@@ -32,6 +33,10 @@ enum Command {
     /// Multi-roll actions: extended, teamwork, retry, multiple, resisted, contest, prolonged.
     #[command(subcommand)]
     Action(action::ActionCommand),
+    /// What an edition or house rule says, setting by setting (`show`), and
+    /// how two differ (`diff`).
+    #[command(subcommand)]
+    Rules(rules::RulesCommand),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +59,7 @@ fn main() -> ExitCode {
         Command::Odds(args) => odds::run(&args),
         Command::Action(cmd) => action::run(&cmd),
         Command::Run(args) => fight::run(&args),
+        Command::Rules(cmd) => rules::run(&cmd),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

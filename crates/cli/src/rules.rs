@@ -1,0 +1,239 @@
+//! `wodds rules`: what an edition or house rule says, setting by setting,
+//! and what differs between two.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::{Args, Subcommand};
+use serde::Serialize;
+use wodds_rules::{RuleSet, Setting};
+
+use crate::output::{check, csv_writer, emit};
+use crate::run::Format;
+
+#[derive(Debug, Subcommand)]
+pub enum RulesCommand {
+    /// Every setting of an edition or house rule: its value, where it was
+    /// set (file and line) and the note that cites its seed or says it is
+    /// assumed.
+    #[command(after_help = "Examples:\n  \
+        wodds rules show fta\n  \
+        wodds rules show my-house-rules.toml --format json\n  \
+        wodds rules show fta --format toml > fta-flat.toml   # one file, no extends")]
+    Show(ShowArgs),
+    /// The settings that differ between two editions or house rules.
+    #[command(after_help = "Example:\n  wodds rules diff revised fta")]
+    Diff(DiffArgs),
+}
+
+/// How `rules` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RulesFormat {
+    /// Aligned, for a terminal.
+    Table,
+    /// A complete rule file (no `extends`), each setting with its note
+    /// and source as comments.
+    Toml,
+    /// An array of objects with `key`, `value`, `source`, `note`.
+    Json,
+    /// Comma-separated, with a header.
+    Csv,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// Edition id (revised, fta, uwod, hubris) or path to a house-rule .toml file.
+    edition: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RulesFormat::Table)]
+    format: RulesFormat,
+    /// Write to this file (whole, or not at all) instead of stdout.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// The first edition or house rule.
+    a: String,
+    /// The second.
+    b: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
+    /// Write to this file (whole, or not at all) instead of stdout.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+}
+
+pub fn run(cmd: &RulesCommand) -> anyhow::Result<()> {
+    match cmd {
+        RulesCommand::Show(a) => show(a),
+        RulesCommand::Diff(a) => diff(a),
+    }
+}
+
+fn show(a: &ShowArgs) -> anyhow::Result<()> {
+    let rules = RuleSet::load(&a.edition).context("edition")?;
+    check(a.output.as_deref(), rules.files())?;
+    emit(a.output.as_deref(), |out| match a.format {
+        RulesFormat::Json => {
+            serde_json::to_writer_pretty(&mut *out, rules.settings())?;
+            writeln!(out)
+        }
+        RulesFormat::Csv => {
+            let mut w = csv_writer(out);
+            w.write_record(["key", "value", "source", "note"])?;
+            for s in rules.settings() {
+                w.write_record([&s.key, &s.value.to_string(), &s.source, &s.note])?;
+            }
+            w.flush()
+        }
+        RulesFormat::Toml => write_toml(out, &rules),
+        RulesFormat::Table => write_table(out, &rules),
+    })
+}
+
+/// The title line: the rule set, its id and hash.
+fn title(rules: &RuleSet) -> String {
+    format!(
+        "{} ({}), rules {}, wodds {}",
+        rules.name,
+        rules.id,
+        rules.hash(),
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+fn write_table(out: &mut dyn Write, rules: &RuleSet) -> io::Result<()> {
+    writeln!(out, "{}", title(rules))?;
+    let width = rules
+        .settings()
+        .iter()
+        .map(|s| s.key.len())
+        .max()
+        .unwrap_or(0);
+    for s in rules.settings() {
+        writeln!(out, "{:<width$}  {}", s.key, s.value)?;
+        let note = if s.note.is_empty() { "-" } else { &s.note };
+        writeln!(out, "{:<width$}  {}: {note}", "", s.source)?;
+    }
+    writeln!(out, "{} settings", rules.settings().len())
+}
+
+/// The rule set as one file that needs no other: every setting under its
+/// table, its note and source as comments above it.
+fn write_toml(out: &mut dyn Write, rules: &RuleSet) -> io::Result<()> {
+    writeln!(out, "# {}", title(rules))?;
+    writeln!(
+        out,
+        "# Every setting resolved: `wodds rules show {} --format toml`.",
+        rules.id
+    )?;
+    writeln!(out, "name = {}", toml::Value::String(rules.name.clone()))?;
+    // Settings grouped by their table, in order of first appearance.
+    let mut tables: Vec<(&str, Vec<&Setting>)> = Vec::new();
+    for s in rules.settings() {
+        let table = s.key.rsplit_once('.').map_or("", |(t, _)| t);
+        match tables.iter_mut().find(|(t, _)| *t == table) {
+            Some((_, v)) => v.push(s),
+            None => tables.push((table, vec![s])),
+        }
+    }
+    for (table, settings) in tables {
+        writeln!(out)?;
+        if !table.is_empty() {
+            writeln!(out, "[{table}]")?;
+        }
+        for s in settings {
+            if !s.note.is_empty() {
+                writeln!(out, "# {}", s.note)?;
+            }
+            writeln!(out, "# ({})", s.source)?;
+            let key = s.key.rsplit_once('.').map_or(s.key.as_str(), |(_, k)| k);
+            writeln!(out, "{key} = {}", s.value)?;
+        }
+    }
+    Ok(())
+}
+
+/// A setting that differs: its value (and source) in each rule set.
+#[derive(Debug, Serialize)]
+struct Change<'a> {
+    key: &'a str,
+    a: Option<&'a toml::Value>,
+    b: Option<&'a toml::Value>,
+    a_source: Option<&'a str>,
+    b_source: Option<&'a str>,
+}
+
+/// The settings that differ between `a` and `b`, in key order.
+fn changes<'a>(a: &'a RuleSet, b: &'a RuleSet) -> Vec<Change<'a>> {
+    let mut keys: BTreeMap<&str, (Option<&Setting>, Option<&Setting>)> = BTreeMap::new();
+    for s in a.settings() {
+        keys.entry(&s.key).or_default().0 = Some(s);
+    }
+    for s in b.settings() {
+        keys.entry(&s.key).or_default().1 = Some(s);
+    }
+    keys.into_iter()
+        .filter(|(_, (x, y))| x.map(|s| &s.value) != y.map(|s| &s.value))
+        .map(|(key, (x, y))| Change {
+            key,
+            a: x.map(|s| &s.value),
+            b: y.map(|s| &s.value),
+            a_source: x.map(|s| s.source.as_str()),
+            b_source: y.map(|s| s.source.as_str()),
+        })
+        .collect()
+}
+
+fn diff(args: &DiffArgs) -> anyhow::Result<()> {
+    let a = RuleSet::load(&args.a).context("first edition")?;
+    let b = RuleSet::load(&args.b).context("second edition")?;
+    let mut inputs = a.files().to_vec();
+    inputs.extend(b.files().iter().cloned());
+    check(args.output.as_deref(), &inputs)?;
+    let changes = changes(&a, &b);
+    let show = |v: Option<&toml::Value>| v.map_or("(unset)".to_string(), ToString::to_string);
+    emit(args.output.as_deref(), |out| match args.format {
+        Format::Json => {
+            serde_json::to_writer_pretty(&mut *out, &changes)?;
+            writeln!(out)
+        }
+        Format::Csv => {
+            let mut w = csv_writer(out);
+            w.write_record(["key", "a", "b", "a_source", "b_source"])?;
+            for c in &changes {
+                w.write_record([
+                    c.key.to_string(),
+                    show(c.a),
+                    show(c.b),
+                    c.a_source.unwrap_or("").to_string(),
+                    c.b_source.unwrap_or("").to_string(),
+                ])?;
+            }
+            w.flush()
+        }
+        Format::Table => {
+            writeln!(
+                out,
+                "{} ({}) against {} ({}): {} setting{} differ{}",
+                a.id,
+                a.hash(),
+                b.id,
+                b.hash(),
+                changes.len(),
+                if changes.len() == 1 { "" } else { "s" },
+                if changes.len() == 1 { "s" } else { "" },
+            )?;
+            let width = changes.iter().map(|c| c.key.len()).max().unwrap_or(0);
+            for c in &changes {
+                writeln!(out, "{:<width$}  {}  ->  {}", c.key, show(c.a), show(c.b))?;
+            }
+            Ok(())
+        }
+    })
+}
