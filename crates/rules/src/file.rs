@@ -258,9 +258,7 @@ fn resolve_at(
         root,
         files,
         settings,
-        sections.dice,
-        sections.actions,
-        sections.combat,
+        (sections.dice, sections.actions, sections.combat),
     ))
 }
 

@@ -406,9 +406,7 @@ impl RuleSet {
         base: String,
         files: Vec<PathBuf>,
         settings: Vec<Setting>,
-        dice: DiceRules,
-        actions: ActionRules,
-        combat: CombatRules,
+        (dice, actions, combat): (DiceRules, ActionRules, CombatRules),
     ) -> Self {
         #[derive(Serialize)]
         struct Canonical<'a> {
