@@ -19,6 +19,7 @@
 //! assert!((d.p_botch() - 0.02101).abs() < 1e-12);
 //! ```
 
+pub mod combat;
 mod error;
 mod file;
 mod locate;
@@ -33,6 +34,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use wodds_dice::{AutoSuccesses, Botch, Ones, RollRules, RollSpec, Tens};
 
+pub use combat::{AttackRules, CombatEngine, CombatRules, HealthRules, HubrisRules, UwodRules};
 pub use error::{FileKind, RulesError};
 pub use locate::{from_toml, located, read_text};
 pub use pools::{Pool, Pools, TRAIT_NAMES, Terms};
@@ -268,42 +270,6 @@ pub struct ActionRules {
     /// Whether a character may take several actions a turn, the first pool
     /// losing as many dice as actions and each later one a die more.
     pub multiple_actions: bool,
-}
-
-/// Which combat engine runs an edition's fights.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum CombatEngine {
-    /// Vampire: the Masquerade Revised.
-    Revised,
-    /// From the Ashes.
-    Fta,
-    /// Ultimate WoD.
-    Uwod,
-    /// The Act of Hubris.
-    Hubris,
-}
-
-/// The combat part of an edition, fully resolved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct CombatRules {
-    /// The engine that runs its fights.
-    pub engine: CombatEngine,
-    /// The traits each of its pools adds up.
-    pub pools: Pools,
-    /// Dice lost to the worst filled box of the six before Incapacitated
-    /// (revised, fta, uwod).
-    pub wound_penalties: [u8; 6],
-    /// Successes a reflexive defence loses per earlier defence before the
-    /// defender's next turn (uwod's onslaught).
-    pub onslaught: u16,
-    /// Whether a character who has lost as many contests as its Stamina
-    /// concedes (hubris).
-    pub concede: bool,
-    /// A gun's difficulty point-blank, at effective range and one range
-    /// increment beyond (revised, fta).
-    pub range_difficulty: [i32; 3],
 }
 
 /// Options a player brings to one roll.

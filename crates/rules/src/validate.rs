@@ -105,24 +105,45 @@ fn actions(a: &ActionRules) -> Result<(), Problem> {
 }
 
 fn combat(c: &CombatRules) -> Result<(), Problem> {
-    let w = c.wound_penalties;
-    if let Some(bad) = w.iter().find(|x| !(0..=10).contains(*x)) {
-        fail(
-            &["combat.wound-penalties"],
-            format!("{bad} is outside 0..=10"),
-        )?;
+    for family in c.engine.families() {
+        if !c.has(family) {
+            let key: &'static str = match *family {
+                "health" => "combat.health",
+                "attack" => "combat.attack",
+                "uwod" => "combat.uwod",
+                _ => "combat.hubris",
+            };
+            fail(
+                &[key, "combat.engine"],
+                format!("missing: the `{}` engine reads [{key}]", c.engine.name()),
+            )?;
+        }
     }
-    if w.windows(2).any(|pair| pair[1] < pair[0]) {
-        fail(
-            &["combat.wound-penalties"],
-            "penalties must not fall as wounds get worse".to_string(),
-        )?;
+    if let Some(h) = &c.health {
+        let w = h.wound_penalties;
+        if let Some(bad) = w.iter().find(|x| !(0..=10).contains(*x)) {
+            fail(
+                &["combat.health.wound-penalties"],
+                format!("{bad} is outside 0..=10"),
+            )?;
+        }
+        if w.windows(2).any(|pair| pair[1] < pair[0]) {
+            fail(
+                &["combat.health.wound-penalties"],
+                "penalties must not fall as wounds get worse".to_string(),
+            )?;
+        }
     }
-    if let Some(bad) = c.range_difficulty.iter().find(|x| !(2..=10).contains(*x)) {
+    if let Some(a) = &c.attack
+        && let Some(bad) = a.range_difficulty.iter().find(|x| !(2..=10).contains(*x))
+    {
         fail(
-            &["combat.range-difficulty"],
+            &["combat.attack.range-difficulty"],
             format!("{bad} is outside 2..=10"),
         )?;
     }
-    within("combat.onslaught", c.onslaught.into(), 0, 5)
+    if let Some(u) = &c.uwod {
+        within("combat.uwod.onslaught", u.onslaught.into(), 0, 5)?;
+    }
+    Ok(())
 }

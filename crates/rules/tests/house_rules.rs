@@ -819,46 +819,49 @@ fn combat_pool_errors_name_line_and_field() {
 #[test]
 fn combat_settings_inherit_override_and_check() {
     let revised = load("revised");
-    assert_eq!(revised.combat.wound_penalties, [0, 1, 1, 2, 2, 5]);
-    assert_eq!(load("uwod").combat.onslaught, 1);
-    assert!(load("hubris").combat.concede);
-    assert_eq!(load("fta").combat.wound_penalties, [0, 1, 1, 2, 2, 5]);
+    assert_eq!(revised.combat.health().wound_penalties, [0, 1, 1, 2, 2, 5]);
+    assert_eq!(load("uwod").combat.uwod().onslaught, 1);
+    assert!(load("hubris").combat.hubris().concede);
+    assert_eq!(
+        load("fta").combat.health().wound_penalties,
+        [0, 1, 1, 2, 2, 5]
+    );
     let dir = tempfile::tempdir().unwrap();
     let path = write(
         dir.path(),
         "stoic.toml",
-        "extends = \"hubris\"\n\n[combat]\nconcede = false\n",
+        "extends = \"hubris\"\n\n[combat.hubris]\nconcede = false\n",
     );
     let stoic = load(&path);
-    assert!(!stoic.combat.concede);
+    assert!(!stoic.combat.hubris().concede);
     assert_eq!(stoic.combat.pools, load("hubris").combat.pools);
     let path = write(
         dir.path(),
         "falling.toml",
-        "extends = \"revised\"\n\n[combat]\nwound-penalties = [0, 1, 2, 1, 2, 5]\n",
+        "extends = \"revised\"\n\n[combat.health]\nwound-penalties = [0, 1, 2, 1, 2, 5]\n",
     );
     let e = file_error(&path);
-    assert_file_error(&e, &path, 4, 19, "combat.wound-penalties");
+    assert_file_error(&e, &path, 4, 19, "combat.health.wound-penalties");
     assert!(e.message.contains("must not fall"), "{}", e.message);
     let path = write(
         dir.path(),
         "crushing.toml",
-        "extends = \"uwod\"\n\n[combat]\nonslaught = 9\n",
+        "extends = \"uwod\"\n\n[combat.uwod]\nonslaught = 9\n",
     );
     let e = file_error(&path);
-    assert_file_error(&e, &path, 4, 13, "combat.onslaught");
+    assert_file_error(&e, &path, 4, 13, "combat.uwod.onslaught");
 }
 
 #[test]
 fn range_difficulty_is_checked() {
-    assert_eq!(load("fta").combat.range_difficulty, [4, 6, 8]);
+    assert_eq!(load("fta").combat.attack().range_difficulty, [4, 6, 8]);
     let dir = tempfile::tempdir().unwrap();
     let path = write(
         dir.path(),
         "far.toml",
-        "extends = \"revised\"\n\n[combat]\nrange-difficulty = [4, 6, 12]\n",
+        "extends = \"revised\"\n\n[combat.attack]\nrange-difficulty = [4, 6, 12]\n",
     );
     let e = file_error(&path);
-    assert_file_error(&e, &path, 4, 20, "combat.range-difficulty");
+    assert_file_error(&e, &path, 4, 20, "combat.attack.range-difficulty");
     assert!(e.message.contains("12 is outside 2..=10"), "{}", e.message);
 }

@@ -646,7 +646,7 @@ fn wound_penalties_come_from_the_rule_file() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("crippling.toml"),
-        "extends = \"revised\"\n\n[combat]\nwound-penalties = [10, 10, 10, 10, 10, 10]\n",
+        "extends = \"revised\"\n\n[combat.health]\nwound-penalties = [10, 10, 10, 10, 10, 10]\n",
     )
     .unwrap();
     let puncher = |name: &str| {
@@ -677,7 +677,7 @@ fn conceding_is_a_rule_setting() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("stoic.toml"),
-        "extends = \"hubris\"\n\n[combat]\nconcede = false\n",
+        "extends = \"hubris\"\n\n[combat.hubris]\nconcede = false\n",
     )
     .unwrap();
     let text = "name = \"t\"\nkind = \"combat\"\neditions = [\"stoic.toml\"]\nmax-rounds = 1000\n\

@@ -297,7 +297,7 @@ fn a_house_rule_sets_range_difficulties() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("ranges.toml"),
-        "extends = \"revised\"\n\n[combat]\nrange-difficulty = [2, 6, 10]\n",
+        "extends = \"revised\"\n\n[combat.attack]\nrange-difficulty = [2, 6, 10]\n",
     )
     .unwrap();
     let n = 200_000;

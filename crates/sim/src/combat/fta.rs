@@ -131,12 +131,12 @@ impl Fta {
             .then(|| Tables::new([n, n, 2, pools, 2, pools]))
             .flatten();
         Ok(Fta {
-            range_difficulty: rules.combat.range_difficulty,
+            range_difficulty: rules.combat.attack().range_difficulty,
             fighters,
             strikes,
             clashes,
             frame: Frame::of(scenario),
-            penalties: rules.combat.wound_penalties,
+            penalties: rules.combat.health().wound_penalties,
             rolls,
         })
     }

@@ -233,7 +233,7 @@ impl Hubris {
         Ok(Hubris {
             fighters,
             frame: Frame::of(scenario),
-            concede: rules.combat.concede,
+            concede: rules.combat.hubris().concede,
             rolls: Rolls::new(rules, rules.dice.standard_difficulty, sampling, max)?,
             bonus_dice,
             contests: outcome.then(|| Tables::new([n, n, 2])).flatten(),

@@ -103,12 +103,12 @@ impl Revised {
         Ok(Revised {
             fighters,
             frame: Frame::of(scenario),
-            penalties: rules.combat.wound_penalties,
+            penalties: rules.combat.health().wound_penalties,
             strikes,
             rolls: (2..=10)
                 .map(|d| Rolls::new(rules, d, sampling, max))
                 .collect::<Result<_, _>>()?,
-            range_difficulty: rules.combat.range_difficulty,
+            range_difficulty: rules.combat.attack().range_difficulty,
         })
     }
 

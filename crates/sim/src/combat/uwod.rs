@@ -113,8 +113,8 @@ impl Uwod {
             fighters,
             strikes,
             frame: Frame::of(scenario),
-            penalties: rules.combat.wound_penalties,
-            onslaught: rules.combat.onslaught,
+            penalties: rules.combat.health().wound_penalties,
+            onslaught: rules.combat.uwod().onslaught,
             rolls: Rolls::new(rules, rules.dice.standard_difficulty, sampling, max)?,
         })
     }
