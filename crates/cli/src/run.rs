@@ -178,13 +178,16 @@ pub fn progress_bar(hidden: bool, len: u64, unit: &str) -> ProgressBar {
     bar
 }
 
-/// A probability as a percentage with two decimals.
+/// A probability as a percentage with two decimals (never `-0.00%`: a
+/// rounding error below 0 is 0).
 pub fn pct(p: f64) -> String {
-    format!("{:.2}%", 100.0 * p)
+    // `+ 0.0` turns -0 into 0.
+    format!("{:.2}%", 100.0 * p.clamp(0.0, 1.0) + 0.0)
 }
 
 /// The binomial standard error of a share `p` from `n` trials.
 pub fn binomial_se(p: f64, n: u64) -> f64 {
+    let p = p.clamp(0.0, 1.0);
     (p * (1.0 - p) / n as f64).sqrt()
 }
 

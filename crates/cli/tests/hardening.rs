@@ -384,6 +384,19 @@ fn an_empty_scenario_names_the_missing_field() {
 }
 
 #[test]
+fn a_missing_top_level_field_is_not_named_after_the_first_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("s.toml");
+    fs::write(
+        &file,
+        "kind = \"combat\"\neditions = [\"revised\"]\n[[side]]\nname = \"A\"\n",
+    )
+    .unwrap();
+    let out = wodds(&["run", path(&file)]);
+    refused(&out, &["scenario file", "field `name`: missing"]);
+}
+
+#[test]
 fn a_missing_nested_field_names_its_table() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("s.toml");

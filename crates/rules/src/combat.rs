@@ -7,12 +7,13 @@
 //! holds the families its engine reads ([`CombatEngine::families`]), and a
 //! house rule may change any setting in them.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::pools::Pools;
 
 /// Which combat engine runs an edition's fights.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum CombatEngine {
     /// Vampire: the Masquerade Revised.
@@ -49,7 +50,7 @@ impl CombatEngine {
 
 /// `[combat.health]`: the health track of the Storyteller engines
 /// (revised, fta, uwod).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct HealthRules {
     /// Dice lost to the worst filled box of the six before Incapacitated.
@@ -57,7 +58,7 @@ pub struct HealthRules {
 }
 
 /// `[combat.attack]`: attack difficulties (revised, fta).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct AttackRules {
     /// A gun's difficulty point-blank, at effective range and one range
@@ -66,7 +67,7 @@ pub struct AttackRules {
 }
 
 /// `[combat.uwod]`: the rules only the uwod engine has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct UwodRules {
     /// Successes a reflexive defence loses per earlier defence before the
@@ -75,7 +76,7 @@ pub struct UwodRules {
 }
 
 /// `[combat.hubris]`: the rules only the hubris engine has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct HubrisRules {
     /// Whether a character who has lost as many contests as its Stamina
@@ -84,7 +85,7 @@ pub struct HubrisRules {
 }
 
 /// The combat part of an edition, fully resolved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CombatRules {
     /// The engine that runs its fights.

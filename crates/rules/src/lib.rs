@@ -25,11 +25,13 @@ mod file;
 mod locate;
 pub mod pools;
 mod range;
+mod schema;
 mod settings;
 mod validate;
 
 use std::path::{Path, PathBuf};
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use wodds_dice::{AutoSuccesses, Botch, Ones, RollRules, RollSpec, Tens};
@@ -39,6 +41,7 @@ pub use error::{FileKind, RulesError};
 pub use locate::{from_toml, located, read_text};
 pub use pools::{Pool, Pools, TRAIT_NAMES, Terms};
 pub use range::IntRange;
+pub use schema::{drop_required, rule_file_schema};
 pub use settings::Setting;
 
 /// The built-in editions: id and embedded TOML.
@@ -55,7 +58,7 @@ pub fn edition_ids() -> impl Iterator<Item = &'static str> {
 }
 
 /// How an edition reads "difficulty".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum DifficultyKind {
     /// A die succeeds on a face at or above the difficulty (`revised`, `fta`).
@@ -68,7 +71,7 @@ pub enum DifficultyKind {
 }
 
 /// What a 10 does, as written in rule files.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum TensSetting {
     /// One success.
     #[serde(rename = "single")]
@@ -100,7 +103,7 @@ impl TensSetting {
 }
 
 /// What a specialty does to the roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum SpecialtySetting {
     /// The edition has no specialty rule.
     #[serde(rename = "none")]
@@ -114,7 +117,7 @@ pub enum SpecialtySetting {
 }
 
 /// What a 1 does, as written in rule files.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum OnesSetting {
     /// Each 1 cancels a success.
@@ -124,7 +127,7 @@ pub enum OnesSetting {
 }
 
 /// When a roll botches, as written in rule files.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum BotchSetting {
     /// Never.
@@ -136,7 +139,7 @@ pub enum BotchSetting {
 }
 
 /// What spending Willpower on a roll does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum WillpowerMode {
     /// One automatic success.
@@ -146,7 +149,7 @@ pub enum WillpowerMode {
 }
 
 /// The Willpower rule of an edition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct WillpowerRule {
     /// What it does.
@@ -160,7 +163,7 @@ pub struct WillpowerRule {
 }
 
 /// The dice part of an edition, fully resolved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct DiceRules {
     /// How difficulty is read.
@@ -196,7 +199,7 @@ pub struct DiceRules {
 }
 
 /// What a botch does in a multi-roll action.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum BotchEffect {
     /// The botching side's total (or tally) goes back to 0.
@@ -208,7 +211,7 @@ pub enum BotchEffect {
 }
 
 /// How a resisted roll is won.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ResistedRule {
     /// The opponent's successes cancel yours: you need more (`revised`).
@@ -218,7 +221,7 @@ pub enum ResistedRule {
 }
 
 /// How an extended and resisted contest keeps score.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum TallyRule {
     /// Each side adds the rounds it wins by their margin to its own tally.
@@ -228,7 +231,7 @@ pub enum TallyRule {
 }
 
 /// What a tied contest does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum TieRule {
     /// Nobody wins the round.
@@ -238,7 +241,7 @@ pub enum TieRule {
 }
 
 /// How a group rolls together.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum GroupRule {
     /// Every member rolls; the successes are added (teamwork).
@@ -248,7 +251,7 @@ pub enum GroupRule {
 }
 
 /// The multi-roll action part of an edition, fully resolved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ActionRules {
     /// What a botch does to an extended action.
@@ -301,7 +304,7 @@ pub enum Unskilled {
 }
 
 /// When a character may take automatic successes instead of rolling.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum AutomaticRule {
     /// Never.
@@ -502,7 +505,14 @@ impl RuleSet {
                     d.automatic_table.iter().filter(|&&t| pool >= t).count() as u8
                 }
             };
-            if free > 0 {
+            // Taken only when they are enough for the difficulty (uwod:
+            // 3 dice give one automatic success, too few at difficulty 2);
+            // otherwise the pool is rolled.
+            let needed = match d.difficulty {
+                DifficultyKind::SuccessesNeeded => difficulty.max(1),
+                DifficultyKind::TargetNumber | DifficultyKind::DiceRemoved => 1,
+            };
+            if free > 0 && i32::from(auto.count + free) >= needed {
                 pool = 0;
                 auto.count += free;
                 auto.prevents_botch = true;

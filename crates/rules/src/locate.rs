@@ -57,12 +57,31 @@ pub(crate) fn field_at(text: &str, offset: usize) -> String {
     }
 }
 
+/// The table whose header is on or above the line of `offset` (`""`: the
+/// top of the file).
+fn table_at(text: &str, offset: usize) -> &str {
+    let offset = offset.min(text.len());
+    let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    text[..line_end]
+        .lines()
+        .rev()
+        .find_map(header)
+        .unwrap_or("")
+}
+
 /// toml's message in a designer's words.
 pub(crate) fn plain(message: &str) -> String {
     message
         .trim()
         .replace("expected u8", "expected a whole number 0..=255")
+        .replace("expected u16", "expected a whole number 0..=65535")
+        .replace("expected u32", "expected a whole number 0..=4294967295")
+        .replace(
+            "expected u64",
+            "expected a whole number 0..=18446744073709551615",
+        )
         .replace("expected i32", "expected a whole number")
+        .replace("expected i64", "expected a whole number")
         .replace("expected a boolean", "expected true or false")
 }
 
@@ -103,10 +122,9 @@ pub fn from_toml<T: serde::de::DeserializeOwned>(
             .strip_prefix("missing field `")
             .and_then(|m| m.strip_suffix('`'))
         {
-            field = if field.is_empty() {
-                name.to_string()
-            } else {
-                format!("{field}.{name}")
+            field = match table_at(text, offset) {
+                "" => name.to_string(),
+                table => format!("{table}.{name}"),
             };
             message = "missing".to_string();
         }

@@ -7,6 +7,7 @@
 //! dodge = ["dexterity", "athletics|dodge"]   # `a|b`: the better of the two
 //! ```
 
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Serialize};
 
 /// Every trait a scenario member may have, in order (a pool names them).
@@ -54,6 +55,26 @@ pub enum Pool {
 /// "athletics|dodge"]`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
 pub struct Terms(pub [u16; MAX_TERMS]);
+
+impl JsonSchema for Terms {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Terms".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let name = TRAIT_NAMES.join("|");
+        json_schema!({
+            "description": "Traits added up: each term a trait, or `a|b` for the better of several.",
+            "type": "array",
+            "minItems": 1,
+            "maxItems": MAX_TERMS,
+            "items": {
+                "type": "string",
+                "pattern": format!("^\\s*({name})\\s*(\\|\\s*({name})\\s*)*$"),
+            },
+        })
+    }
+}
 
 impl<'de> Deserialize<'de> for Terms {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -110,19 +131,40 @@ impl Terms {
 #[serde(from = "ByName")]
 pub struct Pools(pub [Terms; Pools::NAMES.len()]);
 
+impl JsonSchema for Pools {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Pools".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        ByName::json_schema(generator)
+    }
+}
+
 /// [`Pools`] as a rule file names them.
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[allow(dead_code)] // read by serde
 struct ByName {
+    /// Initiative, less wound penalties.
     initiative: Terms,
+    /// Attacks with fists and Brawl weapons.
     brawl: Terms,
+    /// Attacks with melee weapons.
     melee: Terms,
+    /// Attacks with guns.
     firearms: Terms,
+    /// The dodge.
     dodge: Terms,
+    /// Athletics (fta's dodge and escape).
     athletics: Terms,
+    /// A block.
     block: Terms,
+    /// A parry with a melee weapon in hand.
     parry: Terms,
+    /// Soak dice of the creature itself (armour and Fortitude by the soak rules).
     soak: Terms,
+    /// Damage dice of Strength-based weapons.
     strength: Terms,
 }
 

@@ -50,12 +50,13 @@ pub struct Timeline {
 impl Timeline {
     /// Probability of a win.
     pub fn p_win(&self) -> f64 {
-        self.win.iter().sum()
+        // Shares summed in floating point may pass 1 by a rounding error.
+        self.win.iter().sum::<f64>().min(1.0)
     }
 
     /// Probability of a loss.
     pub fn p_lose(&self) -> f64 {
-        self.lose.iter().sum()
+        self.lose.iter().sum::<f64>().min(1.0)
     }
 
     /// Probability of a win within `k` rounds.
@@ -99,6 +100,7 @@ impl Timeline {
 
     /// Standard error of a share `p` estimated from the trials (0 if exact).
     pub fn se(&self, p: f64) -> f64 {
+        let p = p.clamp(0.0, 1.0);
         self.trials
             .map_or(0.0, |n| (p * (1.0 - p) / n as f64).sqrt())
     }

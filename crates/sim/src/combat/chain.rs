@@ -309,7 +309,8 @@ pub struct Odds {
 impl Odds {
     /// The chance nobody wins.
     pub fn draws(&self) -> f64 {
-        1.0 - self.wins.iter().sum::<f64>()
+        // What the wins leave, never below 0 by a rounding error.
+        (1.0 - self.wins.iter().sum::<f64>()).max(0.0)
     }
 
     /// The mean number of rounds a fight lasts (a draw at the round limit

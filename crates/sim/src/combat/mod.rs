@@ -36,7 +36,8 @@ pub use gear::{Armor, Damage, Skill, Weapon};
 pub use health::Health;
 pub use scenario::{
     AttackTactic, Creature, DefendTactic, FleeAt, MAX_ACTIONS, MAX_MEMBERS, Member, Range,
-    Scenario, Side, TRAITS, Tactics, Trait, WillpowerTactic, same_edition, twice_words,
+    Scenario, Side, TRAITS, Tactics, Trait, WillpowerTactic, same_edition, scenario_schema,
+    twice_words,
 };
 pub use tally::{End, Fight, Tally};
 pub use turn::Frame;

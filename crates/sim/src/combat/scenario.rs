@@ -21,6 +21,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Deserialize;
 use toml::Spanned;
 use wodds_rules::{FileKind, RuleSet, RulesError, from_toml, located, read_text};
@@ -71,7 +72,7 @@ pub enum Trait {
 }
 
 /// What kind of creature a member is: decides what it soaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Creature {
     /// Soaks bashing damage only.
@@ -86,7 +87,7 @@ pub enum Creature {
 
 /// How a member attacks. Power, feint and committed attacks are From the
 /// Ashes' styles; the other editions attack as `basic`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum AttackTactic {
     /// An ordinary attack every turn.
@@ -102,7 +103,7 @@ pub enum AttackTactic {
 }
 
 /// How a member defends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum DefendTactic {
     /// Takes every blow (under uwod and hubris it still rolls the reflexive
@@ -134,7 +135,7 @@ pub enum DefendTactic {
 }
 
 /// When a member spends Willpower.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum WillpowerTactic {
     /// Never.
@@ -150,7 +151,7 @@ pub enum WillpowerTactic {
 
 /// How far a member stands from its target when it fires a gun (melee
 /// weapons ignore it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Range {
     /// In the melee: fta fires pistols at 4, SMGs at 6 and long guns at 8;
@@ -166,7 +167,7 @@ pub enum Range {
 }
 
 /// When a member flees.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum FleeAt {
     /// Never: fights until it drops.
@@ -192,7 +193,7 @@ impl FleeAt {
 }
 
 /// A member's tactics.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Tactics {
     /// How it attacks.
@@ -211,11 +212,13 @@ pub struct Tactics {
     /// the first at -N dice and each later one a die more; fta's split
     /// actions), 1..=[`MAX_ACTIONS`]. Celerity's extra actions come on top.
     #[serde(default = "one")]
+    #[schemars(range(min = 1, max = 5))]
     pub actions: u8,
     /// Garou: Rage points it spends a turn, one extra action each (as
     /// Celerity's, or fta's haste actions), while its `rage` trait lasts;
     /// 0..=[`MAX_ACTIONS`].
     #[serde(default = "one")]
+    #[schemars(range(max = 5))]
     pub rage: u8,
 }
 
@@ -338,44 +341,76 @@ pub const MAX_ROUNDS: u32 = 1000;
 /// Most members in a fight.
 pub const MAX_MEMBERS: usize = 8;
 
-#[derive(Debug, Deserialize)]
+/// A scenario file: who fights whom, under which editions, how often.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
+#[schemars(title = "wodds scenario file")]
 struct RawScenario {
+    /// Its title, printed above the results.
     name: String,
+    /// What kind of conflict it is.
+    #[schemars(schema_with = "kind_schema")]
     kind: Spanned<String>,
+    /// The editions to run it under: built-in ids (`revised`, `fta`,
+    /// `uwod`, `hubris`) or paths of house-rule files, relative to this
+    /// file.
+    #[schemars(with = "Vec<String>")]
     editions: Vec<Spanned<String>>,
+    /// Fights an edition (default 100000).
     #[serde(default)]
+    #[schemars(with = "Option<u64>", range(min = 1, max = 1_000_000_000))]
     trials: Option<Spanned<u64>>,
+    /// Seed of the run: the same seed gives the same figures (default 1).
     #[serde(default)]
     seed: Option<u64>,
+    /// Rounds after which a fight is a draw (default 50).
     #[serde(default)]
+    #[schemars(with = "Option<u32>", range(min = 1, max = 1000))]
     max_rounds: Option<Spanned<u32>>,
+    /// Two or more sides.
     #[serde(default)]
     side: Vec<RawSide>,
 }
 
-#[derive(Debug, Deserialize)]
+/// One side of a fight.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawSide {
+    /// Its name (each side its own).
+    #[schemars(with = "String")]
     name: Spanned<String>,
+    /// Its members.
     #[serde(default)]
     member: Vec<RawMember>,
 }
 
-#[derive(Debug, Deserialize)]
+/// One combatant.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawMember {
+    /// Its name (each member its own).
+    #[schemars(with = "String")]
     name: Spanned<String>,
+    /// What it is: decides what it soaks.
     kind: Creature,
+    /// Its traits in dots; those left out take their defaults.
     #[serde(default)]
+    #[schemars(schema_with = "traits_schema")]
     traits: BTreeMap<Spanned<String>, Spanned<i64>>,
+    /// Its weapon (default fists).
     #[serde(default)]
+    #[schemars(schema_with = "weapon_schema")]
     weapon: Option<Spanned<String>>,
+    /// Its armour (default none).
     #[serde(default)]
+    #[schemars(schema_with = "armor_schema")]
     armor: Option<Spanned<String>>,
+    /// How far it fires from.
     #[serde(default)]
     range: Range,
+    /// How it fights.
     #[serde(default)]
+    #[schemars(with = "Option<Tactics>")]
     tactics: Option<Spanned<Tactics>>,
 }
 
@@ -622,4 +657,46 @@ pub fn same_edition<'a>(editions: &'a [RuleSet], rules: &RuleSet) -> Option<&'a 
         .iter()
         .find(|e| e.id == rules.id || (file(e).is_some() && file(e) == file(rules)))
         .map(|e| e.id.as_str())
+}
+
+fn kind_schema(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({ "type": "string", "enum": ["combat"] })
+}
+
+fn weapon_schema(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({ "type": "string", "enum": Weapon::names() })
+}
+
+fn armor_schema(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({ "type": "string", "enum": Armor::names() })
+}
+
+/// Every trait a member may have, with its range and default.
+fn traits_schema(_: &mut SchemaGenerator) -> Schema {
+    let properties: serde_json::Map<String, serde_json::Value> = TRAITS
+        .iter()
+        .map(|&(name, lo, hi, default)| {
+            let only = if name == "rage" { " (garou only)" } else { "" };
+            (
+                name.to_string(),
+                serde_json::json!({
+                    "type": "integer",
+                    "minimum": lo,
+                    "maximum": hi,
+                    "default": default,
+                    "description": format!("Dots of {name}{only}, {lo} to {hi}; {default} when left out."),
+                }),
+            )
+        })
+        .collect();
+    json_schema!({
+        "type": "object",
+        "additionalProperties": false,
+        "properties": properties,
+    })
+}
+
+/// The JSON Schema of scenario files (`docs/schema/scenario.schema.json`).
+pub fn scenario_schema() -> serde_json::Value {
+    schemars::schema_for!(RawScenario).to_value()
 }
