@@ -38,5 +38,7 @@ mod throw;
 pub use action::{
     Contest, Extended, Prolonged, Resisted, Retry, Schedule, resisted_exact, resisted_sample,
 };
-pub use process::{BATCH, Next, Process, Timeline, simulate, solve};
+pub use process::{
+    BATCH, DROPPED_AT_MOST, Next, Process, SolveProgress, Timeline, simulate, solve, solve_with,
+};
 pub use throw::Throw;

@@ -107,43 +107,318 @@ impl Timeline {
 /// Probability mass below which the exact solver stops following a process.
 const NEGLIGIBLE: f64 = 1e-13;
 
+/// Most probability the exact solver drops in all, from states too
+/// unlikely to matter; it is reported as `unfinished`, so every figure of a
+/// timeline is within this of the figure of a solver that drops nothing.
+pub const DROPPED_AT_MOST: f64 = 1e-15;
+
+/// Rounds of distinct throws whose transitions are kept at once.
+const CACHED_TABLES: usize = 8;
+
+/// Where the exact solver has got to, after each round.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SolveProgress {
+    /// Rounds solved so far.
+    pub rounds: usize,
+    /// States the process may be in after them.
+    pub states: usize,
+    /// Probability the process is still going.
+    pub going: f64,
+}
+
 /// The exact timeline of `p`, following it for at most `horizon` rounds (and
 /// stopping earlier once the chance it is still going is below 1e-13, which
 /// is then reported as `unfinished`).
+///
+/// States less likely than about [`DROPPED_AT_MOST`] / (horizon × states)
+/// are dropped as it goes, at most [`DROPPED_AT_MOST`] in all, and counted
+/// as `unfinished`: a long process whose tallies rarely climb (one die at
+/// difficulty 10, say) then follows the few thousand states that matter,
+/// not every tally up to the target.
 pub fn solve<P: Process>(p: &P, horizon: usize) -> Timeline {
-    let mut states: BTreeMap<P::State, f64> = BTreeMap::from([(p.start(), 1.0)]);
+    solve_with(p, horizon, &mut |_| {})
+}
+
+/// [`solve`], calling `progress` after every round.
+pub fn solve_with<P: Process>(
+    p: &P,
+    horizon: usize,
+    progress: &mut dyn FnMut(SolveProgress),
+) -> Timeline {
+    let mut states = States::default();
+    let start = states.intern(p.start());
+    let mut mass = vec![0.0; 1];
+    mass[start as usize] = 1.0;
+    let mut active = vec![start];
+    let mut next: Vec<f64> = Vec::new();
+    let mut next_active: Vec<u32> = Vec::new();
+    // Room to list every state (it only grows).
+    let mut listed: Vec<u32> = Vec::new();
+    let mut tables: Vec<Table> = Vec::new();
+    let mut scratch = Vec::new();
     let mut t = Timeline {
         win: Vec::new(),
         lose: Vec::new(),
         unfinished: 0.0,
         trials: None,
     };
-    let mut rolls = Vec::new();
+    // Each round may drop states whose probability adds up to this.
+    let allowance = DROPPED_AT_MOST / horizon.max(1) as f64;
+    let (mut going, mut dropped) = (1.0, 0.0);
     for round in 0..horizon {
-        let throws = p.throws(round);
-        let (mut win, mut lose) = (0.0, 0.0);
-        let mut next: BTreeMap<P::State, f64> = BTreeMap::new();
-        for (&state, &mass) in &states {
-            each_combination(
-                throws,
-                &mut rolls,
-                mass,
-                &mut |rolls, q| match p.next(state, rolls) {
-                    Next::Continue(s) => *next.entry(s).or_insert(0.0) += q,
-                    Next::Win => win += q,
-                    Next::Lose => lose += q,
-                },
-            );
+        let table = Table::find(&mut tables, p.throws(round), round);
+        for &i in &active {
+            table.ensure_row(p, i, &mut states, &mut scratch);
         }
+        let n = states.len();
+        mass.resize(n, 0.0);
+        next.resize(n, 0.0);
+        if listed.len() < n {
+            listed.resize(n, 0);
+        }
+        let (win, lose, count) = step(table, &active, &mut mass, &mut next, &mut listed);
+        next_active.clear();
+        next_active.extend_from_slice(&listed[..count]);
         t.win.push(win);
         t.lose.push(lose);
-        states = next;
-        if states.values().sum::<f64>() < NEGLIGIBLE {
+        // Drop the states too unlikely to matter, within the allowance.
+        let floor = allowance / next_active.len().max(1) as f64;
+        going = 0.0;
+        next_active.retain(|&j| {
+            let m = next[j as usize];
+            if m < floor {
+                dropped += m;
+                next[j as usize] = 0.0;
+                false
+            } else {
+                going += m;
+                true
+            }
+        });
+        std::mem::swap(&mut mass, &mut next);
+        std::mem::swap(&mut active, &mut next_active);
+        progress(SolveProgress {
+            rounds: round + 1,
+            states: active.len(),
+            going,
+        });
+        if going < NEGLIGIBLE {
             break;
         }
     }
-    t.unfinished = states.values().sum();
+    t.unfinished = going + dropped;
     t
+}
+
+/// One round: moves the probability of each `active` state along its row
+/// of `table` into `next` (taking it out of `mass`), lists in `listed` each
+/// state that gets some, and returns the chances of a win and of a loss
+/// this round and how many states it listed.
+fn step(
+    table: &Table,
+    active: &[u32],
+    mass: &mut [f64],
+    next: &mut [f64],
+    listed: &mut [u32],
+) -> (f64, f64, usize) {
+    let (mut win, mut lose, mut count) = (0.0, 0.0, 0);
+    for &i in active {
+        let m = std::mem::take(&mut mass[i as usize]);
+        let row = table.rows[i as usize];
+        win += m * row.win;
+        lose += m * row.lose;
+        let (start, end) = (row.start as usize, (row.start + row.len) as usize);
+        for (&j, &q) in table.targets[start..end].iter().zip(&table.probs[start..end]) {
+            // Only positive amounts are added, so a state is listed exactly
+            // when its probability is above 0, and so at most once.
+            let add = m * q;
+            if add > 0.0 {
+                let j = j as usize;
+                if next[j] == 0.0 {
+                    listed[count] = j as u32;
+                    count += 1;
+                }
+                next[j] += add;
+            }
+        }
+    }
+    (win, lose, count)
+}
+
+/// The states met so far, numbered in the order met.
+struct States<S> {
+    index: BTreeMap<S, u32>,
+    list: Vec<S>,
+}
+
+impl<S> Default for States<S> {
+    fn default() -> Self {
+        States {
+            index: BTreeMap::new(),
+            list: Vec::new(),
+        }
+    }
+}
+
+impl<S: Ord + Copy> States<S> {
+    fn intern(&mut self, s: S) -> u32 {
+        let n = self.list.len() as u32;
+        *self.index.entry(s).or_insert_with(|| {
+            self.list.push(s);
+            n
+        })
+    }
+
+    fn len(&self) -> usize {
+        self.list.len()
+    }
+}
+
+/// Where one state goes in a round of given throws: `len` entries of the
+/// table's targets from `start` ([`NO_ROW`]: not worked out yet), and the
+/// chances of a win and of a loss.
+#[derive(Debug, Clone, Copy)]
+struct Row {
+    start: u32,
+    len: u32,
+    win: f64,
+    lose: f64,
+}
+
+/// The `len` of a row not worked out yet.
+const NO_ROW: u32 = u32::MAX;
+
+impl Row {
+    const NONE: Row = Row {
+        start: 0,
+        len: NO_ROW,
+        win: 0.0,
+        lose: 0.0,
+    };
+}
+
+/// The transitions of one round's throws: every combination of their
+/// outcomes with its chance, worked out once; and each state's row, worked
+/// out the first time the state is met in such a round, the outcomes that
+/// lead to the same state merged.
+struct Table {
+    throws: Vec<Throw>,
+    /// The combinations, `throws.len()` rolls each.
+    rolls: Vec<Roll>,
+    /// The chance of each combination.
+    chance: Vec<f64>,
+    /// `rows[state]`: where it goes.
+    rows: Vec<Row>,
+    targets: Vec<u32>,
+    probs: Vec<f64>,
+    /// The last round it served.
+    used: usize,
+}
+
+impl Table {
+    /// The table of `throws`, from the cache or made (in place of the
+    /// least recently used when the cache is full).
+    fn find<'a>(tables: &'a mut Vec<Table>, throws: &[Throw], round: usize) -> &'a mut Table {
+        let i = match tables.iter().position(|t| t.throws == throws) {
+            Some(i) => i,
+            None => {
+                let table = Table::new(throws);
+                if tables.len() < CACHED_TABLES {
+                    tables.push(table);
+                    tables.len() - 1
+                } else {
+                    let (i, _) = tables
+                        .iter()
+                        .enumerate()
+                        .min_by_key(|(_, t)| t.used)
+                        .expect("a full cache");
+                    tables[i] = table;
+                    i
+                }
+            }
+        };
+        tables[i].used = round;
+        &mut tables[i]
+    }
+
+    fn new(throws: &[Throw]) -> Table {
+        let mut rolls = Vec::new();
+        let mut chance = Vec::new();
+        let mut combo = Vec::with_capacity(throws.len());
+        each_combination(throws, &mut combo, 1.0, &mut |r, q| {
+            if q > 0.0 {
+                rolls.extend_from_slice(r);
+                chance.push(q);
+            }
+        });
+        Table {
+            throws: throws.to_vec(),
+            rolls,
+            chance,
+            rows: Vec::new(),
+            targets: Vec::new(),
+            probs: Vec::new(),
+            used: 0,
+        }
+    }
+
+    /// Works out the row of state `i` unless it has one.
+    fn ensure_row<P: Process>(
+        &mut self,
+        p: &P,
+        i: u32,
+        states: &mut States<P::State>,
+        scratch: &mut Vec<(u32, f64)>,
+    ) {
+        let i = i as usize;
+        if self.rows.len() <= i {
+            self.rows.resize(states.len().max(i + 1), Row::NONE);
+        }
+        if self.rows[i].len != NO_ROW {
+            return;
+        }
+        let state = states.list[i];
+        self.build_row(p, i, state, states, scratch);
+    }
+
+    fn build_row<P: Process>(
+        &mut self,
+        p: &P,
+        i: usize,
+        state: P::State,
+        states: &mut States<P::State>,
+        scratch: &mut Vec<(u32, f64)>,
+    ) {
+        let k = self.throws.len();
+        let (mut win, mut lose) = (0.0, 0.0);
+        scratch.clear();
+        for (c, &q) in self.chance.iter().enumerate() {
+            match p.next(state, &self.rolls[c * k..(c + 1) * k]) {
+                Next::Continue(s) => scratch.push((states.intern(s), q)),
+                Next::Win => win += q,
+                Next::Lose => lose += q,
+            }
+        }
+        // Merge the outcomes that lead to one state (a stable sort keeps
+        // the sums in the order of the combinations).
+        scratch.sort_by_key(|&(j, _)| j);
+        let start = self.targets.len() as u32;
+        for &(j, q) in scratch.iter() {
+            if self.targets.len() > start as usize && *self.targets.last().expect("one") == j {
+                *self.probs.last_mut().expect("one") += q;
+            } else {
+                self.targets.push(j);
+                self.probs.push(q);
+            }
+        }
+        let len = self.targets.len() as u32 - start;
+        self.rows[i] = Row {
+            start,
+            len,
+            win,
+            lose,
+        };
+    }
 }
 
 /// Calls `f` with every combination of the throws' outcomes and its
