@@ -995,3 +995,28 @@ fn multiple(a: &MultipleArgs) -> anyhow::Result<()> {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--a` of 65,000 comma-separated pools: one throw made, one round
+    /// stored, not 65,000 of each (they cost 1.66 GB).
+    #[test]
+    fn a_long_repeated_side_is_stored_once() {
+        let rules = RuleSet::load("revised").unwrap();
+        let long: SideSpec = vec!["5@6"; 65_000].join(",").parse().unwrap();
+        let one: SideSpec = "5@6".parse().unwrap();
+        let schedule = two_sides(&rules, &long, &one).unwrap();
+        assert_eq!(schedule.len(), 1);
+        assert_eq!(schedule.distinct_rounds(), 1);
+        // Alternating pools: two rounds stored, each throw made once and
+        // shared by every round that rolls it.
+        let alternating: SideSpec = vec!["5@6,6@6"; 32_500].join(",").parse().unwrap();
+        let schedule = two_sides(&rules, &alternating, &one).unwrap();
+        assert_eq!(schedule.len(), 65_000);
+        assert_eq!(schedule.distinct_rounds(), 2);
+        assert!(schedule.round(0)[0].shares(&schedule.round(64_998)[0]));
+        assert!(schedule.round(1)[1].shares(&schedule.round(64_999)[1]));
+    }
+}

@@ -100,6 +100,10 @@ impl Process for Extended {
         self.schedule.round(round)
     }
 
+    fn steady_from(&self) -> Option<usize> {
+        Some(self.schedule.len() - 1)
+    }
+
     fn next(&self, (total, free): (u32, u32), rolls: &[Roll]) -> Next<(u32, u32)> {
         let r = rolls[0];
         if r.botch {
@@ -148,6 +152,10 @@ impl Process for Retry {
         self.schedule.round(round)
     }
 
+    fn steady_from(&self) -> Option<usize> {
+        Some(self.schedule.len() - 1)
+    }
+
     fn next(&self, tries: usize, rolls: &[Roll]) -> Next<usize> {
         let r = rolls[0];
         let needed = self.needed[tries.min(self.needed.len() - 1)];
@@ -187,6 +195,10 @@ impl Process for Contest {
 
     fn throws(&self, round: usize) -> &[Throw] {
         self.schedule.round(round)
+    }
+
+    fn steady_from(&self) -> Option<usize> {
+        Some(self.schedule.len() - 1)
     }
 
     fn next(&self, (mut a, mut b): (i32, i32), rolls: &[Roll]) -> Next<(i32, i32)> {
@@ -271,6 +283,10 @@ impl Process for Prolonged {
 
     fn throws(&self, round: usize) -> &[Throw] {
         self.schedule.round(round)
+    }
+
+    fn steady_from(&self) -> Option<usize> {
+        Some(self.schedule.len() - 1)
     }
 
     fn next(&self, (la, lb): (u32, u32), rolls: &[Roll]) -> Next<(u32, u32)> {

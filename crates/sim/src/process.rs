@@ -32,6 +32,13 @@ pub trait Process: Sync {
     fn throws(&self, round: usize) -> &[Throw];
     /// Where `state` goes when the round's throws came out as `rolls`.
     fn next(&self, state: Self::State, rolls: &[Roll]) -> Next<Self::State>;
+    /// A round from which every round moves the process the same way (the
+    /// same throws, the last of a schedule repeating), or `None` if there
+    /// is none or it is not known (the default). From there the exact
+    /// solver may finish a settled tail in closed form.
+    fn steady_from(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// How a process ended, round by round.
@@ -112,6 +119,13 @@ const NEGLIGIBLE: f64 = 1e-13;
 /// timeline is within this of the figure of a solver that drops nothing.
 pub const DROPPED_AT_MOST: f64 = 1e-15;
 
+/// Most error allowed in any figure from finishing a settled tail in closed
+/// form (beyond the rounding that following every round has too).
+pub const SETTLED_ERROR_AT_MOST: f64 = 1e-13;
+
+/// Rounds between tries at settling a steady tail.
+const SETTLE_EVERY: usize = 64;
+
 /// Rounds of distinct throws whose transitions are kept at once.
 const CACHED_TABLES: usize = 8;
 
@@ -135,6 +149,17 @@ pub struct SolveProgress {
 /// as `unfinished`: a long process whose tallies rarely climb (one die at
 /// difficulty 10, say) then follows the few thousand states that matter,
 /// not every tally up to the target.
+///
+/// Once the process moves the same way every round ([`Process::steady_from`])
+/// it may settle: every state's probability shrinking each round by a
+/// factor between λ_lo and λ_hi, measured. Then round `k` on from there
+/// ends between λ_lo^k and λ_hi^k times what this round ended (the chain's
+/// matrix is non-negative, so those bounds carry from round to round), and
+/// when the bounds put every later figure within [`SETTLED_ERROR_AT_MOST`]
+/// of the one the solver reports, the rest of the timeline is that
+/// geometric tail, not another 100,000 rounds stepped. A process that
+/// hardly ever ends (a botch wiping a tally of one die at difficulty 10)
+/// is settled after a few thousand rounds.
 pub fn solve<P: Process>(p: &P, horizon: usize) -> Timeline {
     solve_with(p, horizon, &mut |_| {})
 }
@@ -165,6 +190,10 @@ pub fn solve_with<P: Process>(
     // Each round may drop states whose probability adds up to this.
     let allowance = DROPPED_AT_MOST / horizon.max(1) as f64;
     let (mut going, mut dropped) = (1.0, 0.0);
+    let steady = p.steady_from();
+    // The probability of each state before the round, on rounds that try
+    // to settle (0 elsewhere).
+    let mut before: Vec<f64> = Vec::new();
     for round in 0..horizon {
         let table = Table::find(&mut tables, p.throws(round), round);
         for &i in &active {
@@ -176,11 +205,38 @@ pub fn solve_with<P: Process>(
         if listed.len() < n {
             listed.resize(n, 0);
         }
+        let settling = steady.is_some_and(|s| round >= s)
+            && (round + 1) % SETTLE_EVERY == 0
+            && round + 1 < horizon;
+        if settling {
+            before.resize(n, 0.0);
+            for &i in &active {
+                before[i as usize] = mass[i as usize];
+            }
+        }
         let (win, lose, count) = step(table, &active, &mut mass, &mut next, &mut listed);
-        next_active.clear();
-        next_active.extend_from_slice(&listed[..count]);
         t.win.push(win);
         t.lose.push(lose);
+        if settling {
+            let tail = Settled::measure(&active, &before, &next, &listed[..count], win + lose);
+            for &i in &active {
+                before[i as usize] = 0.0;
+            }
+            let left = horizon - round - 1;
+            if let Some(tail) = tail.filter(|s| s.holds(left, dropped)) {
+                dropped += tail.leak;
+                let going = tail.finish(&mut t, win, lose, left);
+                progress(SolveProgress {
+                    rounds: t.rounds(),
+                    states: active.len(),
+                    going,
+                });
+                t.unfinished = (going + dropped).max(0.0);
+                return t;
+            }
+        }
+        next_active.clear();
+        next_active.extend_from_slice(&listed[..count]);
         // Drop the states too unlikely to matter, within the allowance.
         let floor = allowance / next_active.len().max(1) as f64;
         going = 0.0;
@@ -208,6 +264,109 @@ pub fn solve_with<P: Process>(
     }
     t.unfinished = going + dropped;
     t
+}
+
+/// A round after which the process has settled, measured: `before` each
+/// state `i` of the set S it could be in had `v_i`, after it `y_i`.
+#[derive(Debug, Clone, Copy)]
+struct Settled {
+    /// min and max over S of `y_i / v_i`.
+    lo: f64,
+    hi: f64,
+    /// `Σ y_i / Σ v_i` over S: the factor the tail is extrapolated with.
+    factor: f64,
+    /// `Σ y_i` over S.
+    going: f64,
+    /// The probability that went to states outside S (dropped).
+    leak: f64,
+    /// The probability that the round ended (win or loss).
+    ended: f64,
+}
+
+impl Settled {
+    fn measure(
+        active: &[u32],
+        before: &[f64],
+        after: &[f64],
+        listed: &[u32],
+        ended: f64,
+    ) -> Option<Settled> {
+        let (mut lo, mut hi, mut v, mut y) = (f64::INFINITY, 0.0f64, 0.0, 0.0);
+        for &i in active {
+            let (b, a) = (before[i as usize], after[i as usize]);
+            if b <= 0.0 || a <= 0.0 {
+                return None;
+            }
+            let r = a / b;
+            lo = lo.min(r);
+            hi = hi.max(r);
+            v += b;
+            y += a;
+        }
+        let leak = listed
+            .iter()
+            .filter(|&&j| before.get(j as usize).is_none_or(|&b| b == 0.0))
+            .map(|&j| after[j as usize])
+            .sum();
+        Some(Settled {
+            lo,
+            hi,
+            factor: y / v,
+            going: y,
+            leak,
+            ended,
+        })
+    }
+
+    /// Whether the bounds keep every figure of the next `left` rounds
+    /// within [`SETTLED_ERROR_AT_MOST`], and all the probability dropped
+    /// (`dropped` so far, this round's leak and at most the same shrinking
+    /// leak every later round) within [`DROPPED_AT_MOST`].
+    fn holds(&self, left: usize, dropped: f64) -> bool {
+        // Round j on ends between lo^j and hi^j times `ended`, and so does
+        // the extrapolation (lo <= factor <= hi): in all they differ by at
+        // most (hi - lo) Σ_{j=1..left} j hi^(j-1) times `ended`.
+        let k = left as f64;
+        let weights = if self.hi < 1.0 {
+            (k * (k + 1.0) / 2.0).min((1.0 - self.hi).powi(-2))
+        } else {
+            k * (k + 1.0) / 2.0 * self.hi.powf(k - 1.0)
+        };
+        let error = (self.hi - self.lo) * weights * self.ended;
+        let leaks = self.leak * (1.0 + geometric(self.hi, left));
+        error.is_finite()
+            && leaks.is_finite()
+            && error <= SETTLED_ERROR_AT_MOST
+            && dropped + leaks <= DROPPED_AT_MOST
+    }
+
+    /// Appends the geometric tail of up to `left` rounds to `t`: round `k`
+    /// on ends `factor^k` times this round's `win` and `lose`; stops, as
+    /// stepping would, once less than 1e-13 is still going. Returns what is.
+    fn finish(&self, t: &mut Timeline, win: f64, lose: f64, left: usize) -> f64 {
+        let mut going = self.going;
+        let mut f = 1.0;
+        for _ in 0..left {
+            if going < NEGLIGIBLE {
+                break;
+            }
+            f *= self.factor;
+            t.win.push(f * win);
+            t.lose.push(f * lose);
+            going -= f * self.ended;
+        }
+        going
+    }
+}
+
+/// `Σ_{j=1..k} x^j` for `x >= 0`.
+fn geometric(x: f64, k: usize) -> f64 {
+    let d = x - 1.0;
+    if d.abs() < 1e-300 {
+        k as f64
+    } else {
+        x * (k as f64 * d.ln_1p()).exp_m1() / d
+    }
 }
 
 /// One round: moves the probability of each `active` state along its row
@@ -522,4 +681,210 @@ fn run_batch<P: Process, R: Rng>(
         unfinished += u64::from(!ended);
     }
     (win, lose, unfinished)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use wodds_dice::{RollRules, RollSpec};
+    use wodds_rules::{BotchEffect, TallyRule, TieRule};
+
+    use super::*;
+    use crate::{Contest, Extended, Prolonged, Retry, Schedule};
+
+    /// The solver as it was: a map of states, every combination of the
+    /// throws' outcomes enumerated for every state every round. Slow, but
+    /// plainly right; the yardstick of the fast one.
+    fn reference<P: Process>(p: &P, horizon: usize) -> Timeline {
+        let mut states: BTreeMap<P::State, f64> = BTreeMap::from([(p.start(), 1.0)]);
+        let mut t = Timeline {
+            win: Vec::new(),
+            lose: Vec::new(),
+            unfinished: 0.0,
+            trials: None,
+        };
+        let mut rolls = Vec::new();
+        for round in 0..horizon {
+            let throws = p.throws(round);
+            let (mut win, mut lose) = (0.0, 0.0);
+            let mut next: BTreeMap<P::State, f64> = BTreeMap::new();
+            for (&state, &mass) in &states {
+                each_combination(throws, &mut rolls, mass, &mut |rolls, q| {
+                    match p.next(state, rolls) {
+                        Next::Continue(s) => *next.entry(s).or_insert(0.0) += q,
+                        Next::Win => win += q,
+                        Next::Lose => lose += q,
+                    }
+                });
+            }
+            t.win.push(win);
+            t.lose.push(lose);
+            states = next;
+            if states.values().sum::<f64>() < NEGLIGIBLE {
+                break;
+            }
+        }
+        t.unfinished = states.values().sum();
+        t
+    }
+
+    /// Every figure of `got` within `tol` of `want`'s (a round one of them
+    /// did not reach counts as 0).
+    fn same(got: &Timeline, want: &Timeline, tol: f64) -> Result<(), TestCaseError> {
+        let rounds = got.rounds().max(want.rounds());
+        let at = |v: &[f64], k: usize| v.get(k).copied().unwrap_or(0.0);
+        let (mut gw, mut ww, mut gl, mut wl) = (0.0, 0.0, 0.0, 0.0);
+        for k in 0..rounds {
+            for (name, g, w) in [
+                ("win", at(&got.win, k), at(&want.win, k)),
+                ("lose", at(&got.lose, k), at(&want.lose, k)),
+            ] {
+                prop_assert!((g - w).abs() <= tol, "{name}[{k}]: {g} against {w}");
+            }
+            gw += at(&got.win, k);
+            ww += at(&want.win, k);
+            gl += at(&got.lose, k);
+            wl += at(&want.lose, k);
+            prop_assert!((gw - ww).abs() <= tol, "win within {}: {gw} against {ww}", k + 1);
+            prop_assert!((gl - wl).abs() <= tol, "lose within {}: {gl} against {wl}", k + 1);
+        }
+        prop_assert!(
+            (got.unfinished - want.unfinished).abs() <= tol,
+            "unfinished {} against {}",
+            got.unfinished,
+            want.unfinished
+        );
+        Ok(())
+    }
+
+    fn revised(pool: i32, difficulty: u8) -> Throw {
+        Throw::single(RollSpec::new(pool, RollRules::classic(difficulty)).unwrap())
+    }
+
+    fn botch() -> impl Strategy<Value = BotchEffect> {
+        prop_oneof![
+            Just(BotchEffect::Wipe),
+            Just(BotchEffect::Fail),
+            Just(BotchEffect::Ignore)
+        ]
+    }
+
+    /// A schedule of 1 to 3 rounds of `sides` throws, 1-3 dice at 4-10.
+    fn schedule(sides: usize) -> impl Strategy<Value = Schedule> {
+        prop::collection::vec(
+            prop::collection::vec((1..=3i32, 4..=10u8), sides),
+            1..=3,
+        )
+        .prop_map(|rounds| {
+            Schedule::new(
+                rounds
+                    .into_iter()
+                    .map(|r| r.into_iter().map(|(p, d)| revised(p, d)).collect())
+                    .collect(),
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn extended_matches_the_reference(
+            schedule in schedule(1),
+            target in 1..=8u32,
+            botch in botch(),
+            free_botches in 0..=1u32,
+            horizon in 1..=400usize,
+        ) {
+            let p = Extended { schedule, target, botch, free_botches };
+            same(&solve(&p, horizon), &reference(&p, horizon), 1e-12)?;
+        }
+
+        #[test]
+        fn contests_match_the_reference(
+            schedule in schedule(2),
+            target in 1..=5u32,
+            separate in any::<bool>(),
+            botch in botch(),
+            horizon in 1..=400usize,
+        ) {
+            let tally = if separate { TallyRule::Separate } else { TallyRule::Difference };
+            let p = Contest { schedule, target, tally, botch };
+            same(&solve(&p, horizon), &reference(&p, horizon), 1e-12)?;
+        }
+
+        #[test]
+        fn prolonged_matches_the_reference(
+            schedule in schedule(2),
+            a_resistance in 1..=3u32,
+            b_resistance in 1..=3u32,
+            defender in any::<bool>(),
+            horizon in 1..=400usize,
+        ) {
+            let tie = if defender { TieRule::Defender } else { TieRule::Nothing };
+            let p = Prolonged { schedule, a_resistance, b_resistance, tie };
+            same(&solve(&p, horizon), &reference(&p, horizon), 1e-12)?;
+        }
+
+        #[test]
+        fn retry_matches_the_reference(
+            schedule in schedule(1),
+            needed in prop::collection::vec(0..=3u32, 1..=3),
+            fail in any::<bool>(),
+            horizon in 1..=400usize,
+        ) {
+            let botch = if fail { BotchEffect::Fail } else { BotchEffect::Ignore };
+            let p = Retry { schedule, needed, botch };
+            same(&solve(&p, horizon), &reference(&p, horizon), 1e-12)?;
+        }
+
+        /// Slow processes, one or two dice at 9 or 10 a side, followed long
+        /// enough for the tail to settle and be finished in closed form.
+        #[test]
+        fn settled_tails_match_the_reference(
+            a in (1..=2i32, 9..=10u8),
+            b in (1..=2i32, 9..=10u8),
+            target in 4..=14u32,
+            separate in any::<bool>(),
+            wipe in any::<bool>(),
+            horizon in 2_000..=6_000usize,
+        ) {
+            let tally = if separate { TallyRule::Separate } else { TallyRule::Difference };
+            let botch = if wipe { BotchEffect::Wipe } else { BotchEffect::Ignore };
+            let p = Contest {
+                schedule: Schedule::new(vec![vec![revised(a.0, a.1), revised(b.0, b.1)]]),
+                target,
+                tally,
+                botch,
+            };
+            same(&solve(&p, horizon), &reference(&p, horizon), 1e-12)?;
+        }
+    }
+
+    /// A contest that ends about once in 10^6 rounds (one die at 10 each,
+    /// first to 16, a botch wiping a tally) settles long before its horizon:
+    /// the solver reports far fewer rounds stepped than the 10,000 it
+    /// covers, and still agrees with the reference every round.
+    #[test]
+    fn a_settled_contest_is_finished_in_closed_form() {
+        let p = Contest {
+            schedule: Schedule::new(vec![vec![revised(1, 10), revised(1, 10)]]),
+            target: 16,
+            tally: TallyRule::Separate,
+            botch: BotchEffect::Wipe,
+        };
+        let horizon = 10_000;
+        let mut calls = 0;
+        let mut last = None;
+        let t = solve_with(&p, horizon, &mut |s| {
+            calls += 1;
+            last = Some(s);
+        });
+        assert!(calls < horizon / 4, "{calls} rounds stepped");
+        assert_eq!(last.map(|s| s.rounds), Some(horizon));
+        assert_eq!(t.rounds(), horizon);
+        // Something ends every round: not a trivial tail.
+        assert!(t.win[horizon - 1] > 1e-9 && t.p_win() < 0.5, "{}", t.win[horizon - 1]);
+        same(&t, &reference(&p, horizon), 1e-12).unwrap();
+    }
 }
