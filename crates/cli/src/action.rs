@@ -240,6 +240,9 @@ impl From<BotchArg> for BotchEffect {
 #[derive(Debug, Clone)]
 pub struct SideSpec(Vec<Vec<(i32, Option<i32>)>>);
 
+/// One member of a side's round: pool and difficulty, if given.
+type Member = (i32, Option<i32>);
+
 impl FromStr for SideSpec {
     type Err = String;
 
@@ -514,7 +517,7 @@ fn throw_of(
 /// references, not 65,000 throws (about 12 KB of sampler tables each).
 fn two_sides(rules: &RuleSet, a: &SideSpec, b: &SideSpec) -> anyhow::Result<Schedule> {
     let rounds = a.0.len().max(b.0.len());
-    let mut made: HashMap<(&[(i32, Option<i32>)], &str), Throw> = HashMap::new();
+    let mut made: HashMap<(&[Member], &str), Throw> = HashMap::new();
     let mut schedule = Vec::with_capacity(rounds);
     for r in 0..rounds {
         let mut throws = Vec::with_capacity(2);

@@ -126,6 +126,9 @@ pub const SETTLED_ERROR_AT_MOST: f64 = 1e-13;
 /// Rounds between tries at settling a steady tail.
 const SETTLE_EVERY: usize = 64;
 
+/// States remembered while working out a row, to add to without a look-up.
+const RECENT: usize = 4;
+
 /// Rounds of distinct throws whose transitions are kept at once.
 const CACHED_TABLES: usize = 8;
 
@@ -151,20 +154,24 @@ pub struct SolveProgress {
 /// not every tally up to the target.
 ///
 /// Once the process moves the same way every round ([`Process::steady_from`])
-/// it may settle: every state's probability shrinking each round by a
-/// factor between λ_lo and λ_hi, measured. Then round `k` on from there
-/// ends between λ_lo^k and λ_hi^k times what this round ended (the chain's
-/// matrix is non-negative, so those bounds carry from round to round), and
-/// when the bounds put every later figure within [`SETTLED_ERROR_AT_MOST`]
-/// of the one the solver reports, the rest of the timeline is that
-/// geometric tail, not another 100,000 rounds stepped. A process that
-/// hardly ever ends (a botch wiping a tally of one die at difficulty 10)
-/// is settled after a few thousand rounds.
+/// it may settle: every state's probability changing each round by a
+/// factor between λ_lo and λ_hi, measured on a round. The round `k` rounds
+/// later then ends between λ_lo^k and λ_hi^k times what this round ended
+/// (the chain's matrix is non-negative, so the bounds carry from round to
+/// round). When they put the rest of the timeline, added up, within
+/// [`SETTLED_ERROR_AT_MOST`] of the geometric tail with the measured
+/// average factor, that tail is reported instead of stepping the remaining
+/// rounds (what leaves the settled states counts against
+/// [`DROPPED_AT_MOST`]). A process that hardly ever ends, such as a contest
+/// of one die at difficulty 10 a side whose botches wipe a tally, settles
+/// after a few thousand rounds; one that ends at a real rate mostly ends
+/// (to 1e-13) before the bounds get that tight, and is stepped to the end.
 pub fn solve<P: Process>(p: &P, horizon: usize) -> Timeline {
     solve_with(p, horizon, &mut |_| {})
 }
 
-/// [`solve`], calling `progress` after every round.
+/// [`solve`], calling `progress` after every round stepped, and once more
+/// when a settled tail is filled in.
 pub fn solve_with<P: Process>(
     p: &P,
     horizon: usize,
@@ -387,7 +394,10 @@ fn step(
         win += m * row.win;
         lose += m * row.lose;
         let (start, end) = (row.start as usize, (row.start + row.len) as usize);
-        for (&j, &q) in table.targets[start..end].iter().zip(&table.probs[start..end]) {
+        for (&j, &q) in table.targets[start..end]
+            .iter()
+            .zip(&table.probs[start..end])
+        {
             // Only positive amounts are added, so a state is listed exactly
             // when its probability is above 0, and so at most once.
             let add = m * q;
@@ -551,9 +561,21 @@ impl Table {
         let k = self.throws.len();
         let (mut win, mut lose) = (0.0, 0.0);
         scratch.clear();
+        // Most outcomes lead where one of the last few did (many
+        // combinations of two groups' rolls, few margins): those are added
+        // on the spot, without looking the state up again.
+        let mut recent: [Option<(P::State, usize)>; RECENT] = [None; RECENT];
+        let mut oldest = 0;
         for (c, &q) in self.chance.iter().enumerate() {
             match p.next(state, &self.rolls[c * k..(c + 1) * k]) {
-                Next::Continue(s) => scratch.push((states.intern(s), q)),
+                Next::Continue(s) => match recent.iter().flatten().find(|r| r.0 == s) {
+                    Some(&(_, at)) => scratch[at].1 += q,
+                    None => {
+                        recent[oldest] = Some((s, scratch.len()));
+                        oldest = (oldest + 1) % RECENT;
+                        scratch.push((states.intern(s), q));
+                    }
+                },
                 Next::Win => win += q,
                 Next::Lose => lose += q,
             }
@@ -709,12 +731,12 @@ mod tests {
             let (mut win, mut lose) = (0.0, 0.0);
             let mut next: BTreeMap<P::State, f64> = BTreeMap::new();
             for (&state, &mass) in &states {
-                each_combination(throws, &mut rolls, mass, &mut |rolls, q| {
-                    match p.next(state, rolls) {
-                        Next::Continue(s) => *next.entry(s).or_insert(0.0) += q,
-                        Next::Win => win += q,
-                        Next::Lose => lose += q,
-                    }
+                each_combination(throws, &mut rolls, mass, &mut |rolls, q| match p
+                    .next(state, rolls)
+                {
+                    Next::Continue(s) => *next.entry(s).or_insert(0.0) += q,
+                    Next::Win => win += q,
+                    Next::Lose => lose += q,
                 });
             }
             t.win.push(win);
@@ -745,8 +767,16 @@ mod tests {
             ww += at(&want.win, k);
             gl += at(&got.lose, k);
             wl += at(&want.lose, k);
-            prop_assert!((gw - ww).abs() <= tol, "win within {}: {gw} against {ww}", k + 1);
-            prop_assert!((gl - wl).abs() <= tol, "lose within {}: {gl} against {wl}", k + 1);
+            prop_assert!(
+                (gw - ww).abs() <= tol,
+                "win within {}: {gw} against {ww}",
+                k + 1
+            );
+            prop_assert!(
+                (gl - wl).abs() <= tol,
+                "lose within {}: {gl} against {wl}",
+                k + 1
+            );
         }
         prop_assert!(
             (got.unfinished - want.unfinished).abs() <= tol,
@@ -771,18 +801,16 @@ mod tests {
 
     /// A schedule of 1 to 3 rounds of `sides` throws, 1-3 dice at 4-10.
     fn schedule(sides: usize) -> impl Strategy<Value = Schedule> {
-        prop::collection::vec(
-            prop::collection::vec((1..=3i32, 4..=10u8), sides),
-            1..=3,
+        prop::collection::vec(prop::collection::vec((1..=3i32, 4..=10u8), sides), 1..=3).prop_map(
+            |rounds| {
+                Schedule::new(
+                    rounds
+                        .into_iter()
+                        .map(|r| r.into_iter().map(|(p, d)| revised(p, d)).collect())
+                        .collect(),
+                )
+            },
         )
-        .prop_map(|rounds| {
-            Schedule::new(
-                rounds
-                    .into_iter()
-                    .map(|r| r.into_iter().map(|(p, d)| revised(p, d)).collect())
-                    .collect(),
-            )
-        })
     }
 
     proptest! {
@@ -884,7 +912,11 @@ mod tests {
         assert_eq!(last.map(|s| s.rounds), Some(horizon));
         assert_eq!(t.rounds(), horizon);
         // Something ends every round: not a trivial tail.
-        assert!(t.win[horizon - 1] > 1e-9 && t.p_win() < 0.5, "{}", t.win[horizon - 1]);
+        assert!(
+            t.win[horizon - 1] > 1e-9 && t.p_win() < 0.5,
+            "{}",
+            t.win[horizon - 1]
+        );
         same(&t, &reference(&p, horizon), 1e-12).unwrap();
     }
 }

@@ -417,7 +417,13 @@ fn a_schedule_stores_each_distinct_round_once() {
     assert_eq!(same.round(64_999), same.round(0));
     let (five, six) = (revised(5, 6), revised(6, 6));
     let rounds: Vec<Vec<Throw>> = (0..65_000)
-        .map(|r| vec![if r % 2 == 0 { five.clone() } else { six.clone() }])
+        .map(|r| {
+            vec![if r % 2 == 0 {
+                five.clone()
+            } else {
+                six.clone()
+            }]
+        })
         .collect();
     let alternating = Schedule::new(rounds);
     assert_eq!(alternating.len(), 65_000);
