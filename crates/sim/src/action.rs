@@ -2,6 +2,8 @@
 //! extended (and teamwork) actions, extended-and-resisted contests, and
 //! prolonged conflicts; plus the single resisted roll.
 
+use std::collections::HashMap;
+
 use rand_core::Rng;
 use wodds_dice::{D10, Roll};
 use wodds_rules::{BotchEffect, ResistedRule, TallyRule, TieRule};
@@ -10,19 +12,63 @@ use crate::process::{Next, Process};
 use crate::throw::Throw;
 
 /// The throws of each round, the last repeating.
+///
+/// Stored compactly: each distinct round's throws once, and the order of
+/// rounds as indices into them, with the rounds at the end that repeat the
+/// last one dropped (it repeats for ever anyway). A side given 65,000
+/// identical rounds keeps one.
 #[derive(Debug, Clone)]
-pub struct Schedule(Vec<Vec<Throw>>);
+pub struct Schedule {
+    /// Each distinct round's throws, once.
+    distinct: Vec<Vec<Throw>>,
+    /// `order[r]`: the index in `distinct` of round `r`; the last repeats.
+    order: Vec<u32>,
+}
 
 impl Schedule {
     /// Builds a schedule from the throws of rounds 1, 2, ...; the last round
     /// repeats for ever. Every round must have the same number of throws.
     pub fn new(rounds: Vec<Vec<Throw>>) -> Self {
         assert!(!rounds.is_empty(), "a schedule needs at least one round");
-        Schedule(rounds)
+        let mut distinct: Vec<Vec<Throw>> = Vec::new();
+        let mut index: HashMap<Vec<Throw>, u32> = HashMap::new();
+        let mut order: Vec<u32> = Vec::with_capacity(rounds.len());
+        for round in rounds {
+            let i = *index.entry(round).or_insert_with_key(|round| {
+                distinct.push(round.clone());
+                (distinct.len() - 1) as u32
+            });
+            order.push(i);
+        }
+        // Rounds at the end equal to the one before them add nothing.
+        while order.len() > 1 && order[order.len() - 1] == order[order.len() - 2] {
+            order.pop();
+        }
+        order.shrink_to_fit();
+        Schedule { distinct, order }
     }
 
-    fn round(&self, r: usize) -> &[Throw] {
-        &self.0[r.min(self.0.len() - 1)]
+    /// Rounds stored: those given, less the ones at the end that repeat
+    /// the round before them. Round `len() - 1` and every later round are
+    /// the same.
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Always false: a schedule has at least one round.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Distinct rounds stored (each round's throws are kept once however
+    /// often the round comes).
+    pub fn distinct_rounds(&self) -> usize {
+        self.distinct.len()
+    }
+
+    /// The throws of round `r` (0-based).
+    pub fn round(&self, r: usize) -> &[Throw] {
+        &self.distinct[self.order[r.min(self.order.len() - 1)] as usize]
     }
 }
 
@@ -52,6 +98,10 @@ impl Process for Extended {
 
     fn throws(&self, round: usize) -> &[Throw] {
         self.schedule.round(round)
+    }
+
+    fn steady_from(&self) -> Option<usize> {
+        Some(self.schedule.len() - 1)
     }
 
     fn next(&self, (total, free): (u32, u32), rolls: &[Roll]) -> Next<(u32, u32)> {
@@ -102,6 +152,10 @@ impl Process for Retry {
         self.schedule.round(round)
     }
 
+    fn steady_from(&self) -> Option<usize> {
+        Some(self.schedule.len() - 1)
+    }
+
     fn next(&self, tries: usize, rolls: &[Roll]) -> Next<usize> {
         let r = rolls[0];
         let needed = self.needed[tries.min(self.needed.len() - 1)];
@@ -141,6 +195,10 @@ impl Process for Contest {
 
     fn throws(&self, round: usize) -> &[Throw] {
         self.schedule.round(round)
+    }
+
+    fn steady_from(&self) -> Option<usize> {
+        Some(self.schedule.len() - 1)
     }
 
     fn next(&self, (mut a, mut b): (i32, i32), rolls: &[Roll]) -> Next<(i32, i32)> {
@@ -225,6 +283,10 @@ impl Process for Prolonged {
 
     fn throws(&self, round: usize) -> &[Throw] {
         self.schedule.round(round)
+    }
+
+    fn steady_from(&self) -> Option<usize> {
+        Some(self.schedule.len() - 1)
     }
 
     fn next(&self, (la, lb): (u32, u32), rolls: &[Roll]) -> Next<(u32, u32)> {

@@ -5,7 +5,7 @@ use wodds_dice::{RollRules, RollSpec, exact};
 use wodds_rules::{BotchEffect, GroupRule, ResistedRule, RollOptions, RuleSet, TallyRule, TieRule};
 use wodds_sim::{
     Contest, Extended, Process, Prolonged, Retry, Schedule, Throw, Timeline, resisted_exact,
-    resisted_sample, simulate, solve,
+    resisted_sample, simulate, solve, solve_with,
 };
 
 fn close(got: f64, want: f64, tol: f64) {
@@ -352,4 +352,92 @@ fn a_free_botch_by_hand() {
     let t = solve(&action, HORIZON);
     close(t.p_lose(), 1.0 / 36.0, 1e-12);
     close(t.p_win(), 35.0 / 36.0, 1e-12);
+}
+
+/// One die at difficulty 10 with botches ignored: each roll is a success
+/// with 0.1, so the k-th success comes at roll n with the negative binomial
+/// chance C(n - 1, k - 1) 0.1^k 0.9^(n - k).
+#[test]
+fn extended_one_die_at_ten_is_negative_binomial() {
+    let k = 3;
+    let action = Extended {
+        schedule: one_round(vec![revised(1, 10)]),
+        target: k,
+        botch: BotchEffect::Ignore,
+        free_botches: 0,
+    };
+    let t = solve(&action, HORIZON);
+    let mut choose = 1.0; // C(n - 1, k - 1), built up as n grows
+    for n in k as usize..=300 {
+        if n > k as usize {
+            choose = choose * (n - 1) as f64 / (n - k as usize) as f64;
+        }
+        let want = choose * 0.1f64.powi(k as i32) * 0.9f64.powi(n as i32 - k as i32);
+        close(t.win[n - 1], want, 1e-15);
+    }
+    close(t.p_win(), 1.0, 1e-12);
+    assert!(t.unfinished < 1e-12);
+}
+
+/// The contest of the hardening issue: one die at 10 a side, first to 200,
+/// a botch wiping a tally. A win needs 200 of A's 10s (0.1 a round) with
+/// no botch of A's (0.1) between them: from any one round that has chance
+/// 0.5^200, so within 100,000 rounds at most 1e5 * 0.5^200 = 6.2e-56, and
+/// the same for B. The solver must say so without stepping 100,000 rounds
+/// of all 40,000 tallies: it follows a few thousand states and finishes
+/// the settled tail in closed form.
+#[test]
+fn a_contest_that_hardly_ever_ends_is_settled_not_stepped() {
+    let action = Contest {
+        schedule: one_round(vec![revised(1, 10), revised(1, 10)]),
+        target: 200,
+        tally: TallyRule::Separate,
+        botch: BotchEffect::Wipe,
+    };
+    let (mut stepped, mut most_states) = (0, 0);
+    let t = solve_with(&action, HORIZON, &mut |s| {
+        stepped += 1;
+        most_states = most_states.max(s.states);
+    });
+    assert!(stepped < 10_000, "{stepped} rounds stepped");
+    assert!(most_states < 5_000, "{most_states} states followed");
+    assert_eq!(t.rounds(), HORIZON);
+    let bound = 1e5 * 0.5f64.powi(200);
+    assert!(t.p_win() <= bound && t.p_lose() <= bound);
+    close(t.unfinished, 1.0, 1e-12);
+}
+
+/// A side given the same round 65,000 times stores it once; two rounds
+/// alternating store two, the throws shared by every round that has them.
+#[test]
+fn a_schedule_stores_each_distinct_round_once() {
+    let same = Schedule::new(vec![vec![revised(5, 6), revised(5, 6)]; 65_000]);
+    assert_eq!(same.len(), 1);
+    assert_eq!(same.distinct_rounds(), 1);
+    assert_eq!(same.round(64_999), same.round(0));
+    let (five, six) = (revised(5, 6), revised(6, 6));
+    let rounds: Vec<Vec<Throw>> = (0..65_000)
+        .map(|r| {
+            vec![if r % 2 == 0 {
+                five.clone()
+            } else {
+                six.clone()
+            }]
+        })
+        .collect();
+    let alternating = Schedule::new(rounds);
+    assert_eq!(alternating.len(), 65_000);
+    assert_eq!(alternating.distinct_rounds(), 2);
+    assert!(alternating.round(64_998)[0].shares(&alternating.round(0)[0]));
+    assert!(alternating.round(64_999)[0].shares(&six));
+    // Past the end the last round repeats.
+    assert!(alternating.round(1_000_000)[0].shares(&six));
+    // A tail repeating the last round is dropped: 5, 6, 6, 6 is 5, 6.
+    let tail = Schedule::new(vec![
+        vec![five.clone()],
+        vec![six.clone()],
+        vec![six.clone()],
+        vec![revised(6, 6)],
+    ]);
+    assert_eq!(tail.len(), 2);
 }
