@@ -233,10 +233,7 @@ pub(crate) fn load_path(
     path: &Path,
     chain: &mut Vec<PathBuf>,
 ) -> Result<RuleSet, RulesError> {
-    let text = std::fs::read_to_string(path).map_err(|source| RulesError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = crate::read_file(path)?;
     let canonical = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
     let parsed = parse(&path.display().to_string(), &text)?;
     let offset = parsed.raw.extends.as_ref().map_or(0, |e| e.span().start);

@@ -23,6 +23,7 @@ mod error;
 mod file;
 pub mod pools;
 mod range;
+mod read;
 
 use std::path::{Path, PathBuf};
 
@@ -34,6 +35,7 @@ pub use error::RulesError;
 pub use file::{from_toml, located};
 pub use pools::{Pool, Pools, TRAIT_NAMES, Terms};
 pub use range::IntRange;
+pub use read::{MAX_FILE_BYTES, read_file};
 
 /// The built-in editions: id and embedded TOML.
 pub const BUILT_IN: [(&str, &str); 4] = [

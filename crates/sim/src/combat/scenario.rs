@@ -383,10 +383,7 @@ impl Scenario {
     /// Reads and validates a scenario file, loading its editions (house-rule
     /// paths are relative to the scenario file).
     pub fn load(path: &Path) -> Result<Scenario, RulesError> {
-        let text = std::fs::read_to_string(path).map_err(|source| RulesError::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let text = wodds_rules::read_file(path)?;
         Scenario::parse(&path.display().to_string(), &text, path.parent())
     }
 
