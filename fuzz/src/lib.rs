@@ -10,6 +10,8 @@
 //! The rules target writes its input next to them as `input.toml`, so the
 //! input can also extend itself.
 
+pub mod structured;
+
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -117,6 +119,35 @@ pub fn exercise(
             Err(e) => {
                 let _ = e.to_string();
             }
+        }
+    }
+}
+
+/// Writes `data` as `input.toml` in the scratch directory and loads it with
+/// `RuleSet::load`; a file that loads is hashed, its smallest pool rolled
+/// at its standard difficulty under every option and enumerated exactly
+/// when that is at most three dice, and the ends and middle of its pool and
+/// difficulty ranges rolled under every option. Errors are fine; a panic is
+/// a bug.
+pub fn load_and_roll(data: &[u8]) {
+    let path = scratch().join("input.toml");
+    std::fs::write(&path, data).expect("the scratch file");
+    let rules = match RuleSet::load(path.to_str().expect("a UTF-8 temp path")) {
+        Ok(rules) => rules,
+        Err(e) => {
+            let _ = e.to_string();
+            return;
+        }
+    };
+    assert_eq!(rules.hash().len(), 12);
+    let [pmin, pmax] = rules.dice.pool_range;
+    let [dmin, dmax] = rules.dice.difficulty_range;
+    let standard = rules.dice.standard_difficulty;
+    let options = option_sets();
+    exercise(&rules, pmin, standard, &options, 3);
+    for pool in [pmin, pmax, pmin.midpoint(pmax)] {
+        for difficulty in [dmin, dmax, standard] {
+            exercise(&rules, pool, difficulty, &options, 0);
         }
     }
 }
