@@ -5,7 +5,9 @@ use libfuzzer_sys::arbitrary::Unstructured;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (kind, files) = args.split_first().expect("usage: render rules|scenario FILE...");
+    let (kind, files) = args
+        .split_first()
+        .expect("usage: render rules|scenario FILE...");
     for file in files {
         let data = std::fs::read(file).expect("a readable input");
         let mut u = Unstructured::new(&data);
