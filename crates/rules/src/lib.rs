@@ -38,7 +38,7 @@ use wodds_dice::{AutoSuccesses, Botch, Ones, RollRules, RollSpec, Tens};
 
 pub use combat::{AttackRules, CombatEngine, CombatRules, HealthRules, HubrisRules, UwodRules};
 pub use error::{FileKind, RulesError};
-pub use locate::{from_toml, located, read_text};
+pub use locate::{MAX_FILE_BYTES, from_toml, located, read_text};
 pub use pools::{Pool, Pools, TRAIT_NAMES, Terms};
 pub use range::IntRange;
 pub use schema::{drop_required, rule_file_schema};

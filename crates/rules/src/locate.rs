@@ -1,6 +1,7 @@
 //! Where a mistake in a TOML file is: its kind, path, line, column and
 //! field, in a designer's words.
 
+use std::io::Read;
 use std::path::Path;
 
 use crate::RulesError;
@@ -132,11 +133,30 @@ pub fn from_toml<T: serde::de::DeserializeOwned>(
     })
 }
 
-/// Reads the text of a `kind` file: an error that cannot be read names the
-/// file once, and text that is not UTF-8 names the line, column and field
-/// of the first bad byte.
+/// The largest rule or scenario file read (1 MiB; the built-in editions are
+/// about 4 kB). A larger file, or a device such as `/dev/zero` that never
+/// ends, is refused after this many bytes instead of read until memory runs
+/// out.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// Reads the text of a `kind` file: an error that cannot be read (or is
+/// larger than [`MAX_FILE_BYTES`]) names the file once, and text that is
+/// not UTF-8 names the line, column and field of the first bad byte.
 pub fn read_text(kind: FileKind, path: &Path) -> Result<String, RulesError> {
-    let bytes = std::fs::read(path).map_err(|error| RulesError::Read {
+    let read = || -> std::io::Result<Vec<u8>> {
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)?
+            .take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::FileTooLarge,
+                "larger than 1 MiB, too large for a rule or scenario file",
+            ));
+        }
+        Ok(bytes)
+    };
+    let bytes = read().map_err(|error| RulesError::Read {
         kind,
         path: path.to_path_buf(),
         error,

@@ -865,3 +865,43 @@ fn range_difficulty_is_checked() {
     assert_file_error(&e, &path, 4, 20, "combat.attack.range-difficulty");
     assert!(e.message.contains("12 is outside 2..=10"), "{}", e.message);
 }
+
+/// `extends = "/dev/zero"` (or any huge file) was read whole: the loader
+/// kept reading until memory ran out (the fuzz harness's `rules` target
+/// stopped at its 1 GiB limit). A rule file is a few kB; one over 1 MiB is
+/// refused, named, without being read to its end.
+#[test]
+fn unbounded_read_of_a_huge_rule_file() {
+    let dir = tempfile::tempdir().unwrap();
+    // 2.1 MB of comments, then a valid `extends`: well-formed, too large.
+    let padding = "# padding padding padding\n".repeat(80_000);
+    let huge = write(
+        dir.path(),
+        "huge.toml",
+        &format!("{padding}extends = \"revised\"\n"),
+    );
+    match RuleSet::load(&huge) {
+        Err(RulesError::Read { path, error, .. }) => {
+            assert_eq!(path, Path::new(&huge));
+            assert!(error.to_string().contains("larger than 1 MiB"), "{error}");
+        }
+        other => panic!("{huge} should be refused as too large, got {other:?}"),
+    }
+    // Named by `extends`: the extending file's line, column and field.
+    let small = write(dir.path(), "small.toml", "extends = \"huge.toml\"\n");
+    let e = file_error(&small);
+    assert_file_error(&e, &small, 1, 11, "extends");
+    assert!(e.message.contains("larger than 1 MiB"), "{}", e.message);
+    #[cfg(unix)]
+    {
+        let zero = write(dir.path(), "zero.toml", "extends = \"/dev/zero\"\n");
+        let e = file_error(&zero);
+        assert_file_error(&e, &zero, 1, 11, "extends");
+        assert!(
+            e.message
+                .starts_with("cannot read /dev/zero: larger than 1 MiB"),
+            "{}",
+            e.message
+        );
+    }
+}

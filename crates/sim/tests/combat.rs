@@ -692,3 +692,39 @@ fn conceding_is_a_rule_setting() {
         assert!(t.ends[0] + t.ends[1] > 19_000, "{:?}", t.ends);
     }
 }
+
+/// A scenario file was read whole, however large, and an edition named
+/// `/dev/zero` was read until memory ran out. A scenario over 1 MiB is
+/// refused unread, and so is such an edition, at its line in `editions`.
+#[test]
+fn unbounded_read_of_a_huge_scenario_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let fair = std::fs::read_to_string("../../scenarios/fair-fight.toml").unwrap();
+    let padding = "# padding padding padding\n".repeat(80_000);
+    let path = dir.path().join("huge.toml");
+    std::fs::write(&path, format!("{padding}{fair}")).unwrap();
+    match Scenario::load(&path) {
+        Err(RulesError::Read { path: p, error, .. }) => {
+            assert_eq!(p, path);
+            assert!(error.to_string().contains("larger than 1 MiB"), "{error}");
+        }
+        other => panic!("a 2 MB scenario should be refused, got {other:?}"),
+    }
+    #[cfg(unix)]
+    {
+        let text = fair.replace(
+            "editions = [\"revised\", \"fta\", \"uwod\", \"hubris\"]",
+            "editions = [\"revised\",\n  \"/dev/zero\"]",
+        );
+        let editions = fair.lines().position(|l| l.starts_with("editions")).unwrap() + 1;
+        assert!(text.contains("/dev/zero"));
+        let (line, field, message) = error(&text);
+        assert_eq!(field, "editions");
+        // The line after `editions = [`.
+        assert_eq!(line, editions + 1);
+        assert!(
+            message.starts_with("rule file /dev/zero: cannot read it: larger than 1 MiB"),
+            "{message}"
+        );
+    }
+}
