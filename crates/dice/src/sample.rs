@@ -287,6 +287,50 @@ impl WordCuts {
 
 /// The kernel proper, on the stream of kept words.
 impl Words {
+    /// [`D10::roll_into`].
+    fn roll_into(&mut self, c: &CompiledRoll, out: &mut [Roll]) {
+        self.roll_many(c, out.len() as u64, &mut Slots(out));
+    }
+
+    /// [`D10::tally`].
+    fn tally(&mut self, c: &CompiledRoll, rolls: u64) -> Vec<(Roll, u64)> {
+        let mut tally = Tally {
+            cells: std::array::from_fn(|_| vec![0; c.settled.len()]),
+            rolls: Vec::new(),
+        };
+        self.roll_many(c, rolls, &mut tally);
+        let mut counts = tally.rolls;
+        for (at, &roll) in c.settled.iter().enumerate() {
+            let n: u64 = tally.cells.iter().map(|cells| cells[at]).sum();
+            if n > 0 {
+                let cell = if roll.botch {
+                    0
+                } else {
+                    usize::from(roll.successes) + 1
+                };
+                if cell >= counts.len() {
+                    counts.resize(cell + 1, 0);
+                }
+                counts[cell] += n;
+            }
+        }
+        counts
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(cell, &n)| {
+                let roll = match cell {
+                    0 => Roll::BOTCH,
+                    _ => Roll {
+                        successes: (cell - 1) as u16,
+                        botch: false,
+                    },
+                };
+                (roll, n)
+            })
+            .collect()
+    }
+
     /// Rolls `n` dice (at most 3 * 1024) and sums their packed lanes.
     #[inline(always)]
     fn count(&mut self, n: u32, t: &Tables) -> u32 {
@@ -357,40 +401,42 @@ impl Words {
         roll.better(second)
     }
 
-    /// [`D10::roll_into`], on the rules' thresholds when they have them.
-    fn roll_into(&mut self, c: &CompiledRoll, out: &mut [Roll]) {
+    /// Rolls `rolls` rolls of `c` into `sink` (see [`D10::roll_into`]):
+    /// side by side on the rules' thresholds when they have them.
+    fn roll_many(&mut self, c: &CompiledRoll, rolls: u64, sink: &mut impl Sink) {
         let Some(cuts) = c.cuts else {
-            for slot in out {
-                *slot = self.roll_spec(c, &c.spec);
+            for i in 0..rolls {
+                sink.roll(i, self.roll_spec(c, &c.spec));
             }
             return;
         };
         let double = cuts.double < 10;
         let again = cuts.again < 10 && c.reroll.is_some();
         match (double, again) {
-            (false, false) => self.roll_groups::<false, false>(c, cuts, out),
-            (true, false) => self.roll_groups::<true, false>(c, cuts, out),
-            (false, true) => self.roll_groups::<false, true>(c, cuts, out),
-            (true, true) => self.roll_groups::<true, true>(c, cuts, out),
+            (false, false) => self.roll_groups::<false, false>(c, cuts, rolls, sink),
+            (true, false) => self.roll_groups::<true, false>(c, cuts, rolls, sink),
+            (false, true) => self.roll_groups::<false, true>(c, cuts, rolls, sink),
+            (true, true) => self.roll_groups::<true, true>(c, cuts, rolls, sink),
         }
     }
 
-    /// Rolls `out.len()` rolls of `c`, sixteen at a time side by side (see
-    /// [`D10::roll_into`]).
-    #[inline(never)]
+    /// Rolls `rolls` rolls of `c` into `sink`, sixteen at a time side by
+    /// side (see [`D10::roll_into`]).
+    #[inline(always)]
     fn roll_groups<const DOUBLE: bool, const AGAIN: bool>(
         &mut self,
         c: &CompiledRoll,
         cuts: Cuts,
-        out: &mut [Roll],
+        rolls: u64,
+        sink: &mut impl Sink,
     ) {
         let dice = c.spec.dice() as usize;
         let need = GROUP * dice.div_ceil(3);
         let cuts = WordCuts::new(&cuts);
         // Below 2 * 100 * 101 + 100 < 2^15.
         let row = i16x16::splat((dice + 1) as i16);
-        let mut groups = out.chunks_exact_mut(GROUP);
-        for slots in &mut groups {
+        let groups = rolls / GROUP as u64;
+        for g in 0..groups {
             let counts = Counts::group::<DOUBLE, AGAIN>(self.take(need), dice, &cuts);
             let successes = if DOUBLE {
                 counts.success + counts.double
@@ -398,15 +444,12 @@ impl Words {
                 counts.success
             };
             if !AGAIN && !c.rote && !c.settled.is_empty() {
-                let at = (successes * row + counts.one).to_array();
-                for (slot, &at) in slots.iter_mut().zip(&at) {
-                    *slot = c.settled[at as usize];
-                }
+                sink.cells(g, &(successes * row + counts.one).to_array(), c);
                 continue;
             }
             let (successes, ones) = (successes.to_array(), counts.one.to_array());
             let (first, again) = (counts.success.to_array(), counts.again.to_array());
-            for (l, slot) in slots.iter_mut().enumerate() {
+            for l in 0..GROUP {
                 let roll = self.finish(
                     c,
                     &c.spec,
@@ -415,12 +458,73 @@ impl Words {
                     if AGAIN { again[l] as u32 } else { 0 },
                 );
                 let failed = dice as u32 - first[l] as u32;
-                *slot = self.rote(c, &c.spec, roll, failed);
+                sink.roll(
+                    g * GROUP as u64 + l as u64,
+                    self.rote(c, &c.spec, roll, failed),
+                );
             }
         }
-        for slot in groups.into_remainder() {
-            *slot = self.roll_spec(c, &c.spec);
+        for i in groups * GROUP as u64..rolls {
+            sink.roll(i, self.roll_spec(c, &c.spec));
         }
+    }
+}
+
+/// Where [`Words::roll_many`] puts its rolls.
+trait Sink {
+    /// Group `g` (rolls `16 g` to `16 g + 15`) by the rolls' places in the
+    /// compiled roll's settle table.
+    fn cells(&mut self, g: u64, at: &[i16; GROUP], c: &CompiledRoll);
+    /// Roll `i`.
+    fn roll(&mut self, i: u64, roll: Roll);
+}
+
+/// A slice of rolls, in order.
+struct Slots<'a>(&'a mut [Roll]);
+
+impl Sink for Slots<'_> {
+    #[inline(always)]
+    fn cells(&mut self, g: u64, at: &[i16; GROUP], c: &CompiledRoll) {
+        let slots = &mut self.0[g as usize * GROUP..][..GROUP];
+        for (slot, &at) in slots.iter_mut().zip(at) {
+            *slot = c.settled[at as usize];
+        }
+    }
+
+    #[inline(always)]
+    fn roll(&mut self, i: u64, roll: Roll) {
+        self.0[i as usize] = roll;
+    }
+}
+
+/// Counts of rolls by outcome.
+struct Tally {
+    /// By settle-table place, four tables taken lane by lane in turn (so a
+    /// run of one outcome does not wait on its own increments).
+    cells: [Vec<u64>; 4],
+    /// By outcome: a botch at 0, `s` successes at `s + 1`.
+    rolls: Vec<u64>,
+}
+
+impl Sink for Tally {
+    #[inline(always)]
+    fn cells(&mut self, _: u64, at: &[i16; GROUP], _: &CompiledRoll) {
+        for (l, &at) in at.iter().enumerate() {
+            self.cells[l % 4][at as usize] += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn roll(&mut self, _: u64, roll: Roll) {
+        let cell = if roll.botch {
+            0
+        } else {
+            usize::from(roll.successes) + 1
+        };
+        if cell >= self.rolls.len() {
+            self.rolls.resize(cell + 1, 0);
+        }
+        self.rolls[cell] += 1;
     }
 }
 
@@ -500,6 +604,25 @@ impl<R: Rng> D10<R> {
     /// last `out.len() % 16` rolls are rolled one at a time.
     pub fn roll_into(&mut self, c: &CompiledRoll, out: &mut [Roll]) {
         self.words.roll_into(c, out);
+    }
+
+    /// Rolls `c` `rolls` times and counts each result: the rolls
+    /// [`D10::roll_into`] gives a slice of `rolls` slots, tallied without
+    /// the slice. Results in order (a botch first, then by successes), each
+    /// with how many rolls gave it (at least one).
+    ///
+    /// ```
+    /// use wodds_dice::{CompiledRoll, D10, RollRules, RollSpec, Roll};
+    /// let roll = CompiledRoll::new(&RollSpec::new(3, RollRules::classic(6)).unwrap());
+    /// let tally = D10::seeded(1).tally(&roll, 1000);
+    /// let mut rolls = [Roll::default(); 1000];
+    /// D10::seeded(1).roll_into(&roll, &mut rolls);
+    /// let botches = rolls.iter().filter(|r| r.botch).count() as u64;
+    /// assert_eq!(tally[0], (Roll::BOTCH, botches));
+    /// assert_eq!(tally.iter().map(|t| t.1).sum::<u64>(), 1000);
+    /// ```
+    pub fn tally(&mut self, c: &CompiledRoll, rolls: u64) -> Vec<(Roll, u64)> {
+        self.words.tally(c, rolls)
     }
 
     /// The generator, for callers that need other draws from the same stream.
