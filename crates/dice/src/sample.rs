@@ -234,27 +234,51 @@ fn next_digit(y: i16x16) -> i16x16 {
 }
 
 impl Counts {
-    /// Counts `dice` dice for each of sixteen rolls from `words`
-    /// (`dice.div_ceil(3)` runs of sixteen): roll `l`'s dice are the digits
-    /// of words `l`, `16 + l`, ..., three a word, the last word's first
-    /// `dice % 3` when three do not divide `dice`.
+    /// Counts `dice` dice for each of sixteen rolls: three for each run of
+    /// sixteen words of `full` (roll `l`'s from words `l`, `16 + l`, ...),
+    /// then `dice % 3` from `spare`.
     #[inline(always)]
     fn group<const DOUBLE: bool, const AGAIN: bool>(
-        words: &[u16],
+        words: &mut Words,
+        spare: &mut Spare,
         dice: usize,
         cuts: &WordCuts,
     ) -> Counts {
         let mut counts = Counts::ZERO;
-        let mut runs = words.chunks_exact(GROUP);
-        for _ in 0..dice / 3 {
-            let run = runs.next().expect("a run of words");
+        for run in words.take(GROUP * (dice / 3)).chunks_exact(GROUP) {
             counts.digits::<DOUBLE, AGAIN>(biased(run), 3, cuts);
         }
-        if dice % 3 > 0 {
-            let run = runs.next().expect("a run of words");
-            counts.digits::<DOUBLE, AGAIN>(biased(run), dice % 3, cuts);
+        for _ in 0..dice % 3 {
+            counts.digits::<DOUBLE, AGAIN>(spare.next(words), 1, cuts);
         }
         counts
+    }
+}
+
+/// A run of sixteen words whose digits serve the dice of a group beyond a
+/// multiple of three, one digit a lane at a time, a fresh run taken from
+/// the stream when its three are spent (so a pool of ten takes ten runs for
+/// three groups, not twelve).
+struct Spare {
+    /// The lanes' biased words, at their next unused digit.
+    y: i16x16,
+    /// Digits of `y` not yet used (0 to 3).
+    left: usize,
+}
+
+impl Spare {
+    /// The lanes' biased words at their next unused digit, which counts as
+    /// used.
+    #[inline(always)]
+    fn next(&mut self, words: &mut Words) -> i16x16 {
+        if self.left == 0 {
+            self.y = biased(words.take(GROUP));
+            self.left = 3;
+        }
+        let y = self.y;
+        self.left -= 1;
+        self.y = next_digit(y);
+        y
     }
 }
 
@@ -431,13 +455,16 @@ impl Words {
         sink: &mut impl Sink,
     ) {
         let dice = c.spec.dice() as usize;
-        let need = GROUP * dice.div_ceil(3);
         let cuts = WordCuts::new(&cuts);
+        let mut spare = Spare {
+            y: i16x16::ZERO,
+            left: 0,
+        };
         // Below 2 * 100 * 101 + 100 < 2^15.
         let row = i16x16::splat((dice + 1) as i16);
         let groups = rolls / GROUP as u64;
         for g in 0..groups {
-            let counts = Counts::group::<DOUBLE, AGAIN>(self.take(need), dice, &cuts);
+            let counts = Counts::group::<DOUBLE, AGAIN>(self, &mut spare, dice, &cuts);
             let successes = if DOUBLE {
                 counts.success + counts.double
             } else {

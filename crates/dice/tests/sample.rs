@@ -204,10 +204,13 @@ impl Reference {
 }
 
 /// `roll_into` gives exactly the rolls the reference reads from the same
-/// stream of words: each group of sixteen rolls takes `16 * ceil(dice / 3)`
-/// words, roll `l`'s die `i` being digit `i % 3` of word `16 * (i / 3) + l`;
-/// then, roll by roll, any dice rolled again (N-again, rote) take whole
-/// words in turn, as the last `len % 16` rolls do for all their dice.
+/// stream of words: each group of sixteen rolls takes `16 * (dice / 3)`
+/// words, roll `l`'s die `i` being digit `i % 3` of word `16 * (i / 3) + l`,
+/// and its `dice % 3` further dice from a spare run of sixteen words, digit
+/// by digit (roll `l`'s from word `l`), a fresh run taken from the stream
+/// when its three digits are spent; then, roll by roll, any dice rolled
+/// again (N-again, rote) take whole words in turn, as the last `len % 16`
+/// rolls do for all their dice.
 #[test]
 fn rolls_are_the_rules_applied_to_the_stream() {
     let ten_again = RollRules::ten_again();
@@ -257,12 +260,29 @@ fn rolls_are_the_rules_applied_to_the_stream() {
         let reference = Reference { rules };
         let (chance, dice) = (pool < 1, pool.max(1) as usize);
         let mut want = Vec::new();
+        // The spare run's first word and its digits used.
+        let (mut spare, mut used) = (0, 3);
         for _ in 0..got.len() / 16 {
+            // Die `i` of lane `l` is digit `digit` of word `word + l`.
+            let mut places = Vec::new();
             let base = next.get();
-            next.set(base + 16 * dice.div_ceil(3));
+            next.set(base + 16 * (dice / 3));
+            for i in 0..dice / 3 * 3 {
+                places.push((base + 16 * (i / 3), i % 3));
+            }
+            for _ in 0..dice % 3 {
+                if used == 3 {
+                    spare = next.get();
+                    next.set(spare + 16);
+                    used = 0;
+                }
+                places.push((spare, used));
+                used += 1;
+            }
             for l in 0..16 {
-                let first: Vec<u8> = (0..dice)
-                    .map(|i| faces[3 * (base + 16 * (i / 3) + l) + i % 3])
+                let first: Vec<u8> = places
+                    .iter()
+                    .map(|&(word, digit)| faces[3 * (word + l) + digit])
                     .collect();
                 want.push(reference.roll(chance, &first, &mut draw));
             }
@@ -491,5 +511,46 @@ fn outcome_sampler_matches_exact() {
             let p = chi_square_p(&observed, &expected);
             assert!(p > ALPHA, "{rules:?} pool {pool}: chi-square p = {p}");
         }
+    }
+}
+
+/// `tally` counts exactly the rolls `roll_into` gives a slice of the same
+/// length, side by side, one at a time and through re-rolls.
+#[test]
+fn tally_counts_the_rolls_of_roll_into() {
+    let rote = RollRules {
+        tens: Tens::Again(8),
+        rote: true,
+        ..RollRules::ten_again()
+    };
+    let specialty = RollRules {
+        tens: Tens::Double,
+        ones: Ones::Ignore,
+        ..RollRules::classic(7)
+    };
+    for (rules, pool) in [
+        (RollRules::classic(6), 10),
+        (RollRules::classic(6), 40),
+        (rote, 6),
+        (specialty, 5),
+        (RollRules::ten_again(), 0),
+    ] {
+        let c = CompiledRoll::new(&RollSpec::new(pool, rules).unwrap());
+        let n = 16 * 300 + 7;
+        let mut rolls = vec![Roll::default(); n];
+        D10::seeded(77).roll_into(&c, &mut rolls);
+        let mut want: Vec<(Roll, u64)> = Vec::new();
+        rolls.sort_by_key(|r| (!r.botch, r.successes));
+        for r in rolls {
+            match want.last_mut() {
+                Some((last, k)) if *last == r => *k += 1,
+                _ => want.push((r, 1)),
+            }
+        }
+        assert_eq!(
+            D10::seeded(77).tally(&c, n as u64),
+            want,
+            "{rules:?} {pool}"
+        );
     }
 }
