@@ -11,15 +11,16 @@
 //! Generation") on 16-bit words: three faces of range 10 from one
 //! multiplication by 1000.
 //!
-//! [`D10::roll_into`] counts sixteen rolls side by side: roll `l` of a group
-//! takes its dice from words `l`, `16 + l`, `32 + l`, ... of the group's run
-//! of words, three dice a word (the decimal digits, by repeated
-//! multiplication by 10 of the 16-bit word: `pmulhuw` and `pmullw`), and
-//! counts each die's categories by comparing its digit with the roll's
-//! thresholds (a success from digit `t`, a 1 below digit 1, ...), sixteen
-//! lanes of 16-bit counters at once. Only a roll whose dice are rolled again
-//! (N-again, rote) leaves the lanes, to count its further dice one roll at a
-//! time.
+//! [`D10::roll_into`] (and [`D10::tally`]) counts sixteen rolls side by
+//! side, one 16-bit lane of an `i16x16` a roll: roll `l` of a group takes
+//! three dice from word `l` of each of the group's runs of sixteen words,
+//! and any dice beyond a multiple of three from a spare run shared by
+//! successive groups. A die's categories are signed comparisons of its
+//! biased word with the roll's thresholds (a success from digit `t`, a 1
+//! below digit 1, ...), with no digit formed; the next die of the word is
+//! one multiplication by 10 (`pmullw`) away. Only a roll whose dice are
+//! rolled again (N-again, rote) leaves the lanes, to count its further dice
+//! one roll at a time.
 //!
 //! One roll at a time ([`D10::roll`], [`D10::roll_pool`]) is counted three
 //! dice a table lookup: a table compiled from the [`RollSpec`] maps a code to
@@ -625,10 +626,12 @@ impl<R: Rng> D10<R> {
 
     /// Rolls `c` once for every slot of `out`, allocating nothing.
     ///
-    /// Sixteen rolls at a time are counted side by side from a run of
-    /// `16 * ceil(dice / 3)` words; a roll with N-again faces or failed
-    /// rote dice then rolls those one roll at a time, in slot order. The
-    /// last `out.len() % 16` rolls are rolled one at a time.
+    /// Sixteen rolls at a time are counted side by side from `dice / 3`
+    /// runs of sixteen words (and a spare run for the dice beyond, shared
+    /// with the next groups; see the module docs); a roll with N-again
+    /// faces or failed rote dice then rolls those one roll at a time, in
+    /// slot order. The last `out.len() % 16` rolls are rolled one at a
+    /// time. A spare run's digits left at the end are not used.
     pub fn roll_into(&mut self, c: &CompiledRoll, out: &mut [Roll]) {
         self.words.roll_into(c, out);
     }
