@@ -4,7 +4,9 @@
 //!   baseline that draws one `random_range(1..=10)` per die from the same
 //!   generator and counts the roll the obvious way. Throughput is in dice, so
 //!   criterion reports dice per second; `kernel/N` and `naive/N` sit side by
-//!   side for each pool `N`.
+//!   side for each pool `N`, after `generator/words`, the bare
+//!   xoshiro256++ generator's 64-bit words per second (the unit the kernel
+//!   is measured against: dice per word-time is kernel dice/s over words/s).
 //! - `exact`: the exact distribution engine ([`wodds_dice::exact`]) for a few
 //!   representative specs, one distribution per iteration.
 //!
@@ -23,12 +25,14 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use rand::{RngExt, SeedableRng};
+use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use wodds_dice::{CompiledRoll, D10, Roll, RollRules, RollSpec, Tens};
 
 /// Rolls per iteration of the `roll_kernel` benchmarks.
 const ROLLS: usize = 1024;
+/// Generator words per iteration of `roll_kernel/generator`.
+const WORDS: u64 = 10_240;
 /// Seed shared by the kernel and the naive baseline.
 const SEED: u64 = 0x5eed_d1ce;
 /// Pools timed in `roll_kernel`.
@@ -68,6 +72,19 @@ fn roll_kernel(c: &mut Criterion) {
         .sample_size(20)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3));
+    // The bare generator: 64-bit words per second, summed so none is
+    // optimised away.
+    group.throughput(Throughput::Elements(WORDS));
+    group.bench_function(BenchmarkId::new("generator", "words"), |b| {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(SEED);
+        b.iter(|| {
+            let mut sum = 0u64;
+            for _ in 0..WORDS {
+                sum = sum.wrapping_add(rng.next_u64());
+            }
+            black_box(sum)
+        });
+    });
     let mut out = vec![Roll::default(); ROLLS];
     for pool in POOLS {
         let spec = RollSpec::new(pool, RollRules::classic(THRESHOLD)).expect("valid spec");

@@ -6,13 +6,11 @@ use anyhow::Context;
 use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
-use wodds_dice::{CompiledRoll, D10, Roll, exact, key_of, stream};
+use wodds_dice::{CompiledRoll, D10, exact, key_of, stream};
 use wodds_rules::{DifficultyKind, IntRange, RuleSet};
 
 use crate::output::{csv_writer, emit, tidy};
 use crate::run::{Format, Provenance, RollFlags, RunArgs, binomial_se, pct};
-/// Rolls drawn into the buffer at a time.
-const CHUNK: usize = 4096;
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
@@ -155,24 +153,16 @@ impl Stats {
         rng: wodds_dice::Xoshiro256PlusPlus,
     ) -> Stats {
         let compiled = CompiledRoll::new(&roll.spec);
-        let mut dice = D10::new(rng);
-        let mut buf = [Roll::default(); CHUNK];
         let (mut success, mut botch, mut sum) = (0u64, 0u64, 0u64);
         let mut ge = [0u64; 5];
-        let mut left = trials;
-        while left > 0 {
-            let n = left.min(CHUNK as u64) as usize;
-            dice.roll_into(&compiled, &mut buf[..n]);
-            for r in &buf[..n] {
-                let s = u32::from(r.successes);
-                botch += u64::from(r.botch);
-                success += u64::from(!r.botch && s >= roll.needed);
-                sum += u64::from(s);
-                for (k, g) in ge.iter_mut().enumerate() {
-                    *g += u64::from(s > k as u32);
-                }
+        for (r, n) in D10::new(rng).tally(&compiled, trials) {
+            let s = u32::from(r.successes);
+            botch += n * u64::from(r.botch);
+            success += n * u64::from(!r.botch && s >= roll.needed);
+            sum += n * u64::from(s);
+            for (k, g) in ge.iter_mut().enumerate() {
+                *g += n * u64::from(s > k as u32);
             }
-            left -= n as u64;
         }
         let n = trials as f64;
         let p_success = success as f64 / n;

@@ -5,10 +5,12 @@
 //!   successes) and a pool, validated by [`RollSpec::new`].
 //! - [`exact`]: the exact [`Distribution`] of (successes, botch) for a spec,
 //!   by enumeration; N-again chains truncated below 1e-15 total mass.
-//! - [`D10`] and [`CompiledRoll`]: the Monte Carlo kernel, drawing sixteen
-//!   unbiased d10 faces from each 64-bit word of a `rand_core` generator
-//!   (the project's is [`rand_xoshiro::Xoshiro256PlusPlus`]) and counting a
-//!   roll by category without branches.
+//! - [`D10`] and [`CompiledRoll`]: the Monte Carlo kernel, stepping
+//!   [`LANES`] xoshiro256++ generators side by side (seeded from a
+//!   `rand_core` generator; the project's is
+//!   [`rand_xoshiro::Xoshiro256PlusPlus`]), drawing twelve unbiased d10
+//!   faces from each 64-bit word and counting sixteen rolls at once by
+//!   category, without a branch per die.
 //! - [`OutcomeSampler`] and [`AliasTable`]: a whole roll in O(1) from the
 //!   exact distribution, for simulations whose pools vary.
 //! - [`chi_square`]: how well sampled counts fit exact probabilities.
@@ -33,12 +35,14 @@
 mod alias;
 mod exact;
 mod gof;
+mod lanes;
 mod sample;
 mod spec;
 
 pub use alias::{AliasTable, OutcomeSampler};
 pub use exact::{DIE_CUTOFF, Distribution, exact};
 pub use gof::{ChiSquare, chi_square};
+pub use lanes::LANES;
 pub use rand_xoshiro::Xoshiro256PlusPlus;
 pub use sample::{CompiledRoll, D10, FACES_PER_WORD};
 pub use spec::{

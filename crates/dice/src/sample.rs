@@ -1,43 +1,49 @@
-//! The Monte Carlo kernel: unbiased d10 faces, fifteen to a 64-bit word, and
-//! rolls counted by category without branches.
+//! The Monte Carlo kernel: unbiased d10 faces, twelve to a 64-bit word, and
+//! rolls counted by category without a branch per die.
 //!
-//! Faces come from the batched form of Lemire's nearly-divisionless method
+//! Faces come from the stream of kept 16-bit words of [`crate::lanes`]:
+//! four xoshiro256++ generators stepped side by side in vector registers,
+//! their words cut in four, each 16-bit word `w` a code `floor(1000 w /
+//! 2^16)` of three faces (the first three decimal digits of `w / 2^16`),
+//! made exactly uniform by Lemire's rejection of the few words that would
+//! bias it. This is the batched form of Lemire's nearly-divisionless method
 //! (Brackett-Rozinsky and Lemire, "Batched Ranged Random Integer
-//! Generation"), with range 1000: a 64-bit word `x` is multiplied by 1000
-//! five times, each high half giving a code 0..=999 (three faces, its
-//! decimal digits) and the low half carrying on. The codes are exactly
-//! uniform and independent once the rare words whose final low half falls
-//! below `2^64 mod 1000^5` are rejected (a chance of 4e-5). Eight words are
-//! worked side by side so the multiplications overlap. The faces are the
-//! decimal digits of `x / 2^64`, in order.
+//! Generation") on 16-bit words: three faces of range 10 from one
+//! multiplication by 1000.
 //!
-//! A roll is counted three dice at a time: a table compiled from the
-//! [`RollSpec`] maps a code to the packed sum of its three faces' categories,
-//! four 8-bit lanes in a `u32` (successes, 1s, faces rolled again, faces that
-//! failed). A pool of `n` dice is `n / 3` lookups of the three-face table and
-//! one of the one- or two-face table: no branch per die. A pool uses at most
-//! [`MAX_POOL`](crate::MAX_POOL) = 100 dice a count, so no lane overflows.
+//! [`D10::roll_into`] (and [`D10::tally`]) counts sixteen rolls side by
+//! side, one 16-bit lane of an `i16x16` a roll: roll `l` of a group takes
+//! three dice from word `l` of each of the group's runs of sixteen words,
+//! and any dice beyond a multiple of three from a spare run shared by
+//! successive groups. A die's categories are signed comparisons of its
+//! biased word with the roll's thresholds (a success from digit `t`, a 1
+//! below digit 1, ...), with no digit formed; the next die of the word is
+//! one multiplication by 10 (`pmullw`) away. Only a roll whose dice are
+//! rolled again (N-again, rote) leaves the lanes, to count its further dice
+//! one roll at a time.
+//!
+//! One roll at a time ([`D10::roll`], [`D10::roll_pool`]) is counted three
+//! dice a table lookup: a table compiled from the [`RollSpec`] maps a code to
+//! the packed sum of its three faces' categories, four 8-bit lanes in a
+//! `u32` (successes, 1s, faces rolled again, faces that failed). A pool of
+//! `n` dice is `n / 3` lookups of the three-face table and one of the one-
+//! or two-face table. A pool uses at most [`MAX_POOL`](crate::MAX_POOL) =
+//! 100 dice a count, so no lane overflows.
 
 use rand_core::Rng;
 
+use wide::i16x16;
+
+use crate::lanes::{Words, code};
 use crate::spec::{Roll, RollSpec};
 
-/// How many faces one 64-bit word yields.
-pub const FACES_PER_WORD: usize = 3 * CODES_PER_WORD;
-/// Codes (three faces each) per 64-bit word.
-const CODES_PER_WORD: usize = 5;
-/// Words worked side by side.
-const WORDS: usize = 8;
-/// Groups of `WORDS` words per refill.
-const GROUPS: usize = 4;
-/// Codes per refill: room for the largest pool (34 codes) several times.
-const BUF: usize = CODES_PER_WORD * WORDS * GROUPS;
-/// 1000^CODES_PER_WORD.
-const RANGE_PRODUCT: u64 = 1000u64.pow(CODES_PER_WORD as u32);
-/// 2^64 mod 1000^CODES_PER_WORD: a final low half below this is rejected.
-const REJECT_BELOW: u64 = RANGE_PRODUCT.wrapping_neg() % RANGE_PRODUCT;
-/// Table length: codes are below 1000, masked with `TABLE - 1`.
+/// How many faces one 64-bit generator word yields (three for each of its
+/// four 16-bit words, less the 0.8% of 16-bit words rejected).
+pub const FACES_PER_WORD: usize = 12;
+/// Table length: codes are below 1000.
 const TABLE: usize = 1024;
+/// Rolls counted side by side by [`D10::roll_into`].
+const GROUP: usize = 16;
 
 const LANE: u32 = 8;
 const LANE_MASK: u32 = (1 << LANE) - 1;
@@ -74,6 +80,41 @@ impl std::fmt::Debug for Tables {
     }
 }
 
+/// The categories of a die's first face as thresholds on its digit `d`
+/// (the face less 1), for the side-by-side count: it succeeds when
+/// `d >= success`, counts two when `d >= double`, is a 1 when `d < one` and
+/// is rolled again when `d >= again` (10: never; `one` 0: never).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Cuts {
+    success: i16,
+    double: i16,
+    one: i16,
+    again: i16,
+}
+
+impl Cuts {
+    /// The thresholds of `spec`'s first faces, or `None` if some category
+    /// is not a threshold of the face (no rule set makes one, but the table
+    /// path counts any).
+    fn new(spec: &RollSpec) -> Option<Cuts> {
+        let faces: [_; 10] = std::array::from_fn(|d| spec.face(d as u8 + 1, false));
+        let first = |f: &dyn Fn(usize) -> bool| (0..10).find(|&d| f(d)).unwrap_or(10) as i16;
+        let cuts = Cuts {
+            success: first(&|d| faces[d].weight >= 1),
+            double: first(&|d| faces[d].weight >= 2),
+            one: first(&|d| !faces[d].one),
+            again: first(&|d| faces[d].again),
+        };
+        let fits = faces.iter().enumerate().all(|(d, f)| {
+            let d = d as i16;
+            f.weight == u8::from(d >= cuts.success) + u8::from(d >= cuts.double)
+                && f.one == (d < cuts.one)
+                && f.again == (d >= cuts.again)
+        });
+        fits.then_some(cuts)
+    }
+}
+
 /// A roll compiled for the sampler: the spec and its lookup tables.
 #[derive(Debug, Clone)]
 pub struct CompiledRoll {
@@ -82,15 +123,18 @@ pub struct CompiledRoll {
     first: Box<Tables>,
     /// Tables of the dice rolled again (N-again only).
     reroll: Option<Box<Tables>>,
+    /// The first faces' categories as thresholds, for the side-by-side count.
+    cuts: Option<Cuts>,
     cancel: bool,
     rote: bool,
-    /// For small pools without re-rolls: the result of every (successes,
-    /// 1s) count, at `successes * (dice + 1) + ones`; empty otherwise.
+    /// For pools without re-rolls: the result of every (successes, 1s)
+    /// count, at `successes * (dice + 1) + ones`; empty otherwise.
     settled: Vec<Roll>,
 }
 
-/// Largest settle table built (entries of 4 bytes).
-const MAX_SETTLED: usize = 2048;
+/// Largest settle table built (entries of 4 bytes): every pool without
+/// double 10s, and with them to 70 dice.
+const MAX_SETTLED: usize = 1 << 14;
 
 impl CompiledRoll {
     /// Compiles `spec`.
@@ -99,6 +143,7 @@ impl CompiledRoll {
             spec: *spec,
             first: Tables::new(spec, false),
             reroll: spec.again_at().map(|_| Tables::new(spec, true)),
+            cuts: Cuts::new(spec),
             cancel: spec.rules().ones == crate::spec::Ones::Cancel,
             rote: spec.rules().rote,
             settled: Vec::new(),
@@ -127,6 +172,390 @@ impl CompiledRoll {
     }
 }
 
+/// The words of a run, biased for signed comparison: `w - 2^15` as `i16`
+/// (so `w >= t` unsigned is `biased(w) > t - 2^15 - 1` signed).
+#[inline(always)]
+fn biased(words: &[u16]) -> i16x16 {
+    let words: [u16; GROUP] = words.try_into().expect("a run of sixteen words");
+    bytemuck::cast::<[u16; GROUP], i16x16>(words) ^ i16x16::splat(i16::MIN)
+}
+
+/// Sixteen rolls' category counts, one 16-bit lane a roll.
+struct Counts {
+    success: i16x16,
+    double: i16x16,
+    one: i16x16,
+    again: i16x16,
+}
+
+impl Counts {
+    const ZERO: Counts = Counts {
+        success: i16x16::ZERO,
+        double: i16x16::ZERO,
+        one: i16x16::ZERO,
+        again: i16x16::ZERO,
+    };
+
+    /// Counts `n` dice (three at most) of every lane from its biased word
+    /// `y`, a digit a die.
+    ///
+    /// Die `k` of a word `x` is its digit `floor(10 x_k / 2^16)`, where
+    /// `x_0 = x` and `x_(k+1) = 10 x_k mod 2^16`; the digit is at least `c`
+    /// exactly when `x_k >= ceil(c 2^16 / 10)`, so each category is one
+    /// signed comparison of the biased `x_k` (no digit is formed), and the
+    /// next biased word is `10 y_k + 2^15` (`10 * 2^15` vanishes mod 2^16).
+    #[inline(always)]
+    fn digits<const DOUBLE: bool, const AGAIN: bool>(
+        &mut self,
+        mut y: i16x16,
+        n: usize,
+        cuts: &WordCuts,
+    ) {
+        for k in 0..n {
+            // A lane's mask is -1 where the comparison holds.
+            self.success -= y.simd_gt(cuts.success);
+            self.one -= cuts.one.simd_gt(y);
+            if DOUBLE {
+                self.double -= y.simd_gt(cuts.double);
+            }
+            if AGAIN {
+                self.again -= y.simd_gt(cuts.again);
+            }
+            if k + 1 < n {
+                y = next_digit(y);
+            }
+        }
+    }
+}
+
+/// The biased word of the next digit.
+#[inline(always)]
+fn next_digit(y: i16x16) -> i16x16 {
+    (y * i16x16::splat(10)) ^ i16x16::splat(i16::MIN)
+}
+
+impl Counts {
+    /// Counts `dice` dice for each of sixteen rolls: three for each run of
+    /// sixteen words of `full` (roll `l`'s from words `l`, `16 + l`, ...),
+    /// then `dice % 3` from `spare`.
+    #[inline(always)]
+    fn group<const DOUBLE: bool, const AGAIN: bool>(
+        words: &mut Words,
+        spare: &mut Spare,
+        dice: usize,
+        cuts: &WordCuts,
+    ) -> Counts {
+        let mut counts = Counts::ZERO;
+        for run in words.take(GROUP * (dice / 3)).chunks_exact(GROUP) {
+            counts.digits::<DOUBLE, AGAIN>(biased(run), 3, cuts);
+        }
+        for _ in 0..dice % 3 {
+            counts.digits::<DOUBLE, AGAIN>(spare.next(words), 1, cuts);
+        }
+        counts
+    }
+}
+
+/// A run of sixteen words whose digits serve the dice of a group beyond a
+/// multiple of three, one digit a lane at a time, a fresh run taken from
+/// the stream when its three are spent (so a pool of ten takes ten runs for
+/// three groups, not twelve).
+struct Spare {
+    /// The lanes' biased words, at their next unused digit.
+    y: i16x16,
+    /// Digits of `y` not yet used (0 to 3).
+    left: usize,
+}
+
+impl Spare {
+    /// The lanes' biased words at their next unused digit, which counts as
+    /// used.
+    #[inline(always)]
+    fn next(&mut self, words: &mut Words) -> i16x16 {
+        if self.left == 0 {
+            self.y = biased(words.take(GROUP));
+            self.left = 3;
+        }
+        let y = self.y;
+        self.left -= 1;
+        self.y = next_digit(y);
+        y
+    }
+}
+
+/// [`Cuts`] as thresholds on a biased word, splatted: a die succeeds when
+/// its biased word is above `success`, and so on; it is a 1 when its biased
+/// word is below `one`.
+struct WordCuts {
+    success: i16x16,
+    double: i16x16,
+    one: i16x16,
+    again: i16x16,
+}
+
+impl WordCuts {
+    fn new(cuts: &Cuts) -> WordCuts {
+        // The least word whose digit is at least `c`, biased: ceil(c 2^16 /
+        // 10) - 2^15, in -2^15..=2^15.
+        let least = |c: i16| (i32::from(c) * 65536 + 9) / 10 - 32768;
+        // Above `least - 1`; at `c = 10` that is 2^15 - 1: never.
+        let above = |c: i16| i16x16::splat((least(c) - 1) as i16);
+        WordCuts {
+            success: above(cuts.success),
+            double: above(cuts.double),
+            // Below `least(one)`; at `one = 0` that is -2^15: never.
+            one: i16x16::splat(least(cuts.one) as i16),
+            again: above(cuts.again),
+        }
+    }
+}
+
+/// The kernel proper, on the stream of kept words.
+impl Words {
+    /// [`D10::roll_into`].
+    fn roll_into(&mut self, c: &CompiledRoll, out: &mut [Roll]) {
+        self.roll_many(c, out.len() as u64, &mut Slots(out));
+    }
+
+    /// [`D10::tally`].
+    fn tally(&mut self, c: &CompiledRoll, rolls: u64) -> Vec<(Roll, u64)> {
+        let mut tally = Tally {
+            cells: std::array::from_fn(|_| vec![0; c.settled.len()]),
+            rolls: Vec::new(),
+        };
+        self.roll_many(c, rolls, &mut tally);
+        let mut counts = tally.rolls;
+        for (at, &roll) in c.settled.iter().enumerate() {
+            let n: u64 = tally.cells.iter().map(|cells| cells[at]).sum();
+            if n > 0 {
+                let cell = if roll.botch {
+                    0
+                } else {
+                    usize::from(roll.successes) + 1
+                };
+                if cell >= counts.len() {
+                    counts.resize(cell + 1, 0);
+                }
+                counts[cell] += n;
+            }
+        }
+        counts
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(cell, &n)| {
+                let roll = match cell {
+                    0 => Roll::BOTCH,
+                    _ => Roll {
+                        successes: (cell - 1) as u16,
+                        botch: false,
+                    },
+                };
+                (roll, n)
+            })
+            .collect()
+    }
+
+    /// Rolls `n` dice (at most 3 * 1024) and sums their packed lanes.
+    #[inline(always)]
+    fn count(&mut self, n: u32, t: &Tables) -> u32 {
+        let (full, rest) = ((n / 3) as usize, (n % 3) as usize);
+        let run = self.take(full + usize::from(rest > 0));
+        let mut acc = 0u32;
+        for &w in &run[..full] {
+            acc += t.0[2][code(w)];
+        }
+        if rest > 0 {
+            acc += t.0[rest - 1][code(run[full])];
+        }
+        acc
+    }
+
+    /// Rolls `dice` dice of `c` with their re-roll chains and settles them.
+    /// Returns the result and how many of the first `dice` faces failed.
+    #[inline(always)]
+    fn roll_dice(&mut self, c: &CompiledRoll, spec: &RollSpec, dice: u32) -> (Roll, u32) {
+        let first = self.count(dice, &c.first);
+        let roll = self.finish(
+            c,
+            spec,
+            first & LANE_MASK,
+            (first >> LANE) & LANE_MASK,
+            (first >> (2 * LANE)) & LANE_MASK,
+        );
+        (roll, (first >> (3 * LANE)) & LANE_MASK)
+    }
+
+    /// Rolls the `again` dice of a roll that rolled `successes` and `ones`
+    /// on its first faces, and their own re-rolls, then settles it.
+    #[inline(always)]
+    fn finish(
+        &mut self,
+        c: &CompiledRoll,
+        spec: &RollSpec,
+        mut successes: u32,
+        mut ones: u32,
+        mut again: u32,
+    ) -> Roll {
+        if let Some(reroll) = &c.reroll {
+            while again > 0 {
+                let more = self.count(again, reroll);
+                successes += more & LANE_MASK;
+                ones += (more >> LANE) & LANE_MASK;
+                again = (more >> (2 * LANE)) & LANE_MASK;
+            }
+        }
+        c.settle(successes, ones, spec)
+    }
+
+    #[inline(always)]
+    fn roll_spec(&mut self, c: &CompiledRoll, spec: &RollSpec) -> Roll {
+        let (roll, failed) = self.roll_dice(c, spec, spec.dice());
+        self.rote(c, spec, roll, failed)
+    }
+
+    /// Under rote, rolls the `failed` dice again and keeps the better
+    /// result.
+    #[inline(always)]
+    fn rote(&mut self, c: &CompiledRoll, spec: &RollSpec, roll: Roll, failed: u32) -> Roll {
+        if !c.rote || failed == 0 {
+            return roll;
+        }
+        let again = spec.reroll_of(failed);
+        let (second, _) = self.roll_dice(c, &again, again.dice());
+        roll.better(second)
+    }
+
+    /// Rolls `rolls` rolls of `c` into `sink` (see [`D10::roll_into`]):
+    /// side by side on the rules' thresholds when they have them.
+    fn roll_many(&mut self, c: &CompiledRoll, rolls: u64, sink: &mut impl Sink) {
+        let Some(cuts) = c.cuts else {
+            for i in 0..rolls {
+                sink.roll(i, self.roll_spec(c, &c.spec));
+            }
+            return;
+        };
+        let double = cuts.double < 10;
+        let again = cuts.again < 10 && c.reroll.is_some();
+        match (double, again) {
+            (false, false) => self.roll_groups::<false, false>(c, cuts, rolls, sink),
+            (true, false) => self.roll_groups::<true, false>(c, cuts, rolls, sink),
+            (false, true) => self.roll_groups::<false, true>(c, cuts, rolls, sink),
+            (true, true) => self.roll_groups::<true, true>(c, cuts, rolls, sink),
+        }
+    }
+
+    /// Rolls `rolls` rolls of `c` into `sink`, sixteen at a time side by
+    /// side (see [`D10::roll_into`]).
+    #[inline(always)]
+    fn roll_groups<const DOUBLE: bool, const AGAIN: bool>(
+        &mut self,
+        c: &CompiledRoll,
+        cuts: Cuts,
+        rolls: u64,
+        sink: &mut impl Sink,
+    ) {
+        let dice = c.spec.dice() as usize;
+        let cuts = WordCuts::new(&cuts);
+        let mut spare = Spare {
+            y: i16x16::ZERO,
+            left: 0,
+        };
+        // Below 2 * 100 * 101 + 100 < 2^15.
+        let row = i16x16::splat((dice + 1) as i16);
+        let groups = rolls / GROUP as u64;
+        for g in 0..groups {
+            let counts = Counts::group::<DOUBLE, AGAIN>(self, &mut spare, dice, &cuts);
+            let successes = if DOUBLE {
+                counts.success + counts.double
+            } else {
+                counts.success
+            };
+            if !AGAIN && !c.rote && !c.settled.is_empty() {
+                sink.cells(g, &(successes * row + counts.one).to_array(), c);
+                continue;
+            }
+            let (successes, ones) = (successes.to_array(), counts.one.to_array());
+            let (first, again) = (counts.success.to_array(), counts.again.to_array());
+            for l in 0..GROUP {
+                let roll = self.finish(
+                    c,
+                    &c.spec,
+                    successes[l] as u32,
+                    ones[l] as u32,
+                    if AGAIN { again[l] as u32 } else { 0 },
+                );
+                let failed = dice as u32 - first[l] as u32;
+                sink.roll(
+                    g * GROUP as u64 + l as u64,
+                    self.rote(c, &c.spec, roll, failed),
+                );
+            }
+        }
+        for i in groups * GROUP as u64..rolls {
+            sink.roll(i, self.roll_spec(c, &c.spec));
+        }
+    }
+}
+
+/// Where [`Words::roll_many`] puts its rolls.
+trait Sink {
+    /// Group `g` (rolls `16 g` to `16 g + 15`) by the rolls' places in the
+    /// compiled roll's settle table.
+    fn cells(&mut self, g: u64, at: &[i16; GROUP], c: &CompiledRoll);
+    /// Roll `i`.
+    fn roll(&mut self, i: u64, roll: Roll);
+}
+
+/// A slice of rolls, in order.
+struct Slots<'a>(&'a mut [Roll]);
+
+impl Sink for Slots<'_> {
+    #[inline(always)]
+    fn cells(&mut self, g: u64, at: &[i16; GROUP], c: &CompiledRoll) {
+        let slots = &mut self.0[g as usize * GROUP..][..GROUP];
+        for (slot, &at) in slots.iter_mut().zip(at) {
+            *slot = c.settled[at as usize];
+        }
+    }
+
+    #[inline(always)]
+    fn roll(&mut self, i: u64, roll: Roll) {
+        self.0[i as usize] = roll;
+    }
+}
+
+/// Counts of rolls by outcome.
+struct Tally {
+    /// By settle-table place, four tables taken lane by lane in turn (so a
+    /// run of one outcome does not wait on its own increments).
+    cells: [Vec<u64>; 4],
+    /// By outcome: a botch at 0, `s` successes at `s + 1`.
+    rolls: Vec<u64>,
+}
+
+impl Sink for Tally {
+    #[inline(always)]
+    fn cells(&mut self, _: u64, at: &[i16; GROUP], _: &CompiledRoll) {
+        for (l, &at) in at.iter().enumerate() {
+            self.cells[l % 4][at as usize] += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn roll(&mut self, _: u64, roll: Roll) {
+        let cell = if roll.botch {
+            0
+        } else {
+            usize::from(roll.successes) + 1
+        };
+        if cell >= self.rolls.len() {
+            self.rolls.resize(cell + 1, 0);
+        }
+        self.rolls[cell] += 1;
+    }
+}
+
 /// A source of d10 faces and rolls over any `rand_core` generator.
 ///
 /// ```
@@ -140,9 +569,7 @@ impl CompiledRoll {
 #[derive(Debug, Clone)]
 pub struct D10<R> {
     rng: R,
-    /// Codes 0..=999, three faces each.
-    codes: [u16; BUF],
-    pos: usize,
+    words: Words,
 }
 
 impl D10<rand_xoshiro::Xoshiro256PlusPlus> {
@@ -155,79 +582,26 @@ impl D10<rand_xoshiro::Xoshiro256PlusPlus> {
 }
 
 impl<R: Rng> D10<R> {
-    /// Wraps a generator.
-    pub fn new(rng: R) -> Self {
-        D10 {
-            rng,
-            codes: [0; BUF],
-            pos: BUF,
-        }
+    /// Wraps a generator: its first sixteen words seed the kernel's four
+    /// xoshiro256++ lanes (lane 0's state first), the next four the reserve
+    /// generator, and it goes on serving [`D10::rng`].
+    pub fn new(mut rng: R) -> Self {
+        let words = Words::from_rng(&mut rng);
+        D10 { rng, words }
     }
 
-    /// Draws a fresh buffer of codes. Group `g` holds codes `i` of its
-    /// `WORDS` words at `g * CODES_PER_WORD * WORDS + i * WORDS + j`.
-    #[inline(never)]
-    fn refill(&mut self) {
-        for g in 0..GROUPS {
-            let base = g * CODES_PER_WORD * WORDS;
-            let mut x = [0u64; WORDS];
-            for w in &mut x {
-                *w = self.rng.next_u64();
-            }
-            for i in 0..CODES_PER_WORD {
-                for (j, w) in x.iter_mut().enumerate() {
-                    let m = u128::from(*w) * 1000;
-                    self.codes[base + i * WORDS + j] = (m >> 64) as u16;
-                    *w = m as u64;
-                }
-            }
-            for (j, &low) in x.iter().enumerate() {
-                if low < REJECT_BELOW {
-                    self.redraw_word(base + j);
-                }
-            }
-        }
-        self.pos = 0;
-    }
-
-    /// Replaces the codes of the word at `first` (stride `WORDS`) with those
-    /// of a fresh accepted word.
-    #[cold]
-    fn redraw_word(&mut self, first: usize) {
-        loop {
-            let mut w = self.rng.next_u64();
-            for i in 0..CODES_PER_WORD {
-                let m = u128::from(w) * 1000;
-                self.codes[first + i * WORDS] = (m >> 64) as u16;
-                w = m as u64;
-            }
-            if w >= REJECT_BELOW {
-                return;
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn next_code(&mut self) -> usize {
-        if self.pos == BUF {
-            self.refill();
-        }
-        let c = self.codes[self.pos];
-        self.pos += 1;
-        usize::from(c) & (TABLE - 1)
-    }
-
-    /// One face 1..=10 (the first digit of a fresh code: uniform; the code's
-    /// other two faces are left unused).
+    /// One face 1..=10 (the first digit of a fresh word: uniform; the
+    /// word's other two faces are left unused).
     #[inline]
     pub fn face(&mut self) -> u8 {
-        (self.next_code() / 100) as u8 + 1
+        ((u32::from(self.words.next()) * 10) >> 16) as u8 + 1
     }
 
-    /// Fills `out` with faces 1..=10.
+    /// Fills `out` with faces 1..=10: the three digits of each word in
+    /// turn.
     pub fn fill_faces(&mut self, out: &mut [u8]) {
         for chunk in out.chunks_mut(3) {
-            let code = self.next_code();
+            let code = code(self.words.next());
             let digits = [code / 100, code / 10 % 10, code % 10];
             for (face, d) in chunk.iter_mut().zip(digits) {
                 *face = d as u8 + 1;
@@ -235,55 +609,10 @@ impl<R: Rng> D10<R> {
         }
     }
 
-    /// Rolls `n` dice and sums their packed lanes.
-    #[inline(always)]
-    fn count(&mut self, n: u32, t: &Tables) -> u32 {
-        let mut acc = 0u32;
-        let mut triples = (n / 3) as usize;
-        while triples > 0 {
-            if self.pos == BUF {
-                self.refill();
-            }
-            let take = triples.min(BUF - self.pos);
-            for &c in &self.codes[self.pos..self.pos + take] {
-                acc += t.0[2][usize::from(c) & (TABLE - 1)];
-            }
-            self.pos += take;
-            triples -= take;
-        }
-        let rest = (n % 3) as usize;
-        if rest > 0 {
-            acc += t.0[rest - 1][self.next_code()];
-        }
-        acc
-    }
-
-    /// Rolls `dice` dice of `c` with their re-roll chains and settles them.
-    /// Returns the result and how many of the first `dice` faces failed.
-    #[inline(always)]
-    fn roll_dice(&mut self, c: &CompiledRoll, spec: &RollSpec, dice: u32) -> (Roll, u32) {
-        let first = self.count(dice, &c.first);
-        let mut successes = first & LANE_MASK;
-        let mut ones = (first >> LANE) & LANE_MASK;
-        if let Some(reroll) = &c.reroll {
-            let mut again = (first >> (2 * LANE)) & LANE_MASK;
-            while again > 0 {
-                let more = self.count(again, reroll);
-                successes += more & LANE_MASK;
-                ones += (more >> LANE) & LANE_MASK;
-                again = (more >> (2 * LANE)) & LANE_MASK;
-            }
-        }
-        (
-            c.settle(successes, ones, spec),
-            (first >> (3 * LANE)) & LANE_MASK,
-        )
-    }
-
     /// Rolls `c` once.
     #[inline]
     pub fn roll(&mut self, c: &CompiledRoll) -> Roll {
-        self.roll_spec(c, &c.spec)
+        self.words.roll_spec(c, &c.spec)
     }
 
     /// Rolls `pool` dice under `c`'s rules (its own pool aside): one
@@ -292,60 +621,38 @@ impl<R: Rng> D10<R> {
     /// a chance die (see [`RollSpec::new`]).
     #[inline]
     pub fn roll_pool(&mut self, c: &CompiledRoll, pool: i32) -> Roll {
-        self.roll_spec(c, &c.spec.with_pool(pool))
-    }
-
-    #[inline(always)]
-    fn roll_spec(&mut self, c: &CompiledRoll, spec: &RollSpec) -> Roll {
-        let (roll, failed) = self.roll_dice(c, spec, spec.dice());
-        if !c.rote || failed == 0 {
-            return roll;
-        }
-        let again = spec.reroll_of(failed);
-        let (second, _) = self.roll_dice(c, &again, again.dice());
-        roll.better(second)
+        self.words.roll_spec(c, &c.spec.with_pool(pool))
     }
 
     /// Rolls `c` once for every slot of `out`, allocating nothing.
     ///
-    /// Rolls without re-rolls (no N-again, no rote) take their codes as one
-    /// run from the buffer, refilling first (and leaving the few codes
-    /// left unused) when the run would not fit.
+    /// Sixteen rolls at a time are counted side by side from `dice / 3`
+    /// runs of sixteen words (and a spare run for the dice beyond, shared
+    /// with the next groups; see the module docs); a roll with N-again
+    /// faces or failed rote dice then rolls those one roll at a time, in
+    /// slot order. The last `out.len() % 16` rolls are rolled one at a
+    /// time. A spare run's digits left at the end are not used.
     pub fn roll_into(&mut self, c: &CompiledRoll, out: &mut [Roll]) {
-        if c.reroll.is_some() || c.rote {
-            for slot in out {
-                *slot = self.roll(c);
-            }
-            return;
-        }
-        let dice = c.spec.dice() as usize;
-        let (full, rest) = (dice / 3, dice % 3);
-        let need = full + usize::from(rest > 0);
-        let [one, two, three] = &c.first.0;
-        let partial = if rest == 2 { two } else { one };
-        for slot in out {
-            if BUF - self.pos < need {
-                self.refill();
-            }
-            let run = &self.codes[self.pos..self.pos + need];
-            self.pos += need;
-            let mut acc = 0u32;
-            for &code in &run[..full] {
-                acc += three[usize::from(code) & (TABLE - 1)];
-            }
-            if rest > 0 {
-                acc += partial[usize::from(run[full]) & (TABLE - 1)];
-            }
-            let successes = acc & LANE_MASK;
-            let ones = (acc >> LANE) & LANE_MASK;
-            *slot = match c
-                .settled
-                .get(successes as usize * (dice + 1) + ones as usize)
-            {
-                Some(&roll) => roll,
-                None => c.settle(successes, ones, &c.spec),
-            };
-        }
+        self.words.roll_into(c, out);
+    }
+
+    /// Rolls `c` `rolls` times and counts each result: the rolls
+    /// [`D10::roll_into`] gives a slice of `rolls` slots, tallied without
+    /// the slice. Results in order (a botch first, then by successes), each
+    /// with how many rolls gave it (at least one).
+    ///
+    /// ```
+    /// use wodds_dice::{CompiledRoll, D10, RollRules, RollSpec, Roll};
+    /// let roll = CompiledRoll::new(&RollSpec::new(3, RollRules::classic(6)).unwrap());
+    /// let tally = D10::seeded(1).tally(&roll, 1000);
+    /// let mut rolls = [Roll::default(); 1000];
+    /// D10::seeded(1).roll_into(&roll, &mut rolls);
+    /// let botches = rolls.iter().filter(|r| r.botch).count() as u64;
+    /// assert_eq!(tally[0], (Roll::BOTCH, botches));
+    /// assert_eq!(tally.iter().map(|t| t.1).sum::<u64>(), 1000);
+    /// ```
+    pub fn tally(&mut self, c: &CompiledRoll, rolls: u64) -> Vec<(Roll, u64)> {
+        self.words.tally(c, rolls)
     }
 
     /// The generator, for callers that need other draws from the same stream.

@@ -16,58 +16,283 @@ fn value_stability_first_faces_at_seed_42() {
     assert_eq!(
         faces,
         [
-            9, 2, 5, 4, 2, 9, 10, 9, 4, 8, 1, 2, 8, 10, 4, 6, 9, 9, 2, 3, //
-            6, 7, 1, 6, 4, 1, 6, 9, 3, 2, 9, 10, 5, 2, 4, 6, 6, 1, 5, 1,
+            4, 9, 6, 5, 4, 9, 10, 6, 6, 2, 6, 7, 5, 5, 1, 4, 2, 8, 8, 10, //
+            3, 10, 2, 8, 2, 10, 2, 4, 6, 4, 9, 4, 8, 2, 4, 7, 6, 4, 8, 9,
         ]
     );
 }
 
-/// The same faces worked out another way: the faces of a word `x` are the
-/// decimal digits of `x / 2^64`, taken three at a time as codes
-/// `floor(x * 1000^(i+1) / 2^64) mod 1000`; the kernel takes four words side
-/// by side, so code `8i + j` is code `i` of word `j`.
-#[test]
-fn faces_are_the_decimal_digits_of_the_generators_words() {
+/// The stream of kept 16-bit words, worked out with the scalar
+/// `rand_xoshiro` generator: the seed's generator gives four xoshiro256++
+/// lanes (four words of state each) and then a reserve generator; step `s`
+/// of the lanes gives 16-bit words `16 s + 4 l + h` (lane `l`'s word, low
+/// half first); a word `w` whose `1000 w mod 2^16` is below 536 is replaced
+/// by the reserve's next kept 16-bit word. Returns the words and how many
+/// were replaced.
+fn reference_words(seed: u64, n: usize) -> (Vec<u16>, usize) {
     use rand_core::{Rng, SeedableRng};
-    let mut rng = wodds_dice::Xoshiro256PlusPlus::seed_from_u64(42);
-    let words: Vec<u64> = (0..8).map(|_| rng.next_u64()).collect();
-    let mut want = Vec::new();
-    for c in 0..14u32 {
-        let (i, j) = (c / 8, (c % 8) as usize);
-        let code = ((u128::from(words[j]) * 1000u128.pow(i + 1)) >> 64) % 1000;
-        for digit in [code / 100, code / 10 % 10, code % 10] {
-            want.push(digit as u8 + 1);
+    use wodds_dice::Xoshiro256PlusPlus;
+    let kept = |w: u16| w.wrapping_mul(1000) >= 536;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut lanes: Vec<Xoshiro256PlusPlus> = (0..4)
+        .map(|_| {
+            let mut state = [0u8; 32];
+            for chunk in state.chunks_mut(8) {
+                chunk.copy_from_slice(&rng.next_u64().to_le_bytes());
+            }
+            Xoshiro256PlusPlus::from_seed(state)
+        })
+        .collect();
+    let mut reserve = Xoshiro256PlusPlus::from_rng(&mut rng);
+    let mut spare = std::iter::from_fn(move || {
+        let word = reserve.next_u64();
+        Some((0..4).map(move |h| (word >> (16 * h)) as u16))
+    })
+    .flatten()
+    .filter(move |&w| kept(w));
+    let (mut words, mut replaced) = (Vec::new(), 0);
+    while words.len() < n {
+        for lane in &mut lanes {
+            let word = lane.next_u64();
+            for h in 0..4 {
+                let w = (word >> (16 * h)) as u16;
+                if kept(w) {
+                    words.push(w);
+                } else {
+                    words.push(spare.next().unwrap());
+                    replaced += 1;
+                }
+            }
         }
     }
-    want.truncate(40);
-    let mut faces = [0u8; 40];
-    D10::seeded(42).fill_faces(&mut faces);
-    assert_eq!(faces.to_vec(), want);
+    words.truncate(n);
+    (words, replaced)
 }
 
-/// A fixed seed gives the same first rolls forever.
+/// The faces of words: the first three decimal digits of `w / 2^16`, each
+/// plus one.
+fn faces_of(words: &[u16]) -> Vec<u8> {
+    words
+        .iter()
+        .flat_map(|&w| {
+            let code = (u32::from(w) * 1000) >> 16;
+            [code / 100, code / 10 % 10, code % 10].map(|d| d as u8 + 1)
+        })
+        .collect()
+}
+
+/// The kernel's faces are the reference stream's, across several buffer
+/// refills (2048 words each) and through replaced words.
+#[test]
+fn faces_are_the_decimal_digits_of_the_kept_words() {
+    let (words, replaced) = reference_words(42, 10_000);
+    assert!(replaced > 40, "the span should cross replaced words");
+    let want = faces_of(&words);
+    let mut faces = vec![0u8; want.len()];
+    D10::seeded(42).fill_faces(&mut faces);
+    assert_eq!(faces, want);
+}
+
+/// A fixed seed gives the same first rolls forever: sixteen counted side
+/// by side, then four one at a time.
 #[test]
 fn value_stability_first_rolls_at_seed_7() {
     let mut dice = D10::seeded(7);
     let roll = CompiledRoll::new(&RollSpec::new(6, RollRules::classic(6)).unwrap());
-    let mut rolls = [Roll::default(); 12];
+    let mut rolls = [Roll::default(); 20];
     dice.roll_into(&roll, &mut rolls);
     let got: Vec<(u16, bool)> = rolls.iter().map(|r| (r.successes, r.botch)).collect();
     let want = [
-        (2, false),
+        (3, false),
+        (0, false),
+        (4, false),
+        (3, false),
         (3, false),
         (4, false),
-        (2, false),
+        (0, false),
+        (4, false),
+        (5, false),
+        (0, false),
         (1, false),
-        (3, false),
-        (3, false),
-        (3, false),
-        (3, false),
-        (3, false),
         (4, false),
         (2, false),
+        (5, false),
+        (3, false),
+        (4, false),
+        // One at a time.
+        (4, false),
+        (3, false),
+        (5, false),
+        (3, false),
     ];
     assert_eq!(got, want);
+}
+
+/// The rules of a roll, read plainly, applied to faces drawn from a
+/// stream: a reference for the kernel that shares none of its tables or
+/// thresholds.
+struct Reference {
+    rules: RollRules,
+}
+
+impl Reference {
+    /// The result of a roll whose first faces are `first`, drawing the
+    /// faces of any dice rolled again with `draw`.
+    fn roll(&self, chance: bool, first: &[u8], draw: &mut dyn FnMut(usize) -> Vec<u8>) -> Roll {
+        let r = &self.rules;
+        let again_at = match r.tens {
+            Tens::Again(n) => n,
+            _ => 11,
+        };
+        let (mut successes, mut ones, mut again, mut failed) = (0i64, 0i64, 0, 0);
+        for &f in first {
+            let success = if chance { f == 10 } else { f >= r.threshold };
+            successes += match (success, r.tens) {
+                (false, _) => 0,
+                (true, Tens::Double) if f == 10 => 2,
+                (true, _) => 1,
+            };
+            failed += usize::from(!success);
+            ones += i64::from(f == 1);
+            again += usize::from(if chance {
+                f == 10 && again_at <= 10
+            } else {
+                f >= again_at
+            });
+        }
+        while again > 0 {
+            let more = draw(again);
+            again = 0;
+            for f in more {
+                successes += i64::from(f >= r.threshold);
+                ones += i64::from(f == 1 && r.rerolled_ones_count);
+                again += usize::from(f >= again_at);
+            }
+        }
+        let botch = match r.botch {
+            Botch::Never => false,
+            Botch::NoSuccessWithOne => successes == 0 && ones > 0,
+            Botch::ChanceDieOne => chance && successes == 0 && ones > 0,
+        };
+        let roll = if botch {
+            Roll::BOTCH
+        } else {
+            let net = match r.ones {
+                Ones::Cancel => (successes - ones).max(0),
+                Ones::Ignore => successes,
+            };
+            Roll {
+                successes: net as u16,
+                botch: false,
+            }
+        };
+        if !r.rote || failed == 0 {
+            return roll;
+        }
+        let plain = Reference {
+            rules: RollRules { rote: false, ..*r },
+        };
+        let second_first = draw(if chance { 1 } else { failed });
+        let second = plain.roll(chance, &second_first, draw);
+        let rank = |r: Roll| if r.botch { -1 } else { i32::from(r.successes) };
+        if rank(second) > rank(roll) {
+            second
+        } else {
+            roll
+        }
+    }
+}
+
+/// `roll_into` gives exactly the rolls the reference reads from the same
+/// stream of words: each group of sixteen rolls takes `16 * (dice / 3)`
+/// words, roll `l`'s die `i` being digit `i % 3` of word `16 * (i / 3) + l`,
+/// and its `dice % 3` further dice from a spare run of sixteen words, digit
+/// by digit (roll `l`'s from word `l`), a fresh run taken from the stream
+/// when its three digits are spent; then, roll by roll, any dice rolled
+/// again (N-again, rote) take whole words in turn, as the last `len % 16`
+/// rolls do for all their dice.
+#[test]
+fn rolls_are_the_rules_applied_to_the_stream() {
+    let ten_again = RollRules::ten_again();
+    let eight_again_rote = RollRules {
+        tens: Tens::Again(8),
+        rote: true,
+        ..ten_again
+    };
+    let specialty = RollRules {
+        threshold: 7,
+        ones: Ones::Ignore,
+        tens: Tens::Double,
+        ..RollRules::classic(7)
+    };
+    let cancelling_again = RollRules {
+        tens: Tens::Again(9),
+        rerolled_ones_count: true,
+        ..RollRules::classic(6)
+    };
+    let cases = [
+        (RollRules::classic(6), 10),
+        (RollRules::classic(8), 1),
+        (RollRules::classic(4), 20),
+        (specialty, 7),
+        (ten_again, 8),
+        (ten_again, 0),
+        (eight_again_rote, 5),
+        (eight_again_rote, -2),
+        (cancelling_again, 4),
+        (RollRules::classic(6), 60),
+    ];
+    for (i, &(rules, pool)) in cases.iter().enumerate() {
+        let spec = RollSpec::new(pool, rules).unwrap();
+        let seed = 900 + i as u64;
+        let mut got = vec![Roll::default(); 16 * 7 + 5];
+        D10::seeded(seed).roll_into(&CompiledRoll::new(&spec), &mut got);
+
+        let (words, _) = reference_words(seed, 200_000);
+        let faces = faces_of(&words);
+        // The next unread word.
+        let next = std::cell::Cell::new(0usize);
+        let mut draw = |n: usize| {
+            let at = next.get();
+            next.set(at + n.div_ceil(3));
+            (0..n).map(|i| faces[3 * (at + i / 3) + i % 3]).collect()
+        };
+        let reference = Reference { rules };
+        let (chance, dice) = (pool < 1, pool.max(1) as usize);
+        let mut want = Vec::new();
+        // The spare run's first word and its digits used.
+        let (mut spare, mut used) = (0, 3);
+        for _ in 0..got.len() / 16 {
+            // Die `i` of lane `l` is digit `digit` of word `word + l`.
+            let mut places = Vec::new();
+            let base = next.get();
+            next.set(base + 16 * (dice / 3));
+            for i in 0..dice / 3 * 3 {
+                places.push((base + 16 * (i / 3), i % 3));
+            }
+            for _ in 0..dice % 3 {
+                if used == 3 {
+                    spare = next.get();
+                    next.set(spare + 16);
+                    used = 0;
+                }
+                places.push((spare, used));
+                used += 1;
+            }
+            for l in 0..16 {
+                let first: Vec<u8> = places
+                    .iter()
+                    .map(|&(word, digit)| faces[3 * (word + l) + digit])
+                    .collect();
+                want.push(reference.roll(chance, &first, &mut draw));
+            }
+        }
+        while want.len() < got.len() {
+            let first = draw(dice);
+            want.push(reference.roll(chance, &first, &mut draw));
+        }
+        assert_eq!(got, want, "{rules:?}, pool {pool}");
+    }
 }
 
 /// The p-value of Pearson's chi-square test of `observed` against
@@ -286,5 +511,46 @@ fn outcome_sampler_matches_exact() {
             let p = chi_square_p(&observed, &expected);
             assert!(p > ALPHA, "{rules:?} pool {pool}: chi-square p = {p}");
         }
+    }
+}
+
+/// `tally` counts exactly the rolls `roll_into` gives a slice of the same
+/// length, side by side, one at a time and through re-rolls.
+#[test]
+fn tally_counts_the_rolls_of_roll_into() {
+    let rote = RollRules {
+        tens: Tens::Again(8),
+        rote: true,
+        ..RollRules::ten_again()
+    };
+    let specialty = RollRules {
+        tens: Tens::Double,
+        ones: Ones::Ignore,
+        ..RollRules::classic(7)
+    };
+    for (rules, pool) in [
+        (RollRules::classic(6), 10),
+        (RollRules::classic(6), 40),
+        (rote, 6),
+        (specialty, 5),
+        (RollRules::ten_again(), 0),
+    ] {
+        let c = CompiledRoll::new(&RollSpec::new(pool, rules).unwrap());
+        let n = 16 * 300 + 7;
+        let mut rolls = vec![Roll::default(); n];
+        D10::seeded(77).roll_into(&c, &mut rolls);
+        let mut want: Vec<(Roll, u64)> = Vec::new();
+        rolls.sort_by_key(|r| (!r.botch, r.successes));
+        for r in rolls {
+            match want.last_mut() {
+                Some((last, k)) if *last == r => *k += 1,
+                _ => want.push((r, 1)),
+            }
+        }
+        assert_eq!(
+            D10::seeded(77).tally(&c, n as u64),
+            want,
+            "{rules:?} {pool}"
+        );
     }
 }
