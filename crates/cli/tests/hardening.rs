@@ -73,15 +73,30 @@ fn output_to_dev_null_leaves_it_a_device() {
         // covers the same path for everyone.
         return;
     }
-    let out = wodds(&[
-        "odds",
-        "--edition",
-        "revised",
-        "--pool",
-        "3",
-        "--output",
-        "/dev/null",
-    ]);
+    let odds = |output: &Path| {
+        wodds(&[
+            "odds",
+            "--edition",
+            "revised",
+            "--pool",
+            "3",
+            "--output",
+            path(output),
+        ])
+    };
+    // First a device node of the test's own (the null device's numbers),
+    // so that a regression replaces that one and not the machine's
+    // /dev/null.
+    let own = dir.path().join("null");
+    let made = Command::new("mknod")
+        .args([path(&own), "c", "1", "3"])
+        .status()
+        .unwrap();
+    assert!(made.success(), "mknod as root");
+    let out = odds(&own);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(fs::metadata(&own).unwrap().file_type().is_char_device());
+    let out = odds(Path::new("/dev/null"));
     assert!(out.status.success(), "{}", stderr(&out));
     let meta = fs::metadata("/dev/null").unwrap();
     assert!(meta.file_type().is_char_device(), "{meta:?}");

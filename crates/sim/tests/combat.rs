@@ -716,7 +716,11 @@ fn unbounded_read_of_a_huge_scenario_file() {
             "editions = [\"revised\", \"fta\", \"uwod\", \"hubris\"]",
             "editions = [\"revised\",\n  \"/dev/zero\"]",
         );
-        let editions = fair.lines().position(|l| l.starts_with("editions")).unwrap() + 1;
+        let editions = fair
+            .lines()
+            .position(|l| l.starts_with("editions"))
+            .unwrap()
+            + 1;
         assert!(text.contains("/dev/zero"));
         let (line, field, message) = error(&text);
         assert_eq!(field, "editions");
