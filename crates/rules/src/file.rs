@@ -13,7 +13,9 @@ use serde::Deserialize;
 use crate::error::FileKind;
 use crate::locate::{from_toml, located, plain, read_text};
 use crate::settings::{self, Leaf, Setting};
-use crate::{ActionRules, CombatRules, DiceRules, RuleSet, RulesError, relative_to, validate};
+use crate::{
+    ActionRules, CombatEngine, CombatRules, DiceRules, RuleSet, RulesError, relative_to, validate,
+};
 
 /// How deep `extends` chains may go.
 const MAX_DEPTH: usize = 8;
@@ -184,6 +186,7 @@ fn resolve_at(
         })
         .collect();
     let settings = settings::overlay(base.as_ref().map_or(&[][..], |b| b.settings()), own);
+    let settings = read_by_engine(&parsed, settings)?;
     let table = toml::Value::Table(settings::nest(&settings));
     let sections: Sections = serde_path_to_error::deserialize(table).map_err(|e| {
         let message = plain(e.inner().message());
@@ -260,6 +263,51 @@ fn resolve_at(
         settings,
         (sections.dice, sections.actions, sections.combat),
     ))
+}
+
+/// The settings of the families the rules' engine reads: a family the
+/// engine does not read is dropped when inherited through `extends` (fta
+/// extends revised but has no use for `[combat.revised]`), and refused
+/// when the file itself sets it.
+fn read_by_engine(parsed: &Parsed, settings: Vec<Setting>) -> Result<Vec<Setting>, RulesError> {
+    let engine = settings
+        .iter()
+        .find(|s| s.key == "combat.engine")
+        .and_then(|s| s.value.as_str())
+        .and_then(CombatEngine::named);
+    // No engine, or an unknown one: reading the rules says so.
+    let Some(engine) = engine else {
+        return Ok(settings);
+    };
+    let unread = |key: &str| {
+        let family = key.strip_prefix("combat.")?.split('.').next()?;
+        let table = CombatRules::family_key(family)?;
+        (!engine.families().contains(&family)).then_some(table)
+    };
+    if let Some((leaf, table)) = parsed
+        .leaves
+        .iter()
+        .find_map(|l| unread(&l.key).map(|t| (l, t)))
+    {
+        return Err(parsed.error(
+            leaf.key_at,
+            &leaf.key,
+            format!(
+                "the `{}` engine does not read [{table}]: it reads {}",
+                engine.name(),
+                engine
+                    .families()
+                    .iter()
+                    .map(|f| format!("[combat.{f}]"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
+    Ok(settings
+        .into_iter()
+        .filter(|s| unread(&s.key).is_none())
+        .collect())
 }
 
 /// The text between `prefix` and the next backquote in `message`.

@@ -36,7 +36,12 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use wodds_dice::{AutoSuccesses, Botch, Ones, RollRules, RollSpec, Tens};
 
-pub use combat::{AttackRules, CombatEngine, CombatRules, HealthRules, HubrisRules, UwodRules};
+pub use combat::{
+    AttackClass, AttackRules, CombatEngine, CombatRules, CreatureKind, DamageKind, DamageRules,
+    HealthRules, HubrisRules, InitiativeTies, Named, Overflow, PotenceAdds, PowersRules,
+    RevisedRules, Set, SoakDice, SoakRow, SoakRules, TraitName, UnskilledRules, UwodInitiative,
+    UwodRules,
+};
 pub use error::{FileKind, RulesError};
 pub use locate::{MAX_FILE_BYTES, from_toml, located, read_text};
 pub use pools::{Pool, Pools, TRAIT_NAMES, Terms};

@@ -1,7 +1,7 @@
 //! Checks of a resolved rule set that its types cannot express: ranges,
 //! and settings that must agree with each other.
 
-use crate::{ActionRules, AutomaticRule, CombatRules, DiceRules, DifficultyKind};
+use crate::{ActionRules, AutomaticRule, CombatRules, DiceRules, DifficultyKind, Overflow};
 
 /// A problem: the settings involved (the first one this file sets is
 /// blamed) and what is wrong.
@@ -107,12 +107,7 @@ fn actions(a: &ActionRules) -> Result<(), Problem> {
 fn combat(c: &CombatRules) -> Result<(), Problem> {
     for family in c.engine.families() {
         if !c.has(family) {
-            let key: &'static str = match *family {
-                "health" => "combat.health",
-                "attack" => "combat.attack",
-                "uwod" => "combat.uwod",
-                _ => "combat.hubris",
-            };
+            let key = CombatRules::family_key(family).expect("an engine reads known families");
             fail(
                 &[key, "combat.engine"],
                 format!("missing: the `{}` engine reads [{key}]", c.engine.name()),
@@ -133,17 +128,141 @@ fn combat(c: &CombatRules) -> Result<(), Problem> {
                 "penalties must not fall as wounds get worse".to_string(),
             )?;
         }
+        if h.aggravated_overflow == Overflow::Upgrade {
+            fail(
+                &["combat.health.aggravated-overflow"],
+                "no damage is worse than aggravated: \"kill\" or \"ignore\"".to_string(),
+            )?;
+        }
     }
-    if let Some(a) = &c.attack
-        && let Some(bad) = a.range_difficulty.iter().find(|x| !(2..=10).contains(*x))
-    {
-        fail(
-            &["combat.attack.range-difficulty"],
-            format!("{bad} is outside 2..=10"),
+    if let Some(a) = &c.attack {
+        within("combat.attack.difficulty", a.difficulty.into(), 2, 10)?;
+        if let Some(bad) = a.range_difficulty.iter().find(|x| !(2..=10).contains(*x)) {
+            fail(
+                &["combat.attack.range-difficulty"],
+                format!("{bad} is outside 2..=10"),
+            )?;
+        }
+    }
+    if let Some(x) = &c.damage {
+        within(
+            "combat.damage.damage-succeeds-on",
+            x.damage_succeeds_on.into(),
+            2,
+            10,
+        )?;
+        within(
+            "combat.damage.soak-succeeds-on",
+            x.soak_succeeds_on.into(),
+            2,
+            10,
+        )?;
+        within(
+            "combat.damage.extra-dice-after",
+            x.extra_dice_after.into(),
+            0,
+            5,
+        )?;
+    }
+    if let Some(p) = &c.powers {
+        within(
+            "combat.powers.celerity-actions",
+            p.celerity_actions.into(),
+            0,
+            3,
+        )?;
+    }
+    if let Some(u) = &c.unskilled {
+        let abilities = [
+            "brawl",
+            "melee",
+            "firearms",
+            "dodge",
+            "athletics",
+            "alertness",
+        ];
+        if let Some(bad) = u.skills.names().find(|n| !abilities.contains(n)) {
+            fail(
+                &["combat.unskilled.skills"],
+                format!(
+                    "`{bad}` is not an Ability: Skills are among {}",
+                    abilities.join(", ")
+                ),
+            )?;
+        }
+    }
+    if let Some(r) = &c.revised {
+        within(
+            "combat.revised.first-action-penalty",
+            r.first_action_penalty.into(),
+            0,
+            5,
+        )?;
+        within(
+            "combat.revised.later-action-penalty",
+            r.later_action_penalty.into(),
+            0,
+            5,
+        )?;
+        within("combat.revised.rage-actions", r.rage_actions.into(), 0, 3)?;
+        within(
+            "combat.revised.defence-difficulty",
+            r.defence_difficulty.into(),
+            2,
+            10,
+        )?;
+        within(
+            "combat.revised.total-defence-penalty",
+            r.total_defence_penalty.into(),
+            0,
+            5,
+        )?;
+        within(
+            "combat.revised.abort-difficulty",
+            r.abort_difficulty.into(),
+            2,
+            10,
+        )?;
+        within(
+            "combat.revised.willpower-per-turn",
+            r.willpower_per_turn.into(),
+            0,
+            5,
         )?;
     }
     if let Some(u) = &c.uwod {
+        within(
+            "combat.uwod.first-action-penalty",
+            u.first_action_penalty.into(),
+            0,
+            5,
+        )?;
+        within(
+            "combat.uwod.later-action-penalty",
+            u.later_action_penalty.into(),
+            0,
+            5,
+        )?;
+        within("combat.uwod.rage-actions", u.rage_actions.into(), 0, 3)?;
         within("combat.uwod.onslaught", u.onslaught.into(), 0, 5)?;
+        within(
+            "combat.uwod.total-defence-onslaught",
+            u.total_defence_onslaught.into(),
+            0,
+            5,
+        )?;
+        within(
+            "combat.uwod.range-increment",
+            u.range_increment.into(),
+            0,
+            5,
+        )?;
+        within(
+            "combat.uwod.willpower-per-turn",
+            u.willpower_per_turn.into(),
+            0,
+            5,
+        )?;
     }
     Ok(())
 }

@@ -1,5 +1,7 @@
 //! The Revised engine's multiple actions, block, abort and firing range
-//! against values worked out by hand, with every sampler.
+//! against values worked out by hand, with every sampler; the round that
+//! stops once a side is out (defect 6); and the `[combat.revised]` and
+//! `[combat.attack]` settings, each moved by a house rule.
 //!
 //! Most tests pit one attacker against a target that never attacks back, so
 //! the target's health is a Markov chain over the boxes filled: `chain`
@@ -14,6 +16,7 @@
 //! it never adds damage dice.
 
 mod common;
+mod story;
 
 use common::engines;
 
@@ -315,5 +318,256 @@ fn a_house_rule_sets_range_difficulties() {
             let t = combat::run(&engine, "ranges", n, 31, &|_| {});
             assert_rounds(&t, n, chain(|_| pistol(q)));
         }
+    }
+}
+
+/// Writes house rules `text` (extending revised) to `dir/name`, and
+/// returns a one-side-each fight between `a` and `b` under them.
+fn under(
+    dir: &std::path::Path,
+    name: &str,
+    text: &str,
+    max_rounds: u32,
+    a: &str,
+    b: &str,
+) -> Scenario {
+    std::fs::write(dir.join(name), format!("extends = \"revised\"\n\n{text}\n")).unwrap();
+    let text = format!(
+        "name = \"t\"\nkind = \"combat\"\neditions = [\"{name}\"]\nmax-rounds = {max_rounds}\n{}{}",
+        side("A", a),
+        side("B", b)
+    );
+    Scenario::parse("test.toml", &text, Some(dir)).unwrap()
+}
+
+/// Defect 6: the round stops once one side is out. Two mortals who both
+/// flee on their first turn (`escape`: Revised has no escape roll): the
+/// first to act leaves, and the other, whose side is then the only one
+/// standing, wins without acting (it used to flee too, turning every fight
+/// into a draw). The two are alike, so each wins half the fights, by
+/// initiative, each win ending in a flight.
+#[test]
+fn revised_a_flight_after_the_other_side_is_out_is_no_draw() {
+    let n = 100_000;
+    let runner = "kind = \"mortal\"\ntraits = { strength = 1, dexterity = 1, stamina = 1, wits = 1 }\ntactics = { defend = \"escape\" }";
+    for engine in engines(&fight(5, runner, runner)) {
+        let t = combat::run(&engine, "revised", n, 32, &|_| {});
+        assert_eq!(t.share(End::Draw), Some(0.0), "no draw");
+        assert_eq!(
+            t.share(End::Fled),
+            Some(1.0),
+            "every fight ends in a flight"
+        );
+        assert_eq!(t.rounds[1], n, "in the first round");
+        let a = t.wins[0] as f64 / n as f64;
+        let se = (0.25 / n as f64).sqrt();
+        assert!((a - 0.5).abs() < 4.5 * se, "A wins {a}");
+    }
+}
+
+/// `[combat.attack] difficulty`: a house rule of difficulty 8 for blows
+/// makes the one-die puncher hit with 0.3: a level a round with 0.3 x 0.25.
+#[test]
+fn a_house_rule_sets_the_attack_difficulty() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = under(
+        dir.path(),
+        "hard.toml",
+        "[combat.attack]\ndifficulty = 8",
+        1000,
+        PUNCHER,
+        DUMMY,
+    );
+    for engine in engines(&s) {
+        let t = combat::run(&engine, "hard", 200_000, 33, &|_| {});
+        assert_rounds(&t, 200_000, chain(|_| one_level(0.075)));
+    }
+}
+
+/// `[combat.revised]` multiple actions: with no extra penalty for later
+/// actions (`later-action-penalty = 0`) three declared attacks from a pool
+/// of 4 all go at -3: three one-die attacks a round, each a level with
+/// 0.125 (Revised's -3, -4, -5 leaves one: see above).
+#[test]
+fn a_smaller_multiple_action_penalty_keeps_more_dice() {
+    let dir = tempfile::tempdir().unwrap();
+    let three = "kind = \"mortal\"\ntraits = { strength = 1, dexterity = 1, stamina = 1, wits = 1, brawl = 3 }\ntactics = { actions = 3 }";
+    let s = under(
+        dir.path(),
+        "flat.toml",
+        "[combat.revised]\nlater-action-penalty = 0",
+        1000,
+        three,
+        DUMMY,
+    );
+    let a = one_level(0.125);
+    let round = story::convolve(&story::convolve(&a, &a), &a);
+    for engine in engines(&s) {
+        let t = combat::run(&engine, "flat", 200_000, 34, &|_| {});
+        assert_rounds(&t, 200_000, chain(|_| round.clone()));
+    }
+}
+
+/// The chance a Revised defence of `dice` dice at difficulty `d` takes
+/// nothing off a one-success attack: no net success (a botch included);
+/// 1 with no dice.
+fn fails(dice: i32, d: u32) -> f64 {
+    if dice < 1 {
+        return 1.0;
+    }
+    let r = story::revised_roll(dice as u32, d);
+    r.net[0] + r.botch
+}
+
+/// Revised's wound penalty after `k` boxes filled.
+fn wounds(k: usize) -> i32 {
+    [0, 0, 1, 1, 2, 2, 5][k]
+}
+
+/// `[combat.revised]` defences. The split dodger above (two attacks and a
+/// dodge declared: -3, -4, -5; Dexterity 3, Dodge 3, Brawl 0) under a
+/// house rule of `defence-difficulty = 4`: its one die stops the punch
+/// with 0.7. With the dodge first (`defence-last = false`), the dodge goes
+/// at -3: 3 dice less the wound penalty, the attacks at -4 and -5 (none).
+/// A round deals a level with 0.5 x P(the dodge takes nothing) x 0.25.
+#[test]
+fn defence_difficulty_and_order_follow_the_rule_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let dodger = "kind = \"mortal\"\ntraits = { strength = 1, dexterity = 3, stamina = 1, wits = 1, dodge = 3 }\ntactics = { actions = 2, defend = \"dodge\" }";
+    // The chance the dodge takes nothing off the punch, by boxes filled.
+    type Open = fn(usize) -> f64;
+    let cases: [(&str, &str, Open); 2] = [
+        (
+            "easy.toml",
+            "[combat.revised]\ndefence-difficulty = 4",
+            |k| fails(1 - wounds(k), 4),
+        ),
+        (
+            "first.toml",
+            "[combat.revised]\ndefence-last = false",
+            |k| fails(3 - wounds(k), 6),
+        ),
+    ];
+    for (name, rule, open) in cases {
+        let want = chain(|k| one_level(0.5 * open(k) * 0.25));
+        let s = under(dir.path(), name, rule, 1000, PUNCHER, dodger);
+        for engine in engines(&s) {
+            let t = combat::run(&engine, name, 200_000, 35, &|_| {});
+            assert_rounds(&t, 200_000, want);
+        }
+    }
+}
+
+/// `[combat.revised] block-stops-bullets`: under a house rule where a block
+/// can stop a bullet, the blocker above (six dice, its one action, less its
+/// wound penalty) takes the one-die pistol's success away unless its block
+/// has no net success; the shot then lands Binomial(4, 0.5) levels.
+#[test]
+fn a_house_rule_lets_a_block_stop_bullets() {
+    let dir = tempfile::tempdir().unwrap();
+    let gun = "kind = \"mortal\"\ntraits = { strength = 1, dexterity = 1, stamina = 1, wits = 10 }\nweapon = \"pistol\"\nrange = \"effective\"";
+    let blocker = "kind = \"mortal\"\ntraits = { strength = 1, dexterity = 1, stamina = 1, wits = 1, brawl = 5 }\ntactics = { attack = \"none\", defend = \"block\" }";
+    let s = under(
+        dir.path(),
+        "bulletproof.toml",
+        "[combat.revised]\nblock-stops-bullets = true",
+        1000,
+        gun,
+        blocker,
+    );
+    let want = chain(|k| pistol(0.5 * fails(6 - wounds(k), 6)));
+    assert!(want.0 > chain(|_| pistol(0.5)).0 + 10.0);
+    for engine in engines(&s) {
+        let t = combat::run(&engine, "bulletproof", 100_000, 36, &|_| {});
+        assert_rounds(&t, 100_000, want);
+    }
+}
+
+/// `[combat.revised] abort-difficulty`: the aborter above (two Willpower
+/// dice) under a house rule of difficulty 4 aborts with P(a net success on
+/// two dice at 4) instead of 0.65; aborted, its one dodge die stops the
+/// punch with 0.5 (while unhurt or Bruised).
+#[test]
+fn abort_difficulty_follows_the_rule_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let aborter = "kind = \"mortal\"\ntraits = { strength = 1, dexterity = 1, stamina = 1, wits = 1, willpower = 2 }\ntactics = { attack = \"none\", defend = \"abort\" }";
+    let s = under(
+        dir.path(),
+        "easy-abort.toml",
+        "[combat.revised]\nabort-difficulty = 4",
+        1000,
+        PUNCHER,
+        aborter,
+    );
+    let aborts: f64 = story::revised_roll(2, 4).net.iter().skip(1).sum();
+    assert!((aborts - 0.65).abs() > 0.1, "{aborts}");
+    let want = chain(|k| {
+        one_level(if k < 2 {
+            0.5 * (1.0 - aborts * 0.5) * 0.25
+        } else {
+            0.125
+        })
+    });
+    for engine in engines(&s) {
+        let t = combat::run(&engine, "easy-abort", 200_000, 37, &|_| {});
+        assert_rounds(&t, 200_000, want);
+    }
+}
+
+/// `[combat.revised]` Willpower, Celerity and Rage. A vampire with Celerity
+/// 2 spending Willpower on every attack it can spends two points a turn
+/// under `willpower-per-turn = 2` (four over two rounds), not one. With
+/// its extra actions counted as declared (`extra-actions-penalised`), a
+/// one-die vampire with Celerity 1 declares two actions, -2 and -3: no
+/// dice, so it never attacks and every fight is a draw. A Garou spending a
+/// Rage point a turn for no extra action (`rage-actions = 0`) attacks once
+/// a round: three one-die attacks in three rounds, 0.3 botches a fight
+/// (Revised's rule gives five, 0.5).
+#[test]
+fn willpower_celerity_and_rage_follow_the_rule_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let tough = "kind = \"mortal\"\ntraits = { strength = 1, dexterity = 1, stamina = 10, wits = 1 }\ntactics = { attack = \"none\" }";
+    let spender = "kind = \"vampire\"\ntraits = { strength = 1, dexterity = 1, stamina = 10, wits = 1, celerity = 2, willpower = 5 }\ntactics = { willpower = \"always\" }";
+    let s = under(
+        dir.path(),
+        "willful.toml",
+        "[combat.revised]\nwillpower-per-turn = 2",
+        2,
+        spender,
+        tough,
+    );
+    for engine in engines(&s) {
+        let t = combat::run(&engine, "willful", 1_000, 38, &|_| {});
+        assert_eq!(t.willpower, 4_000);
+    }
+    let fast = "kind = \"vampire\"\ntraits = { strength = 1, dexterity = 1, stamina = 1, wits = 1, celerity = 1 }";
+    let s = under(
+        dir.path(),
+        "counted.toml",
+        "[combat.revised]\nextra-actions-penalised = true",
+        20,
+        fast,
+        DUMMY,
+    );
+    for engine in engines(&s) {
+        let t = combat::run(&engine, "counted", 10_000, 39, &|_| {});
+        assert_eq!((t.share(End::Draw), t.botches), (Some(1.0), 0));
+    }
+    let garou = "kind = \"garou\"\ntraits = { strength = 1, dexterity = 1, stamina = 1, wits = 1, rage = 2 }\ntactics = { rage = 1 }";
+    let s = under(
+        dir.path(),
+        "calm.toml",
+        "[combat.revised]\nrage-actions = 0",
+        3,
+        garou,
+        tough,
+    );
+    for engine in engines(&s) {
+        let n = 100_000u64;
+        let t = combat::run(&engine, "calm", n, 40, &|_| {});
+        assert_eq!(t.ends[4], n, "every fight runs its three rounds");
+        let got = t.botches as f64 / n as f64;
+        let se = (3.0 * 0.1 * 0.9 / n as f64).sqrt();
+        assert!((got - 0.3).abs() < 4.5 * se, "{got} botches a fight");
     }
 }

@@ -1,6 +1,9 @@
 //! The Ultimate WoD engine's mechanics against values worked out by hand:
 //! Willpower (one point a turn, ignoring wounds), staying active while
-//! Incapacitated, multiple actions, Block / Parry, range increments.
+//! Incapacitated, multiple actions, Block / Parry, range increments, the
+//! onslaught and total defence, the unskilled die (defect 10), the round
+//! that stops once a side is out (defect 6); and the `[combat.uwod]`
+//! settings, each moved by a house rule.
 //!
 //! uwod dice: a die succeeds on 7+ (0.4); a roll of n dice botches with
 //! P(no 7+ and a 1) = 0.6^n - 0.5^n. Most tests play one round
@@ -151,8 +154,9 @@ fn multiple_actions_lose_dice_by_hand() {
     }
 }
 
-/// Block / Parry. An attacker with one attack die (Dexterity 1, the
-/// weapon's Ability 0; a botch 0.1) against a defender with Dexterity 1,
+/// Block / Parry. An attacker with one attack die (Dexterity 1 + Brawl 0
+/// with fists; Dexterity 2 + the Skill 0, less the unskilled die, with a
+/// weapon; a botch 0.1) against a defender with Dexterity 1,
 /// Dodge 0 (1 die), Brawl 3 (a block: 4 dice) and Melee 2 (a parry with a
 /// club in hand: 3 dice) that defends with `block`. One round: the botches
 /// average 0.1 + the defence's botch chance, 0.6^n - 0.5^n:
@@ -166,10 +170,11 @@ fn multiple_actions_lose_dice_by_hand() {
 #[test]
 fn block_and_parry_by_hand() {
     let attacker = |weapon: &str| {
+        let dexterity = if weapon == "fists" { 1 } else { 2 };
         side(
             "A",
             "mortal",
-            &format!("traits = {{ strength = 1, dexterity = 1 }}\nweapon = \"{weapon}\""),
+            &format!("traits = {{ strength = 1, dexterity = {dexterity} }}\nweapon = \"{weapon}\""),
         )
     };
     let defender = |weapon: &str, defend: &str| {
@@ -346,8 +351,9 @@ fn willpower_is_one_point_a_turn() {
     }
 }
 
-/// Staying active while Incapacitated. A shooter A (one die, a pistol: 4
-/// lethal dice, Wits 1: always first, the target's initiative pool being 0)
+/// Staying active while Incapacitated. A shooter A (one die: Dexterity 2 +
+/// Firearms 0, less the unskilled die; a pistol: 4 lethal dice; Wits 1:
+/// always first, the target's initiative pool being 0)
 /// against B in a flak jacket (no defence dice; 4 soak dice against
 /// lethal; Willpower 3), which never attacks. A round deals
 ///
@@ -367,10 +373,23 @@ fn willpower_is_one_point_a_turn() {
 /// Killed: K0 + f[7] P(killed | 7); incapacitated: the rest.
 #[test]
 fn staying_active_while_incapacitated_by_hand() {
+    let (direct, stays) = shot_until_incapacitated();
+    let killed = direct + stays;
+    for engine in engines(&shooting(None)) {
+        let n = 200_000;
+        let t = combat::run(&engine, "uwod", n, 26, &|_| {});
+        share_is(&t, End::Killed, killed, "killed");
+        share_is(&t, End::Incapacitated, 1.0 - killed, "incapacitated");
+    }
+}
+
+/// The fight above (under the house rules `rules`, in a temporary
+/// directory, if any).
+fn shooting(rules: Option<(&std::path::Path, &str)>) -> Scenario {
     let a = side(
         "A",
         "mortal",
-        "traits = { dexterity = 1, wits = 1 }\nweapon = \"pistol\"",
+        "traits = { dexterity = 2, wits = 1 }\nweapon = \"pistol\"",
     );
     let b = side(
         "B",
@@ -378,6 +397,23 @@ fn staying_active_while_incapacitated_by_hand() {
         "traits = { dexterity = 1, wits = 1, willpower = 3 }\narmor = \"flak-jacket\"\n\
          tactics = { attack = \"none\" }",
     );
+    match rules {
+        None => fight(1000, &[a, b]),
+        Some((dir, name)) => Scenario::parse(
+            "test.toml",
+            &format!(
+                "name = \"t\"\nkind = \"combat\"\neditions = [\"{name}\"]\nmax-rounds = 1000\n{a}{b}"
+            ),
+            Some(dir),
+        )
+        .unwrap(),
+    }
+}
+
+/// The fight above by hand: the chance B is killed outright (K0), and the
+/// chance it reaches exactly seven lethal and is killed while it stays
+/// active (f[7] P(killed | 7)).
+fn shot_until_incapacitated() -> (f64, f64) {
     let net = |k: u32| -> Vec<f64> {
         let mut p = vec![0.0; 6];
         for x in 0..=k {
@@ -409,14 +445,7 @@ fn staying_active_while_incapacitated_by_hand() {
         alive *= wt;
         after += alive * (1.0 - moved).powi(t as i32) * moved;
     }
-    let killed = direct + f[7] * after;
-    let s = fight(1000, &[a, b]);
-    for engine in engines(&s) {
-        let n = 200_000;
-        let t = combat::run(&engine, "uwod", n, 26, &|_| {});
-        share_is(&t, End::Killed, killed, "killed");
-        share_is(&t, End::Incapacitated, 1.0 - killed, "incapacitated");
-    }
+    (direct, f[7] * after)
 }
 
 /// Willpower to ignore wounds, on attacks too, and only one point a turn.
@@ -482,6 +511,368 @@ fn ignoring_wounds_keeps_the_attack_by_hand() {
             &t,
             &[botch(1), botch(1), unwounded, unwounded],
             "feeling the wounds",
+        );
+    }
+}
+
+/// Writes house rules `text` (extending uwod) to `dir/name`, and returns a
+/// fight of `max_rounds` between `sides` under them.
+fn under(
+    dir: &std::path::Path,
+    name: &str,
+    text: &str,
+    max_rounds: u32,
+    sides: &[String],
+) -> Scenario {
+    std::fs::write(dir.join(name), format!("extends = \"uwod\"\n\n{text}\n")).unwrap();
+    Scenario::parse(
+        "test.toml",
+        &format!(
+            "name = \"t\"\nkind = \"combat\"\neditions = [\"{name}\"]\nmax-rounds = {max_rounds}\n{}",
+            sides.concat()
+        ),
+        Some(dir),
+    )
+    .unwrap()
+}
+
+/// Defect 6: the round stops once one side is out. Two mortals who both
+/// flee on their first turn (uwod has no escape roll): the first to act
+/// leaves and the other wins without acting (it used to flee too, and every
+/// fight was a draw). They are alike: each wins half the fights.
+#[test]
+fn uwod_a_flight_after_the_other_side_is_out_is_no_draw() {
+    let runner = |name: &str| {
+        side(
+            name,
+            "mortal",
+            "traits = { dexterity = 1, wits = 1 }\ntactics = { defend = \"escape\" }",
+        )
+    };
+    let n = 100_000;
+    for engine in engines(&fight(5, &[runner("A"), runner("B")])) {
+        let t = combat::run(&engine, "uwod", n, 28, &|_| {});
+        assert_eq!(t.share(End::Draw), Some(0.0), "no draw");
+        assert_eq!(t.share(End::Fled), Some(1.0));
+        close(t.wins[0] as f64 / n as f64, 0.5, 0.5, n, "A wins");
+    }
+}
+
+/// Defect 10. 000 "Abilities": "you lose one die on rolls involving a
+/// Skill in which you have no dots and two dice on Knowledges in which you
+/// have no dots"; Melee and Firearms are among 000's Skills, Brawl among
+/// its Talents. One round against the dummy (no defence dice: its dodge is
+/// not rolled): Dexterity 1 + Brawl 0 punches with one die (a botch 0.1);
+/// Dexterity 1 + Melee 0 with a knife, or + Firearms 0 with a pistol, has
+/// no die left and never attacks (no roll at all: the engine used to roll
+/// one die); with Dexterity 2 it keeps one.
+#[test]
+fn uwod_an_unskilled_attack_loses_a_die() {
+    let n = 100_000;
+    for (weapon, dexterity, p) in [
+        ("fists", 1, botch(1)),
+        ("knife", 1, 0.0),
+        ("pistol", 1, 0.0),
+        ("knife", 2, botch(1)),
+        ("pistol", 2, botch(1)),
+    ] {
+        let a = side(
+            "A",
+            "mortal",
+            &format!("traits = {{ strength = 1, dexterity = {dexterity} }}\nweapon = \"{weapon}\""),
+        );
+        for engine in engines(&fight(1, &[a, dummy()])) {
+            let t = combat::run(&engine, "uwod", n, 29, &|_| {});
+            let what = format!("{weapon}, Dexterity {dexterity}");
+            if p == 0.0 {
+                assert_eq!(t.botches, 0, "{what}: no roll at all");
+                assert_eq!(t.share(End::Draw), Some(1.0), "{what}");
+            } else {
+                botches_are(&t, &[p], &what);
+            }
+        }
+    }
+}
+
+/// `[combat.uwod] block-meets` and `parry-meets`: the Block / Parry cases
+/// above under a house rule where a bare-handed block also meets blades
+/// and a parry meets only unarmed blows: a knife against a bare-handed
+/// block now meets its 4 dice, and against a parry the defender dodges (1
+/// die).
+#[test]
+fn what_block_and_parry_meet_follows_the_rule_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let knife = side(
+        "A",
+        "mortal",
+        "traits = { strength = 1, dexterity = 2 }\nweapon = \"knife\"",
+    );
+    let defender = |weapon: &str| {
+        side(
+            "B",
+            "mortal",
+            &format!(
+                "traits = {{ dexterity = 1, brawl = 3, melee = 2 }}\nweapon = \"{weapon}\"\n\
+                 tactics = {{ attack = \"none\", defend = \"block\" }}"
+            ),
+        )
+    };
+    let rule = "[combat.uwod]\nblock-meets = [\"unarmed\", \"blunt\", \"edged\"]\nparry-meets = [\"unarmed\"]";
+    for (held, p) in [("fists", botch(4)), ("club", botch(1))] {
+        let s = under(
+            dir.path(),
+            "merits.toml",
+            rule,
+            1,
+            &[knife.clone(), defender(held)],
+        );
+        for engine in engines(&s) {
+            let t = combat::run(&engine, "merits", 200_000, 30, &|_| {});
+            botches_are(&t, &[botch(1), p], &format!("knife against {held}"));
+        }
+    }
+}
+
+/// `[combat.uwod] range-increment`: the rifle shot above at long range
+/// under a house rule where an increment costs two successes: killed with
+/// the same sum at r = 2.
+#[test]
+fn the_range_increment_follows_the_rule_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let killed: f64 = (2..=10u32)
+        .map(|s| {
+            binomial(10, s)
+                * (0..=2)
+                    .map(|y| binomial(2, y) * at_least(8 + s - 2, 8 + y))
+                    .sum::<f64>()
+        })
+        .sum();
+    let shooter = side(
+        "A",
+        "mortal",
+        "traits = { dexterity = 5, firearms = 5 }\nweapon = \"rifle\"\nrange = \"long\"",
+    );
+    let s = under(
+        dir.path(),
+        "far.toml",
+        "[combat.uwod]\nrange-increment = 2",
+        1,
+        &[shooter, dummy()],
+    );
+    for engine in engines(&s) {
+        let t = combat::run(&engine, "far", 200_000, 31, &|_| {});
+        share_is(&t, End::Killed, killed, "two successes more");
+    }
+}
+
+/// `[combat.uwod] stay-active`: the shooting above under a house rule where
+/// nobody stays active while Incapacitated: B drops at exactly seven
+/// lethal, so it is killed only outright (K0).
+#[test]
+fn staying_active_is_a_rule_setting() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("frail.toml"),
+        "extends = \"uwod\"\n\n[combat.uwod]\nstay-active = false\n",
+    )
+    .unwrap();
+    let (direct, stays) = shot_until_incapacitated();
+    assert!(stays > 0.01, "{stays}");
+    for engine in engines(&shooting(Some((dir.path(), "frail.toml")))) {
+        let n = 200_000;
+        let t = combat::run(&engine, "frail", n, 26, &|_| {});
+        share_is(&t, End::Killed, direct, "killed");
+        share_is(&t, End::Incapacitated, 1.0 - direct, "incapacitated");
+    }
+}
+
+/// `[combat.uwod]` Willpower and multiple actions. Under `ignore-wounds =
+/// false` a member whose tactic is `ignore-wounds` spends as `when-hurt`:
+/// B above, which never attacks, spends nothing and feels its wounds (its
+/// round-2 die rolled only unwounded). Under `willpower-per-turn = 2` a
+/// vampire with Celerity 1 and the `always` tactic spends two points in
+/// its one round. Under `later-action-penalty = 0` three declared attacks
+/// from 4 dice all lose 3: three one-die attacks, 0.3 botches a fight.
+#[test]
+fn willpower_and_multiple_actions_follow_the_rule_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = side(
+        "A",
+        "mortal",
+        "traits = { strength = 3, dexterity = 1, wits = 1, brawl = 3 }\narmor = \"flak-jacket\"",
+    );
+    let b = side(
+        "B",
+        "mortal",
+        "traits = { dexterity = 1, stamina = 1, wits = 10, willpower = 3 }\n\
+         tactics = { attack = \"none\", willpower = \"ignore-wounds\" }",
+    );
+    let s = under(
+        dir.path(),
+        "stoic.toml",
+        "[combat.uwod]\nignore-wounds = false",
+        2,
+        &[a, b],
+    );
+    // Drawn from the same streams (the same edition key), it rolls
+    // exactly what the `never` tactic rolls under uwod's own rules.
+    let stoic: Vec<Tally> = engines(&s)
+        .iter()
+        .map(|e| combat::run(e, "k", 50_000, 24, &|_| {}))
+        .collect();
+    let a = side(
+        "A",
+        "mortal",
+        "traits = { strength = 3, dexterity = 1, wits = 1, brawl = 3 }\narmor = \"flak-jacket\"",
+    );
+    let b = side(
+        "B",
+        "mortal",
+        "traits = { dexterity = 1, stamina = 1, wits = 10, willpower = 3 }\n\
+         tactics = { attack = \"none\", willpower = \"never\" }",
+    );
+    for (engine, t) in engines(&fight(2, &[a, b])).iter().zip(&stoic) {
+        let never = combat::run(engine, "k", 50_000, 24, &|_| {});
+        assert_eq!(t.willpower, 0);
+        assert_eq!((t.botches, &t.ends), (never.botches, &never.ends));
+    }
+    let spender = side(
+        "A",
+        "vampire",
+        "traits = { strength = 1, dexterity = 1, celerity = 1, willpower = 10 }\n\
+         tactics = { willpower = \"always\" }",
+    );
+    let s = under(
+        dir.path(),
+        "willful.toml",
+        "[combat.uwod]\nwillpower-per-turn = 2",
+        1,
+        &[spender, dummy()],
+    );
+    for engine in engines(&s) {
+        let t = combat::run(&engine, "willful", 10_000, 25, &|_| {});
+        assert_eq!(t.willpower, 20_000);
+    }
+    let three = side(
+        "A",
+        "mortal",
+        "traits = { strength = 1, dexterity = 2, brawl = 2 }\ntactics = { actions = 3 }",
+    );
+    let s = under(
+        dir.path(),
+        "flat.toml",
+        "[combat.uwod]\nlater-action-penalty = 0",
+        1,
+        &[three, dummy()],
+    );
+    for engine in engines(&s) {
+        let t = combat::run(&engine, "flat", 200_000, 21, &|_| {});
+        botches_are(&t, &[botch(1); 3], "three at -3");
+    }
+}
+
+/// The onslaught, and total defence without it (000: "each successive
+/// defense roll incurs a cumulative +1 difficulty onslaught penalty until
+/// your next turn"; in total defence "You don't incur the onslaught
+/// penalty"). A vampire of Strength 10 with Celerity 1 punches twice in one
+/// round with one die (Dexterity 1 + Brawl 0: s = 1 with 0.4, 0 with 0.5,
+/// a botch 0.1 misses) at a mortal (Stamina 1, one soak die) that dodges
+/// with one die (d = 1 with 0.4). A blow needs s >= c, c = max(0, d - o),
+/// o the successes the onslaught takes (0 on the first defence; on the
+/// second 1 for a member that defends as usual, 0 in total defence), and
+/// rolls 10 + s - c bashing dice against the soak die. The mortal drops in
+/// the round (A wins) when the two blows deal 7 levels or more. The fights are
+/// played under a house rule without wound penalties, so that the first
+/// blow leaves the dodge its die. Under a house rule where total defence
+/// suffers the onslaught too, the total defender falls as often as the
+/// other.
+#[test]
+fn the_onslaught_and_total_defence_by_hand() {
+    let blow = |o: u32| -> Vec<f64> {
+        let mut p = vec![0.1];
+        for (s, ps) in [(1u32, 0.4), (0, 0.5)] {
+            for (d, pd) in [(1u32, 0.4), (0, 0.6)] {
+                let c = d.saturating_sub(o);
+                if s < c {
+                    p[0] += ps * pd;
+                    continue;
+                }
+                let dice = 10 + s - c;
+                for x in 0..=dice {
+                    for y in 0..=1 {
+                        let k = x.saturating_sub(y) as usize;
+                        if p.len() <= k {
+                            p.resize(k + 1, 0.0);
+                        }
+                        p[k] += ps * pd * binomial(dice, x) * binomial(1, y);
+                    }
+                }
+            }
+        }
+        p
+    };
+    let drops = |o: u32| -> f64 {
+        let (a, b) = (blow(0), blow(o));
+        let mut p = 0.0;
+        for (i, x) in a.iter().enumerate() {
+            for (j, y) in b.iter().enumerate() {
+                if i + j >= 7 {
+                    p += x * y;
+                }
+            }
+        }
+        p
+    };
+    let (with, without) = (drops(1), drops(0));
+    assert!(with > without + 0.02, "{with} against {without}");
+    let fast = side(
+        "A",
+        "vampire",
+        "traits = { strength = 10, dexterity = 1, stamina = 10, wits = 1, celerity = 1 }",
+    );
+    let target = |defend: &str| {
+        side(
+            "B",
+            "mortal",
+            &format!(
+                "traits = {{ dexterity = 1, stamina = 1, wits = 1 }}\n\
+                 tactics = {{ attack = \"none\", defend = \"{defend}\" }}"
+            ),
+        )
+    };
+    let n = 200_000;
+    let dir = tempfile::tempdir().unwrap();
+    let painless = "[combat.health]\nwound-penalties = [0, 0, 0, 0, 0, 0]";
+    for (defend, p) in [("none", with), ("total", without)] {
+        let s = under(
+            dir.path(),
+            "painless.toml",
+            painless,
+            1,
+            &[fast.clone(), target(defend)],
+        );
+        for engine in engines(&s) {
+            let t = combat::run(&engine, "painless", n, 32, &|_| {});
+            let won = t.wins[0] as f64 / n as f64;
+            close(won, p, (p * (1.0 - p)).sqrt(), n, defend);
+        }
+    }
+    let s = under(
+        dir.path(),
+        "relentless.toml",
+        &format!("{painless}\n\n[combat.uwod]\ntotal-defence-onslaught = 1"),
+        1,
+        &[fast.clone(), target("total")],
+    );
+    for engine in engines(&s) {
+        let t = combat::run(&engine, "relentless", n, 32, &|_| {});
+        let won = t.wins[0] as f64 / n as f64;
+        close(
+            won,
+            with,
+            (with * (1.0 - with)).sqrt(),
+            n,
+            "total, house rule",
         );
     }
 }

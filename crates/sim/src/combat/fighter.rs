@@ -4,12 +4,16 @@
 
 use rand_core::Rng;
 use wodds_dice::{Botch, CompiledRoll, D10, Distribution, Ones, OutcomeSampler, Roll, RollSpec};
-use wodds_rules::{Pool, Pools, RollOptions, RuleSet, RulesError};
+use wodds_rules::{
+    DamageKind, Pool, PotenceAdds, RollOptions, RuleSet, RulesError, Set, SoakDice, SoakRules,
+    Terms, TraitName,
+};
 
 use super::gear::{Damage, Skill, Weapon};
-use super::health::Health;
+use super::health::{Health, Track};
 use super::scenario::{
-    AttackTactic, Creature, DefendTactic, MAX_MEMBERS, Range, Scenario, Trait, WillpowerTactic,
+    AttackTactic, Creature, DefendTactic, MAX_MEMBERS, Range, Scenario, TRAITS, Trait,
+    WillpowerTactic,
 };
 use super::source::Source;
 use super::tables::{Tables, add};
@@ -51,7 +55,8 @@ pub struct Fighter {
     pub actions: u8,
     /// Strength (unless a firearm) + the weapon's dice.
     pub damage: i32,
-    /// Automatic damage successes (Potence, on Strength-based attacks).
+    /// Automatic damage successes (Potence, on Strength-based attacks,
+    /// when it adds successes rather than dice).
     pub potence: u16,
     /// The damage its weapon deals.
     pub kind: Damage,
@@ -59,7 +64,7 @@ pub struct Fighter {
     pub soak: [i32; 3],
     /// Willpower points.
     pub willpower: u8,
-    /// Attacks a turn (1 + Celerity).
+    /// Attacks a turn: 1 + Celerity's extra actions.
     pub attacks: u8,
     /// Rage points (Garou).
     pub rage: u8,
@@ -106,37 +111,82 @@ impl Fighter {
     }
 }
 
-/// Soak by creature (**assumed**, Revised's well-known rules): mortals soak
-/// bashing with Stamina; ghouls add Fortitude, which alone soaks lethal and
-/// aggravated; vampires soak bashing and lethal with Stamina + Fortitude,
-/// aggravated with Fortitude; Garou soak bashing and lethal with Stamina.
-/// Armour soaks everything.
-pub fn soak(kind: Creature, stamina: i32, fortitude: i32, armor: i32) -> [i32; 3] {
-    match kind {
-        Creature::Mortal => [stamina + armor, armor, armor],
-        Creature::Ghoul => [
-            stamina + fortitude + armor,
-            fortitude + armor,
-            fortitude + armor,
-        ],
-        Creature::Vampire => [
-            stamina + fortitude + armor,
-            stamina + fortitude + armor,
-            fortitude + armor,
-        ],
-        Creature::Garou => [stamina + armor, stamina + armor, armor],
-    }
+/// The soak dice a member has against bashing, lethal and aggravated
+/// damage: its creature's row of the soak table (`breed_form`: a Garou in
+/// its breed form) picks its soak pool, its Fortitude, both or neither,
+/// and armour adds its dice against the kinds of damage it soaks.
+pub fn soak(
+    table: &SoakRules,
+    kind: Creature,
+    breed_form: bool,
+    pool: i32,
+    fortitude: i32,
+    armor: i32,
+) -> [i32; 3] {
+    let row = match kind {
+        Creature::Mortal => &table.mortal,
+        Creature::Vampire => &table.vampire,
+        Creature::Ghoul => &table.ghoul,
+        Creature::Garou if breed_form => &table.garou_breed_form,
+        Creature::Garou => &table.garou,
+    };
+    [
+        DamageKind::Bashing,
+        DamageKind::Lethal,
+        DamageKind::Aggravated,
+    ]
+    .map(|k| {
+        let own = match row.get(k) {
+            SoakDice::None => 0,
+            SoakDice::Pool => pool,
+            SoakDice::Fortitude => fortitude,
+            SoakDice::PoolAndFortitude => pool + fortitude,
+        };
+        own + if table.armor.has(k as usize) {
+            armor
+        } else {
+            0
+        }
+    })
 }
 
-/// Every member of `scenario`, compiled with the edition's `pools`.
-pub fn fighters(scenario: &Scenario, pools: &Pools) -> Vec<Fighter> {
+/// Whether a pool of `terms` is rolled unskilled by a member with
+/// `ratings`: one of its terms can only be a Skill (one of `skills`) and
+/// the member has no dots in it. (A term with a choice, such as
+/// `athletics|dodge`, is unskilled only if every choice is a Skill without
+/// dots.)
+fn unskilled(terms: &Terms, ratings: &[i32; TRAITS.len()], skills: &Set<TraitName>) -> bool {
+    terms.0.iter().take_while(|&&mask| mask != 0).any(|&mask| {
+        (0..TRAITS.len())
+            .filter(|&i| mask & (1 << i) != 0)
+            .all(|i| skills.has(i) && ratings[i] <= 0)
+    })
+}
+
+/// Every member of `scenario`, compiled with the edition's pools, soak
+/// table, powers and unskilled rule (its `[combat.pools]`, `[combat.soak]`,
+/// `[combat.powers]`, `[combat.unskilled]` and `dice.unskilled`).
+pub fn fighters(scenario: &Scenario, rules: &RuleSet) -> Vec<Fighter> {
+    let pools = &rules.combat.pools;
+    let table = rules.combat.soak();
+    let powers = rules.combat.powers();
+    let skills = rules.combat.unskilled().skills;
+    let penalty = rules.dice.unskilled[0];
     let mut out = Vec::new();
     for (side, s) in scenario.sides.iter().enumerate() {
         for m in &s.members {
             let t = |x: Trait| i32::from(m.get(x));
             // Armour's penalty comes off Dexterity pools.
             let ratings = m.ratings(true);
-            let p = |x: Pool| pools.get(x).of(&ratings);
+            let p = |x: Pool| {
+                let terms = pools.get(x);
+                let lost = if unskilled(terms, &ratings, &skills) {
+                    penalty
+                } else {
+                    0
+                };
+                terms.of(&ratings) - lost
+            };
             let skill = match m.weapon.skill {
                 Skill::Brawl => Pool::Brawl,
                 Skill::Melee => Pool::Melee,
@@ -147,7 +197,21 @@ pub fn fighters(scenario: &Scenario, pools: &Pools) -> Vec<Fighter> {
             } else {
                 0
             };
-            let supernatural = matches!(m.kind, Creature::Vampire | Creature::Ghoul);
+            let creature = m.kind.kind() as usize;
+            let potence = if m.weapon.strength && powers.potence.has(creature) {
+                m.get(Trait::Potence)
+            } else {
+                0
+            };
+            let (potence, potence_dice) = match powers.potence_adds {
+                PotenceAdds::AutomaticSuccesses => (potence.into(), 0),
+                PotenceAdds::Dice => (0, i32::from(potence)),
+            };
+            let celerity = if powers.celerity.has(creature) {
+                m.get(Trait::Celerity) * powers.celerity_actions
+            } else {
+                0
+            };
             let armor = i32::from(m.armor.rating);
             out.push(Fighter {
                 side,
@@ -166,20 +230,20 @@ pub fn fighters(scenario: &Scenario, pools: &Pools) -> Vec<Fighter> {
                 weapon: m.weapon,
                 range: m.range,
                 actions: m.tactics.actions,
-                damage: pool(strength + i32::from(m.weapon.damage)),
-                potence: if m.weapon.strength && supernatural {
-                    m.get(Trait::Potence).into()
-                } else {
-                    0
-                },
+                damage: pool(strength + i32::from(m.weapon.damage) + potence_dice),
+                potence,
                 kind: m.weapon.kind,
-                soak: soak(m.kind, p(Pool::Soak), t(Trait::Fortitude), armor).map(pool),
+                soak: soak(
+                    &table,
+                    m.kind,
+                    m.breed_form,
+                    p(Pool::Soak),
+                    t(Trait::Fortitude),
+                    armor,
+                )
+                .map(pool),
                 willpower: m.get(Trait::Willpower),
-                attacks: 1 + if supernatural {
-                    m.get(Trait::Celerity)
-                } else {
-                    0
-                },
+                attacks: 1 + celerity,
                 rage: m.get(Trait::Rage),
                 rage_spend: m.tactics.rage,
                 tactics_attack: m.tactics.attack,
@@ -221,7 +285,9 @@ pub struct Roller {
 }
 
 impl Roller {
-    fn new(spec: &RollSpec, sampling: Sampling, max_pool: i32) -> Self {
+    /// The roller of `spec`, with its outcome tables under
+    /// [`Sampling::Outcome`] for pools up to `max_pool`.
+    pub(super) fn new(spec: &RollSpec, sampling: Sampling, max_pool: i32) -> Self {
         Roller {
             compiled: CompiledRoll::new(spec),
             outcome: (sampling == Sampling::Outcome).then(|| OutcomeSampler::new(spec, max_pool)),
@@ -269,8 +335,14 @@ pub struct Rolls {
     pub action: Roller,
     /// The same with a Willpower point spent.
     pub willpower: Roller,
-    /// Damage and soak: the same dice with 1s ignored and no botch.
+    /// Damage: the same dice with 1s ignored and no botch (or, under the
+    /// edition's `[combat.damage]`, at its own face and 1s).
     pub damage: Roller,
+    /// Soak: the same as damage, at `[combat.damage]`'s soak face.
+    pub soak: Roller,
+    /// Net attack successes that add no damage die (`[combat.damage]`
+    /// `extra-dice-after`; 1 without it).
+    pub extra_after: i32,
     /// Damage against soak in one draw (the outcome sampler only), by
     /// damage pool, Potence and soak pool.
     wounds: Option<Tables<u16, 3>>,
@@ -297,11 +369,25 @@ impl Rolls {
         let mut damage = *action.rules();
         damage.ones = Ones::Ignore;
         damage.botch = Botch::Never;
-        let damage = RollSpec::new(1, damage).map_err(|e| RulesError::Spec {
-            edition: rules.id.clone(),
-            message: e.to_string(),
-        })?;
-        let damage = Roller::new(&damage, sampling, max_pool);
+        let mut soak = damage;
+        let mut extra_after = 1;
+        if let Some(d) = &rules.combat.damage {
+            damage.threshold = d.damage_succeeds_on;
+            soak.threshold = d.soak_succeeds_on;
+            if d.ones_cancel {
+                damage.ones = Ones::Cancel;
+                soak.ones = Ones::Cancel;
+            }
+            extra_after = i32::from(d.extra_dice_after);
+        }
+        let spec = |r| {
+            RollSpec::new(1, r).map_err(|e| RulesError::Spec {
+                edition: rules.id.clone(),
+                message: e.to_string(),
+            })
+        };
+        let damage = Roller::new(&spec(damage)?, sampling, max_pool);
+        let soak = Roller::new(&spec(soak)?, sampling, max_pool);
         let wounds = damage.outcome.as_ref().and_then(|o| {
             let pools = o.max_pool() as usize + 1;
             Tables::new([pools, MAX_POTENCE + 1, pools])
@@ -310,6 +396,8 @@ impl Rolls {
             action: Roller::new(&action, sampling, max_pool),
             willpower: Roller::new(&willpower, sampling, max_pool),
             damage,
+            soak,
+            extra_after,
             wounds,
         })
     }
@@ -321,13 +409,12 @@ impl Rolls {
     /// `p[k]` for `max(0, damage + potence - soak) = k`; `None` under the
     /// per-die sampler, or for a pool beyond the outcome sampler's tables.
     pub fn levels(&self, pool: i32, potence: u16, soak: i32) -> Option<Vec<f64>> {
-        let damage = &self.damage;
         let soaked = match soak {
             s if s <= 0 => None,
-            s => Some(damage.distribution(s)?),
+            s => Some(self.soak.distribution(s)?),
         };
         let mut p = Vec::new();
-        for (hit, ph) in damage.distribution(pool)?.outcomes() {
+        for (hit, ph) in self.damage.distribution(pool)?.outcomes() {
             let raw = u32::from(hit.successes) + u32::from(potence);
             // No soak dice: nothing soaked (as the die-by-die path).
             let Some(soaked) = soaked else {
@@ -365,7 +452,7 @@ impl Rolls {
         tabled.map(u32::from).unwrap_or_else(|| {
             let raw = self.damage.roll(dice, pool).successes + potence;
             let soaked = if soak > 0 {
-                self.damage.roll(dice, soak).successes
+                self.soak.roll(dice, soak).successes
             } else {
                 0
             };
@@ -374,11 +461,18 @@ impl Rolls {
     }
 }
 
-/// Member `target` takes `levels` of `kind` on `health`, and leaves the
-/// fight if it falls.
+/// Member `target` takes `levels` of `kind` on `health` (past its last
+/// box as `track` says), and leaves the fight if it falls.
 #[inline]
-pub fn hurt(kind: Damage, levels: u32, health: &mut Health, roster: &mut Roster, target: usize) {
-    health.take(kind, levels);
+pub fn hurt(
+    track: &Track,
+    kind: Damage,
+    levels: u32,
+    health: &mut Health,
+    roster: &mut Roster,
+    target: usize,
+) {
+    health.take(kind, levels, track);
     if health.dead {
         roster.knock_out(target, End::Killed);
     } else if health.down() {

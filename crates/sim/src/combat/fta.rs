@@ -73,7 +73,7 @@ use wodds_rules::{RuleSet, RulesError};
 use super::chain::Rounds;
 use super::fighter::{Fighter, Roller, Rolls, Sampling, fighters, hurt, max_pool};
 use super::gear::Skill;
-use super::health::Health;
+use super::health::{Health, Track};
 use super::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS, Range, Scenario};
 use super::source::Source;
 use super::strike::{Attack, Clash, Exchange, Meet, Side, Strike};
@@ -94,6 +94,8 @@ pub struct Fta {
     frame: Frame,
     /// The edition's wound penalties.
     penalties: [u8; 6],
+    /// What damage past the last box does.
+    track: Track,
     /// The rolls at difficulty 2, 3, ..., 10.
     rolls: Vec<Rolls>,
     /// A gun's difficulty point-blank, effective and long (seed 004: 4, 6,
@@ -116,7 +118,7 @@ impl Fta {
         rules: &RuleSet,
         sampling: Sampling,
     ) -> Result<Fta, RulesError> {
-        let fighters = fighters(scenario, &rules.combat.pools);
+        let fighters = fighters(scenario, rules);
         let max = max_pool(&fighters, 0);
         let rolls = (LOWEST..=HIGHEST)
             .map(|d| Rolls::new(rules, d, sampling, max))
@@ -137,6 +139,7 @@ impl Fta {
             clashes,
             frame: Frame::of(scenario),
             penalties: rules.combat.health().wound_penalties,
+            track: Track::of(&rules.combat.health()),
             rolls,
         })
     }
@@ -501,6 +504,7 @@ impl Fta {
             roster.botches += u32::from(c.botches);
             if c.to_b > 0 {
                 hurt(
+                    &self.track,
                     f.kind,
                     c.to_b.into(),
                     &mut st[target].health,
@@ -508,7 +512,14 @@ impl Fta {
                     target,
                 );
             } else if c.to_a > 0 {
-                hurt(t.kind, c.to_a.into(), &mut st[i].health, roster, i);
+                hurt(
+                    &self.track,
+                    t.kind,
+                    c.to_a.into(),
+                    &mut st[i].health,
+                    roster,
+                    i,
+                );
             }
             return;
         }
@@ -561,6 +572,7 @@ impl Fta {
             roster.botches += u32::from(s.botches);
             if s.levels > 0 {
                 hurt(
+                    &self.track,
                     f.kind,
                     s.levels.into(),
                     &mut st[target].health,

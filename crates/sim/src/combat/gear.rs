@@ -1,5 +1,15 @@
 //! The built-in weapons and armour (the well-known Revised tables; Chapter
 //! Six is not among the seeds, so every figure here is **assumed**).
+//!
+//! The natural weapons and fire deal aggravated damage; none of the seeds
+//! gives their figures, so they are the well-known ones, **assumed**:
+//! claws (Feral Claws, a Garou's war form) and a bite are Brawl attacks of
+//! Strength + 1; a torch is a Melee weapon of Strength + 1 whose fire deals
+//! aggravated damage (Revised's rules for fire are by its size and heat,
+//! not a weapon's; and its bite needs a grapple first, not modelled). A
+//! scenario does not check who may have claws or fangs.
+
+pub use wodds_rules::AttackClass;
 
 /// Kind of damage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -36,15 +46,18 @@ pub struct Weapon {
     pub strength: bool,
     /// The damage it deals.
     pub kind: Damage,
+    /// What kind of blow it is, for the defences that may meet it.
+    pub class: AttackClass,
 }
 
-const WEAPONS: [Weapon; 8] = [
+const WEAPONS: [Weapon; 11] = [
     Weapon {
         name: "fists",
         skill: Skill::Brawl,
         damage: 0,
         strength: true,
         kind: Damage::Bashing,
+        class: AttackClass::Unarmed,
     },
     Weapon {
         name: "knife",
@@ -52,6 +65,7 @@ const WEAPONS: [Weapon; 8] = [
         damage: 1,
         strength: true,
         kind: Damage::Lethal,
+        class: AttackClass::Edged,
     },
     Weapon {
         name: "club",
@@ -59,6 +73,7 @@ const WEAPONS: [Weapon; 8] = [
         damage: 2,
         strength: true,
         kind: Damage::Bashing,
+        class: AttackClass::Blunt,
     },
     Weapon {
         name: "sword",
@@ -66,6 +81,7 @@ const WEAPONS: [Weapon; 8] = [
         damage: 2,
         strength: true,
         kind: Damage::Lethal,
+        class: AttackClass::Edged,
     },
     Weapon {
         name: "pistol",
@@ -73,6 +89,7 @@ const WEAPONS: [Weapon; 8] = [
         damage: 4,
         strength: false,
         kind: Damage::Lethal,
+        class: AttackClass::Gun,
     },
     Weapon {
         name: "smg",
@@ -80,6 +97,7 @@ const WEAPONS: [Weapon; 8] = [
         damage: 4,
         strength: false,
         kind: Damage::Lethal,
+        class: AttackClass::Gun,
     },
     Weapon {
         name: "rifle",
@@ -87,6 +105,7 @@ const WEAPONS: [Weapon; 8] = [
         damage: 8,
         strength: false,
         kind: Damage::Lethal,
+        class: AttackClass::Gun,
     },
     Weapon {
         name: "shotgun",
@@ -94,6 +113,31 @@ const WEAPONS: [Weapon; 8] = [
         damage: 8,
         strength: false,
         kind: Damage::Lethal,
+        class: AttackClass::Gun,
+    },
+    Weapon {
+        name: "claws",
+        skill: Skill::Brawl,
+        damage: 1,
+        strength: true,
+        kind: Damage::Aggravated,
+        class: AttackClass::Natural,
+    },
+    Weapon {
+        name: "bite",
+        skill: Skill::Brawl,
+        damage: 1,
+        strength: true,
+        kind: Damage::Aggravated,
+        class: AttackClass::Natural,
+    },
+    Weapon {
+        name: "torch",
+        skill: Skill::Melee,
+        damage: 1,
+        strength: true,
+        kind: Damage::Aggravated,
+        class: AttackClass::Fire,
     },
 ];
 

@@ -1,7 +1,32 @@
 //! The seven health levels of Revised (and, with other penalties, uwod):
 //! Bruised, Hurt, Injured, Wounded, Mauled, Crippled, Incapacitated.
 
+use wodds_rules::{HealthRules, Overflow};
+
 use super::gear::Damage;
+
+/// What damage past the last box does, by kind of damage (the edition's
+/// `[combat.health]` overflow settings).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Track {
+    /// Bashing, lethal, aggravated.
+    overflow: [Overflow; 3],
+}
+
+impl Track {
+    /// Revised's: bashing past the track upgrades a bashing box to lethal,
+    /// lethal and aggravated kill.
+    pub const REVISED: Track = Track {
+        overflow: [Overflow::Upgrade, Overflow::Kill, Overflow::Kill],
+    };
+
+    /// The track of an edition's `[combat.health]`.
+    pub fn of(h: &HealthRules) -> Track {
+        Track {
+            overflow: [h.bashing_overflow, h.lethal_overflow, h.aggravated_overflow],
+        }
+    }
+}
 
 /// Boxes on the track.
 pub const LEVELS: u8 = 7;
@@ -32,10 +57,11 @@ impl Health {
         self.dead || self.filled() >= LEVELS
     }
 
-    /// Takes `n` levels of `kind`. Bashing past the last box turns a
-    /// bashing box to lethal; lethal or aggravated past it kills.
+    /// Takes `n` levels of `kind`; past the last box each does what
+    /// `track` says: upgrades a box of its kind to the next worse (killing
+    /// when there is none), kills, or nothing.
     #[inline]
-    pub fn take(&mut self, kind: Damage, n: u32) {
+    pub fn take(&mut self, kind: Damage, n: u32, track: &Track) {
         for _ in 0..n {
             if self.filled() < LEVELS {
                 match kind {
@@ -43,12 +69,22 @@ impl Health {
                     Damage::Lethal => self.lethal += 1,
                     Damage::Aggravated => self.aggravated += 1,
                 }
-            } else if kind == Damage::Bashing && self.bashing > 0 {
-                self.bashing -= 1;
-                self.lethal += 1;
-            } else {
-                self.dead = true;
-                return;
+                continue;
+            }
+            match (track.overflow[kind as usize], kind) {
+                (Overflow::Ignore, _) => return,
+                (Overflow::Upgrade, Damage::Bashing) if self.bashing > 0 => {
+                    self.bashing -= 1;
+                    self.lethal += 1;
+                }
+                (Overflow::Upgrade, Damage::Lethal) if self.lethal > 0 => {
+                    self.lethal -= 1;
+                    self.aggravated += 1;
+                }
+                _ => {
+                    self.dead = true;
+                    return;
+                }
             }
         }
     }
@@ -73,12 +109,41 @@ mod tests {
 
     #[test]
     fn bashing_past_the_track_turns_lethal_then_kills() {
+        let t = &Track::REVISED;
         let mut h = Health::default();
-        h.take(Damage::Bashing, 7);
+        h.take(Damage::Bashing, 7, t);
         assert!(h.down() && !h.dead);
-        h.take(Damage::Bashing, 2);
+        h.take(Damage::Bashing, 2, t);
         assert_eq!((h.bashing, h.lethal), (5, 2));
-        h.take(Damage::Lethal, 1);
+        h.take(Damage::Lethal, 1, t);
+        assert!(h.dead);
+        // With no bashing box left to upgrade, bashing kills too.
+        let mut h = Health::default();
+        h.take(Damage::Lethal, 7, t);
+        h.take(Damage::Bashing, 1, t);
+        assert!(h.dead);
+    }
+
+    /// The other overflows: lethal upgraded to aggravated (killing once
+    /// every box is aggravated), and damage past the track ignored.
+    #[test]
+    fn overflow_follows_the_track() {
+        let upgrade = Track {
+            overflow: [Overflow::Ignore, Overflow::Upgrade, Overflow::Kill],
+        };
+        let mut h = Health::default();
+        h.take(Damage::Lethal, 7, &upgrade);
+        h.take(Damage::Lethal, 3, &upgrade);
+        assert_eq!((h.lethal, h.aggravated, h.dead), (4, 3, false));
+        h.take(Damage::Bashing, 5, &upgrade);
+        assert_eq!((h.bashing, h.filled(), h.dead), (0, 7, false));
+        h.take(Damage::Lethal, 4, &upgrade);
+        assert_eq!((h.aggravated, h.dead), (7, false));
+        h.take(Damage::Lethal, 1, &upgrade);
+        assert!(h.dead);
+        let mut h = Health::default();
+        h.take(Damage::Aggravated, 7, &upgrade);
+        h.take(Damage::Aggravated, 1, &upgrade);
         assert!(h.dead);
     }
 
@@ -86,9 +151,9 @@ mod tests {
     fn penalties_follow_the_worst_box() {
         let mut h = Health::default();
         assert_eq!(h.penalty(&REVISED_PENALTIES), 0);
-        h.take(Damage::Lethal, 2);
+        h.take(Damage::Lethal, 2, &Track::REVISED);
         assert_eq!(h.penalty(&REVISED_PENALTIES), 1);
-        h.take(Damage::Bashing, 4);
+        h.take(Damage::Bashing, 4, &Track::REVISED);
         assert_eq!(h.penalty(&REVISED_PENALTIES), 5);
     }
 }

@@ -17,6 +17,9 @@
 //! weapon = "fists"
 //! tactics = { attack = "basic", defend = "none", willpower = "when-hurt" }
 //! ```
+//!
+//! A Garou fights in a war form unless its member says `breed-form = true`
+//! (what it soaks depends on it).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -71,18 +74,34 @@ pub enum Trait {
     Rage,
 }
 
-/// What kind of creature a member is: decides what it soaks.
+/// What kind of creature a member is: decides what it soaks (the
+/// edition's `[combat.soak]`) and which powers it may use
+/// (`[combat.powers]`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Creature {
-    /// Soaks bashing damage only.
+    /// A human.
     Mortal,
-    /// Soaks bashing and lethal; aggravated only with Fortitude.
+    /// A vampire.
     Vampire,
-    /// A mortal fed vampire blood: soaks as a mortal, may have Fortitude.
+    /// A mortal fed vampire blood.
     Ghoul,
-    /// Soaks bashing and lethal in war forms.
+    /// A werewolf: in a war form, or in its breed form (`breed-form =
+    /// true`).
     Garou,
+}
+
+impl Creature {
+    /// The creature as the rule files name it.
+    pub fn kind(self) -> wodds_rules::CreatureKind {
+        use wodds_rules::CreatureKind as K;
+        match self {
+            Creature::Mortal => K::Mortal,
+            Creature::Vampire => K::Vampire,
+            Creature::Ghoul => K::Ghoul,
+            Creature::Garou => K::Garou,
+        }
+    }
 }
 
 /// How a member attacks. Power, feint and committed attacks are From the
@@ -271,6 +290,8 @@ pub struct Member {
     pub tactics: Tactics,
     /// How far it fires from.
     pub range: Range,
+    /// A Garou in its breed form (else in a war form).
+    pub breed_form: bool,
 }
 
 impl Member {
@@ -408,6 +429,11 @@ struct RawMember {
     /// How far it fires from.
     #[serde(default)]
     range: Range,
+    #[serde(default)]
+    /// A Garou in its breed form (homid or lupus) rather than a war
+    /// form: decides what it soaks.
+    #[schemars(with = "Option<bool>")]
+    breed_form: Option<Spanned<bool>>,
     /// How it fights.
     #[serde(default)]
     #[schemars(with = "Option<Tactics>")]
@@ -611,6 +637,17 @@ fn member(
             )
         })?,
     };
+    let breed_form = match &m.breed_form {
+        Some(b) if *b.get_ref() && m.kind != Creature::Garou => {
+            return Err(at(
+                b.span().start,
+                "breed-form",
+                "only garou have a breed form".into(),
+            ));
+        }
+        Some(b) => *b.get_ref(),
+        None => false,
+    };
     let tactics = match &m.tactics {
         Some(t) if !(1..=MAX_ACTIONS).contains(&t.get_ref().actions) => {
             return Err(at(
@@ -637,6 +674,7 @@ fn member(
         armor,
         tactics,
         range: m.range,
+        breed_form,
     })
 }
 

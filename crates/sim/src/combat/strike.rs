@@ -30,13 +30,15 @@ pub struct Strike {
 pub enum Meet {
     /// revised: a botched attack ends there; otherwise the defence is
     /// rolled and its successes come off the attack's; damage gets a die
-    /// per net success beyond the first.
+    /// per net success beyond the first (the edition's
+    /// `extra-dice-after`).
     Subtract,
     /// fta: the same, but only an attack with successes is defended.
     SubtractHits,
     /// uwod: the defence is rolled whatever the attack; its successes less
     /// `onslaught`, plus `more`, are the attack's difficulty: a botch or
-    /// fewer successes miss, and the excess adds damage dice.
+    /// fewer successes miss, and the excess (beyond `extra-dice-after`,
+    /// none in uwod) adds damage dice.
     Difficulty {
         /// Successes the defence loses to earlier defences.
         onslaught: u16,
@@ -69,14 +71,16 @@ pub struct Attack<'a> {
 
 impl Attack<'_> {
     /// The damage dice the attack adds if `hit` gets through `defence`
-    /// successes (`None`: it does not).
+    /// successes (`None`: it does not): one a net success beyond the
+    /// edition's `extra-dice-after`.
     #[inline]
     fn resolve(&self, hit: Roll, defence: u16) -> Option<i32> {
         let net = i32::from(hit.successes) - i32::from(defence);
+        let extra = (net - self.rolls.extra_after).max(0);
         match self.meet {
             _ if hit.botch => None,
-            Meet::Subtract | Meet::SubtractHits => (net > 0).then_some(net - 1),
-            Meet::Difficulty { .. } => (net >= 0).then_some(net),
+            Meet::Subtract | Meet::SubtractHits => (net > 0).then_some(extra),
+            Meet::Difficulty { .. } => (net >= 0).then_some(extra),
         }
     }
 
@@ -225,7 +229,7 @@ pub struct Clash {
 
 /// fta's attack against attack: both roll, a botch scores 0, the lower
 /// score comes off the higher and only the winner lands, with a damage die
-/// per point of margin beyond the first.
+/// per point of margin beyond the first (the edition's `extra-dice-after`).
 #[derive(Debug, Clone, Copy)]
 pub struct Exchange<'a> {
     /// The attacker.
@@ -249,10 +253,11 @@ impl Exchange<'_> {
             if r.botch { 0 } else { i32::from(r.successes) }
         };
         let margin = score(&self.a, dice) - score(&self.b, dice);
+        let extra = |margin: i32| (margin - self.rolls.extra_after).max(0);
         let blow = |side: &Side, margin: i32, dice: &mut D| {
-            let levels = self
-                .rolls
-                .blow(dice, side.damage + margin - 1, side.potence, side.soak);
+            let levels =
+                self.rolls
+                    .blow(dice, side.damage + extra(margin), side.potence, side.soak);
             levels as u16
         };
         if margin > 0 {
@@ -299,9 +304,10 @@ impl Exchange<'_> {
                     m if m > 0 => (&self.a, m),
                     m => (&self.b, -m),
                 };
+                let extra = (m - self.rolls.extra_after).max(0);
                 let levels = self
                     .rolls
-                    .levels(side.damage + m - 1, side.potence, side.soak)?;
+                    .levels(side.damage + extra, side.potence, side.soak)?;
                 for (k, &pk) in levels.iter().enumerate() {
                     let c = if margin > 0 {
                         Clash {

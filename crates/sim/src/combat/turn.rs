@@ -80,6 +80,17 @@ impl Roster {
         }
     }
 
+    /// Whether the fight is decided: one side or none still stands. Once
+    /// it is, the members still to act in the round do nothing.
+    #[inline]
+    pub fn decided(&self) -> bool {
+        let mut standing = (0..self.n).filter(|&j| self.standing(j));
+        match standing.next() {
+            None => true,
+            Some(first) => standing.all(|j| self.side[j] == self.side[first]),
+        }
+    }
+
     /// The first standing member of another side than `i`'s.
     #[inline]
     pub fn target(&self, i: usize) -> Option<usize> {

@@ -1,78 +1,100 @@
 //! The Ultimate WoD combat engine (seed 000, "Initiative and Movement" to
 //! "Three-round burst", and "Willpower"); where the seed is silent the
-//! choice is **assumed**:
+//! choice is **assumed**. Every number and variant below is a setting of
+//! the rule file, read once when a scenario is compiled (`[combat.uwod]`,
+//! `[combat.health]`, and the families shared with revised and fta:
+//! `[combat.soak]`, `[combat.damage]`, `[combat.powers]`,
+//! `[combat.unskilled]`). What it models, with 000's values:
 //!
-//! - Initiative is the successes of a Dexterity + Wits roll (assumed pool),
-//!   less wound penalties; ties by the pool, then at random. A Willpower
-//!   point spent to ignore wounds does not reach it (**assumed**: the point
-//!   is spent on the member's turn, after the round's initiative is rolled,
-//!   and covers its actions and defences, not the next round's initiative).
+//! - Initiative is the successes of a Dexterity + Wits roll (assumed pool;
+//!   `initiative`, or Revised's 1d10 + the pool), less wound penalties
+//!   (`initiative-wound-penalty`); ties by the pool, then at random
+//!   (`initiative-ties`). A Willpower point spent to ignore wounds does not
+//!   reach it (**assumed**: the point is spent on the member's turn, after
+//!   the round's initiative is rolled, and covers its actions and
+//!   defences, not the next round's initiative). Once one side (or none)
+//!   stands, the members still to act that round do nothing.
 //! - An attack is Dexterity + Brawl / Melee / Firearms; its difficulty is
 //!   the defender's successes on a reflexive Dexterity + Dodge; with none the
 //!   attack hits unless it botches. Each further defence before the
 //!   defender's next turn is at onslaught: **assumed** one success fewer per
-//!   earlier defence. Successes beyond the difficulty add damage dice. The
-//!   reflexive defence is not an action: no multiple-action penalty.
+//!   earlier defence (`onslaught`). Every success beyond the difficulty adds
+//!   a damage die (`extra-dice-after = 0`). The reflexive defence is not an
+//!   action: no multiple-action penalty.
+//! - Unskilled (000 "Abilities"): a pool using a Skill with no dots loses a
+//!   die (`dice.unskilled`; the Skills are `[combat.unskilled] skills`:
+//!   Melee and Firearms, while Brawl, Dodge and Athletics are Talents), so
+//!   a Dexterity 1 knife-fighter with Melee 0 cannot attack.
 //! - Block / Parry merit (`defend = "block"`): the reflexive defence rolls
 //!   Dexterity + Brawl (a block) or, holding a melee weapon, Dexterity +
 //!   Melee (a parry) instead of Dexterity + Dodge (**assumed**: the merit
 //!   rated at its cap, the Ability's dots). The seed allows them only
 //!   against "Storyteller-approved attacks": a block against punches and
 //!   blunt blows ("punches and thrown chairs are okay, axes and pistols
-//!   ... are not": **assumed** fists and clubs, not knives, swords or guns),
-//!   a parry against unarmed and melee attacks ("kicks and swords are okay
-//!   ... shotguns are not"), never against guns. Against any other attack
-//!   the member dodges as usual.
+//!   and flamethrowers are not": **assumed** fists and clubs, not claws,
+//!   blades, fire or guns; `block-meets`), a parry against every blow but
+//!   gunfire ("kicks and swords are okay ... shotguns are not";
+//!   `parry-meets`). Against any other attack the member dodges as usual.
 //! - Multiple actions (`actions = N`, seed "Multiple Actions"): N declared
 //!   attacks, the first at -N dice and each later one a die more (3: -3,
-//!   -4, -5); a pool at 0 or below is not attempted (the later, smaller
-//!   ones neither). Rage points a Garou spends (per its tactic, while they
-//!   last) give extra attacks like Celerity's (**assumed**, as revised).
-//!   Celerity's extra attacks (one a dot) come on top at the
-//!   full pool.
+//!   -4, -5; `first-action-penalty`, `later-action-penalty`); a pool at 0
+//!   or below is not attempted (the later, smaller ones neither). Rage
+//!   points a Garou spends (per its tactic, while they last) give extra
+//!   attacks like Celerity's (**assumed**, as revised; `rage-actions`).
+//!   Celerity's extra attacks (vampires and ghouls, one a dot,
+//!   `[combat.powers]`) come on top at the full pool.
 //! - Range (seed "Cover and Distance"): a gun fired from `range = "long"`,
 //!   one increment beyond its range, is at +1 difficulty: one success more
-//!   is needed and the excess is one smaller. The seed gives no bonus or
-//!   penalty for point-blank fire or shooting in close combat: **assumed**
-//!   both as `effective`. Melee weapons ignore the range.
+//!   is needed (`range-increment`) and the excess is one smaller. The seed
+//!   gives no bonus or penalty for point-blank fire or shooting in close
+//!   combat: **assumed** both as `effective`. Melee weapons ignore the
+//!   range.
 //! - Damage is Strength (not for firearms) + the weapon + the excess, plus
 //!   Potence as automatic successes; soak is Stamina + armour against
-//!   bashing, armour alone against lethal and aggravated (vampires and Garou,
-//!   **assumed**, soak lethal with Stamina + Fortitude as in Revised). Both
-//!   unbotchable.
+//!   bashing, armour alone against lethal and aggravated (000); vampires
+//!   (Stamina + Fortitude against lethal, Fortitude against aggravated),
+//!   ghouls (Fortitude against lethal and aggravated) and Garou (Stamina
+//!   against lethal, in either form) soak as in Revised (**assumed**,
+//!   `[combat.soak]`). Both rolls count successes on 7+
+//!   (`damage-succeeds-on`, `soak-succeeds-on`) and cannot botch.
 //! - Health: Bruised 0, Wounded -1, Wounded -1, Hurt -2, Hurt -2, Crippled
 //!   -5, Incapacitated; bashing that fills Incapacitated knocks out, more
 //!   bashing upgrades to lethal, lethal past it kills (and so does bashing
-//!   on a track with no bashing left to upgrade, as Revised).
-//! - Staying active while Incapacitated (seed "Willpower" and "Health"):
-//!   "bashing that fills Incapacitated" passes out, so only a member whose
-//!   Incapacitated box holds lethal or aggravated damage may try. As the
-//!   worst damage sits at the top, that is a full track with no bashing box.
-//!   Such a member stays in the fight (it may be attacked, and defends at
-//!   -5); at the start of each of its turns it rolls its Willpower rating
-//!   (no Attribute, so no wound penalty) at a difficulty of the turns since
-//!   it was Incapacitated: 1 on its first turn after, then 2, 3... It acts
-//!   while it passes and drops (incapacitated) on the first failure; any
-//!   further damage kills it. **Assumed**: every member the rule allows
-//!   tries (a designer expects characters to try), and the roll costs no
-//!   Willpower point (the seed names none).
-//! - Total defence: no attack, and no onslaught on its defences.
+//!   on a track with no bashing left to upgrade, as Revised;
+//!   `[combat.health]` overflow).
+//! - Staying active while Incapacitated (seed "Willpower" and "Health";
+//!   `stay-active`): "bashing that fills Incapacitated" passes out, so only
+//!   a member whose Incapacitated box holds lethal or aggravated damage may
+//!   try. As the worst damage sits at the top, that is a full track with no
+//!   bashing box. Such a member stays in the fight (it may be attacked, and
+//!   defends at -5); at the start of each of its turns it rolls its
+//!   Willpower rating (no Attribute, so no wound penalty) at a difficulty of
+//!   the turns since it was Incapacitated: 1 on its first turn after, then
+//!   2, 3... It acts while it passes and drops (incapacitated) on the first
+//!   failure; any further damage kills it. **Assumed**: every member the
+//!   rule allows tries (a designer expects characters to try), and the roll
+//!   costs no Willpower point (the seed names none).
+//! - Total defence: no attack, and no onslaught on its defences
+//!   (`total-defence-onslaught`).
 //! - Wound penalties come off initiative, attack and defence pools; not,
 //!   **assumed**, off damage and soak.
-//! - Willpower, one point a turn (seed "Willpower"): `when-hurt` / `always`
-//!   buy one automatic success on the first attack the member makes in its
-//!   turn; `ignore-wounds` spends the point at the start of its turn, once a
-//!   wound penalty applies, and ignores its wound penalties until its next
-//!   turn (its attacks and every defence in between).
+//! - Willpower, one point a turn (seed "Willpower", `willpower-per-turn`):
+//!   `when-hurt` / `always` buy one automatic success on the first attack
+//!   the member makes in its turn; `ignore-wounds` spends the point at the
+//!   start of its turn, once a wound penalty applies, and ignores its wound
+//!   penalties until its next turn (its attacks and every defence in
+//!   between; `ignore-wounds = false` turns that use off, and the tactic
+//!   spends as `when-hurt`).
 //! - Not modelled: aim, called shots, cover, clinches, disarm, full auto,
 //!   knockdown and knockback, movement, Pain Tolerance.
 
-use wodds_rules::{RuleSet, RulesError};
+use wodds_dice::{Botch, Ones, RollSpec};
+use wodds_rules::{InitiativeTies, RollOptions, RuleSet, RulesError, UwodInitiative, UwodRules};
 
 use super::chain::Rounds;
-use super::fighter::{Fighter, Rolls, Sampling, fighters, max_pool};
+use super::fighter::{Fighter, Roller, Rolls, Sampling, fighters, max_pool};
 use super::gear::{Damage, Skill};
-use super::health::{Health, LEVELS};
+use super::health::{Health, LEVELS, Track};
 use super::scenario::{DefendTactic, MAX_MEMBERS, Range, Scenario, WillpowerTactic};
 use super::source::Source;
 use super::strike::{Attack, Meet, Strike};
@@ -87,9 +109,14 @@ pub struct Uwod {
     frame: Frame,
     /// The edition's wound penalties.
     penalties: [u8; 6],
-    /// Successes a defence loses per earlier one (the onslaught).
-    onslaught: u16,
+    /// What damage past the last box does.
+    track: Track,
+    /// `[combat.uwod]`.
+    rules: UwodRules,
     rolls: Rolls,
+    /// The initiative roll: the edition's dice, successes only (1s
+    /// ignored, no botch).
+    initiative: Roller,
     /// Under the outcome sampler, whole attacks by attacker, target,
     /// Willpower spent, attack dice, defence dice and onslaught.
     strikes: Option<Tables<Strike, 6>>,
@@ -103,45 +130,66 @@ impl Uwod {
         rules: &RuleSet,
         sampling: Sampling,
     ) -> Result<Uwod, RulesError> {
-        let fighters = fighters(scenario, &rules.combat.pools);
+        let fighters = fighters(scenario, rules);
         let max = max_pool(&fighters, 0);
         let (n, pools) = (fighters.len(), max as usize + 1);
         let strikes = (sampling == Sampling::Outcome)
             .then(|| Tables::new([n, n, 2, pools, pools, ONSLAUGHTS]))
             .flatten();
+        let difficulty = rules.dice.standard_difficulty;
+        let mut plain = *rules
+            .roll(1, difficulty, &RollOptions::default())?
+            .spec
+            .rules();
+        plain.ones = Ones::Ignore;
+        plain.botch = Botch::Never;
+        let plain = RollSpec::new(1, plain).map_err(|e| RulesError::Spec {
+            edition: rules.id.clone(),
+            message: e.to_string(),
+        })?;
+        let health = rules.combat.health();
         Ok(Uwod {
             fighters,
             strikes,
             frame: Frame::of(scenario),
-            penalties: rules.combat.health().wound_penalties,
-            onslaught: rules.combat.uwod().onslaught,
-            rolls: Rolls::new(rules, rules.dice.standard_difficulty, sampling, max)?,
+            penalties: health.wound_penalties,
+            track: Track::of(&health),
+            rules: rules.combat.uwod(),
+            rolls: Rolls::new(rules, difficulty, sampling, max)?,
+            initiative: Roller::new(&plain, sampling, max),
         })
     }
 
     /// Whether `defender`'s Block / Parry merit may answer `attacker`'s
     /// attack (seed 000, Merits): a parry (a melee weapon in hand) meets
-    /// unarmed and melee attacks, a block (bare hands) unarmed and blunt
-    /// ones; neither meets a gun.
-    fn blocks(defender: &Fighter, attacker: &Fighter) -> bool {
-        match attacker.weapon.skill {
-            Skill::Firearms => false,
-            Skill::Brawl => true,
-            Skill::Melee => {
-                defender.weapon.skill == Skill::Melee || attacker.kind == Damage::Bashing
-            }
-        }
+    /// the attacks the rule file's `parry-meets` lists, a block (bare
+    /// hands) those of `block-meets`.
+    fn blocks(&self, defender: &Fighter, attacker: &Fighter) -> bool {
+        let meets = if defender.weapon.skill == Skill::Melee {
+            self.rules.parry_meets
+        } else {
+            self.rules.block_meets
+        };
+        meets.has(attacker.weapon.class as usize)
     }
 
-    /// Member `target` takes `levels` of `kind`: killed past the track;
-    /// knocked out when the track is full and holds bashing; a full track
-    /// of lethal or aggravated leaves it standing, to roll Willpower on its
-    /// turn.
-    fn hurt(kind: Damage, levels: u16, target: usize, health: &mut Health, roster: &mut Roster) {
-        health.take(kind, u32::from(levels));
+    /// Member `target` takes `levels` of `kind`: killed past the track (as
+    /// the rule file's overflow says); knocked out when the track is full
+    /// and holds bashing (or the rule file lets nobody stay active); a full
+    /// track of lethal or aggravated leaves it standing, to roll Willpower
+    /// on its turn.
+    fn hurt(
+        &self,
+        kind: Damage,
+        levels: u16,
+        target: usize,
+        health: &mut Health,
+        roster: &mut Roster,
+    ) {
+        health.take(kind, u32::from(levels), &self.track);
         if health.dead {
             roster.knock_out(target, End::Killed);
-        } else if health.filled() >= LEVELS && health.bashing > 0 {
+        } else if health.filled() >= LEVELS && (health.bashing > 0 || !self.rules.stay_active) {
             roster.knock_out(target, End::Incapacitated);
         }
     }
@@ -211,21 +259,37 @@ impl Rounds for Uwod {
 
     fn round<D: Source>(&self, st: &mut [State; MAX_MEMBERS], roster: &mut Roster, dice: &mut D) {
         let n = self.fighters.len();
-        // Initiative: successes of Dexterity + Wits less the wound
-        // penalty (a point spent to ignore wounds does not reach it).
+        let rules = &self.rules;
+        // Initiative: successes of Dexterity + Wits (or 1d10 + the pool),
+        // less the wound penalty (a point spent to ignore wounds does not
+        // reach it).
         let turn = dice.order(
             n,
             |i, dice| {
-                let pool = self.fighters[i].initiative - st[i].wounds(&self.penalties);
-                if pool < 1 {
-                    0
+                let hurt = if rules.initiative_wound_penalty {
+                    st[i].wounds(&self.penalties)
                 } else {
-                    i32::from(self.rolls.damage.roll(dice, pool).successes)
+                    0
+                };
+                let pool = self.fighters[i].initiative - hurt;
+                match rules.initiative {
+                    UwodInitiative::D10PlusPool => dice.face() + pool,
+                    UwodInitiative::Successes if pool < 1 => 0,
+                    UwodInitiative::Successes => {
+                        i32::from(self.initiative.roll(dice, pool).successes)
+                    }
                 }
             },
-            |i| self.fighters[i].initiative,
+            |i| match rules.initiative_ties {
+                InitiativeTies::PoolThenRandom => self.fighters[i].initiative,
+                InitiativeTies::Random => 0,
+            },
         );
         for i in turn.members() {
+            // Once one side (or none) stands, nobody else acts.
+            if roster.decided() {
+                break;
+            }
             let f = &self.fighters[i];
             if !roster.standing(i) {
                 continue;
@@ -249,16 +313,18 @@ impl Rounds for Uwod {
                 roster.knock_out(i, End::Fled);
                 continue;
             }
-            // Willpower, one point a turn.
-            let mut spent = false;
-            if f.spend == WillpowerTactic::IgnoreWounds
+            // Willpower, a point or more a turn (the rule file's).
+            let mut spent = 0u8;
+            let ignores = rules.ignore_wounds && f.spend == WillpowerTactic::IgnoreWounds;
+            if ignores
+                && spent < rules.willpower_per_turn
                 && st[i].willpower > 0
                 && st[i].wounds(&self.penalties) > 0
             {
                 st[i].willpower -= 1;
                 roster.willpower += 1;
                 st[i].ignoring = true;
-                spent = true;
+                spent += 1;
             }
             if !f.strikes() {
                 continue;
@@ -268,12 +334,14 @@ impl Rounds for Uwod {
             let declared = f.actions.max(1);
             let rage = f.rages(st[i].rage);
             st[i].rage -= rage;
-            for k in 0..declared + f.attacks - 1 + rage {
+            let extra = i32::from(f.attacks) - 1 + i32::from(rage) * i32::from(rules.rage_actions);
+            for k in 0..i32::from(declared) + extra {
                 let Some(target) = roster.target(i) else {
                     break;
                 };
-                let multiple = if declared > 1 && k < declared {
-                    i32::from(declared + k)
+                let multiple = if declared > 1 && k < i32::from(declared) {
+                    i32::from(rules.first_action_penalty) * i32::from(declared)
+                        + i32::from(rules.later_action_penalty) * k
                 } else {
                     0
                 };
@@ -281,39 +349,44 @@ impl Rounds for Uwod {
                 if dice_left < 1 {
                     continue;
                 }
-                let spend = !spent
-                    && f.spend != WillpowerTactic::IgnoreWounds
+                let spend = spent < rules.willpower_per_turn
+                    && !ignores
                     && f.spends(st[i].willpower, st[i].penalty(&self.penalties));
                 let compiled = if spend {
                     st[i].willpower -= 1;
                     roster.willpower += 1;
-                    spent = true;
+                    spent += 1;
                     &self.rolls.willpower
                 } else {
                     &self.rolls.action
                 };
                 // The reflexive defence, one success fewer per earlier
-                // one (none for a total defender).
+                // one (a total defender's as the rule file says).
                 let t = &self.fighters[target];
-                let defence_pool = if t.defend == DefendTactic::Block && Self::blocks(t, f) {
+                let defence_pool = if t.defend == DefendTactic::Block && self.blocks(t, f) {
                     t.block
                 } else {
                     t.dodge
                 } - st[target].penalty(&self.penalties);
-                let onslaught = if t.defend == DefendTactic::Total {
-                    0
-                } else {
-                    st[target].defences * self.onslaught
-                };
+                let onslaught = st[target].defences
+                    * if t.defend == DefendTactic::Total {
+                        rules.total_defence_onslaught
+                    } else {
+                        rules.onslaught
+                    };
                 st[target].defences += 1;
                 let attack = Attack {
                     roller: compiled,
                     pool: dice_left,
                     defence: Some((&self.rolls.action, defence_pool)),
-                    // A range increment beyond the gun's: one success more.
+                    // A range increment beyond the gun's: successes more.
                     meet: Meet::Difficulty {
                         onslaught,
-                        more: u16::from(f.ranged && f.range == Range::Long),
+                        more: if f.ranged && f.range == Range::Long {
+                            rules.range_increment
+                        } else {
+                            0
+                        },
                     },
                     rolls: &self.rolls,
                     damage: f.damage,
@@ -333,7 +406,7 @@ impl Rounds for Uwod {
                 roster.botches += u32::from(s.botches);
                 if s.levels > 0 {
                     let health = &mut st[target].health;
-                    Self::hurt(f.kind, s.levels, target, health, roster);
+                    self.hurt(f.kind, s.levels, target, health, roster);
                 }
             }
         }
