@@ -11,6 +11,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::pools::Pools;
 
+pub mod fta;
+
+pub use fta::FtaRules;
+
 /// Which combat engine runs an edition's fights.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -40,7 +44,8 @@ impl CombatEngine {
     /// reads; a rule file for it must have every one.
     pub fn families(self) -> &'static [&'static str] {
         match self {
-            CombatEngine::Revised | CombatEngine::Fta => &["health", "attack"],
+            CombatEngine::Revised => &["health", "attack"],
+            CombatEngine::Fta => &["health", "attack", "fta"],
             CombatEngine::Uwod => &["health", "uwod"],
             CombatEngine::Hubris => &["hubris"],
         }
@@ -103,6 +108,9 @@ pub struct CombatRules {
     /// `[combat.hubris]`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hubris: Option<HubrisRules>,
+    /// `[combat.fta]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fta: Option<FtaRules>,
 }
 
 /// The family an engine reads, checked present when the rules were
@@ -132,6 +140,11 @@ impl CombatRules {
         family(self.hubris, "hubris")
     }
 
+    /// `[combat.fta]`.
+    pub fn fta(&self) -> FtaRules {
+        family(self.fta, "fta")
+    }
+
     /// Whether family `name` is set.
     pub(crate) fn has(&self, name: &str) -> bool {
         match name {
@@ -139,6 +152,7 @@ impl CombatRules {
             "attack" => self.attack.is_some(),
             "uwod" => self.uwod.is_some(),
             "hubris" => self.hubris.is_some(),
+            "fta" => self.fta.is_some(),
             _ => false,
         }
     }

@@ -34,7 +34,9 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use wodds_dice::{AutoSuccesses, Botch, Ones, RollRules, RollSpec, Tens};
 
-pub use combat::{AttackRules, CombatEngine, CombatRules, HealthRules, HubrisRules, UwodRules};
+pub use combat::{
+    AttackRules, CombatEngine, CombatRules, FtaRules, HealthRules, HubrisRules, UwodRules,
+};
 pub use error::{FileKind, RulesError};
 pub use locate::{from_toml, located, read_text};
 pub use pools::{Pool, Pools, TRAIT_NAMES, Terms};

@@ -19,7 +19,7 @@ fn fail(keys: &[&'static str], message: String) -> Result<(), Problem> {
 }
 
 /// `value` must lie in `range` (inclusive).
-fn within(key: &'static str, value: i64, lo: i64, hi: i64) -> Result<(), Problem> {
+pub(crate) fn within(key: &'static str, value: i64, lo: i64, hi: i64) -> Result<(), Problem> {
     if (lo..=hi).contains(&value) {
         Ok(())
     } else {
@@ -111,6 +111,7 @@ fn combat(c: &CombatRules) -> Result<(), Problem> {
                 "health" => "combat.health",
                 "attack" => "combat.attack",
                 "uwod" => "combat.uwod",
+                "fta" => "combat.fta",
                 _ => "combat.hubris",
             };
             fail(
@@ -141,6 +142,9 @@ fn combat(c: &CombatRules) -> Result<(), Problem> {
             &["combat.attack.range-difficulty"],
             format!("{bad} is outside 2..=10"),
         )?;
+    }
+    if let Some(f) = &c.fta {
+        f.check()?;
     }
     if let Some(u) = &c.uwod {
         within("combat.uwod.onslaught", u.onslaught.into(), 0, 5)?;
