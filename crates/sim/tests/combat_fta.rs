@@ -757,3 +757,698 @@ fn fta_block_against_a_brawl_attack_uses_brawl() {
         wins_near(&t, 0, 0.5 * fails(4, 4), "the puncher");
     }
 }
+
+// ---------------------------------------------------------------------------
+// House rules: each `[combat.fta]` family changed moves a figure the way the
+// rule implies, to its hand-computed value.
+// ---------------------------------------------------------------------------
+
+/// Runs `sides` for `rounds` under the default fta rules and under each
+/// house rule (`name`, `text`), returning the tallies in that order.
+fn under_house_rules(
+    rules: &[(&str, &str)],
+    rounds: u32,
+    sides: &[String],
+    n: u64,
+    seed: u64,
+) -> Vec<[Tally; 3]> {
+    let dir = tempfile::tempdir().unwrap();
+    let mut out = vec![tallies(&scenario(rounds, sides), n, seed)];
+    for (name, text) in rules {
+        house(dir.path(), name, text);
+        let s = scenario_under(name, Some(dir.path()), rounds, sides);
+        out.push(tallies(&s, n, seed));
+    }
+    out
+}
+
+/// `attack-difficulty`: a killer against a dummy (no defence roll) hits
+/// with one die at 6 (0.5), or at 4 under the house rule (0.7).
+#[test]
+fn house_attack_difficulty() {
+    let sides = [
+        side("K", &[killer("K", 1, 1, "", "{}")]),
+        side("D", &[member("D", WEAK, "tactics = { attack = \"none\" }")]),
+    ];
+    let runs = under_house_rules(
+        &[("easy.toml", "[combat.fta]\nattack-difficulty = 4\n")],
+        1,
+        &sides,
+        200_000,
+        200,
+    );
+    for (run, p) in runs.iter().zip([0.5, 0.7]) {
+        for t in run {
+            wins_near(t, 0, p, "the killer");
+        }
+    }
+}
+
+/// `attacker-defence` and `counter-difficulty`: the lone fighter of
+/// defect 3 against three killers. Keeping its block or dodge it falls
+/// with [`falls`] of 5, 3 and 1 dice; with the counter (its one attack die
+/// at 6, then none left after the piling on) with 1 - 0.75 * 0.5 * 0.5;
+/// the counter at 4 stops the first killer with 0.7 instead of 0.5.
+#[test]
+fn house_attacker_defence() {
+    let runs = under_house_rules(
+        &[
+            (
+                "counter.toml",
+                "[combat.fta]\nattacker-defence = \"counter\"\n",
+            ),
+            (
+                "counter4.toml",
+                "[combat.fta]\nattacker-defence = \"counter\"\ncounter-difficulty = 4\n",
+            ),
+        ],
+        1,
+        &lone_fighter("{}", 4, 1, 3, false),
+        400_000,
+        201,
+    );
+    let want = [
+        falls(&[5, 3, 1]),
+        1.0 - 0.75 * 0.5 * 0.5,
+        1.0 - 0.85 * 0.5 * 0.5,
+    ];
+    for (run, p) in runs.iter().zip(want) {
+        for t in run {
+            wins_near(t, 1, p, "the killers");
+        }
+    }
+}
+
+/// `[combat.fta.initiative]`: two killers making committed attacks (as in
+/// defect 11). With `ties = "random"` a tie goes to one of them at random:
+/// 0.375 each and no fight ends with both down (0.25 drawn, both missing).
+/// Unrolled parts 3 and 2: A goes first unless B's die beats A's by two
+/// or more (0.64 by the unrolled part); with `ties-by-unrolled = false`
+/// the 0.09 of equal totals act at once: A wins 0.55 * 0.5 + 0.36 * 0.25 +
+/// 0.09 * 0.25 = 0.3875 instead of 0.64 * 0.5 + 0.36 * 0.25 = 0.41, and
+/// 0.09 * 0.25 more fights are drawn (both down).
+#[test]
+fn house_initiative() {
+    let duel = |wits: u8| {
+        [
+            side(
+                "A",
+                &[killer("A", 1, wits, "", "{ attack = \"committed\" }")],
+            ),
+            side("B", &[killer("B", 1, 1, "", "{ attack = \"committed\" }")]),
+        ]
+    };
+    let random = under_house_rules(
+        &[(
+            "random.toml",
+            "[combat.fta.initiative]\nties = \"random\"\n",
+        )],
+        1,
+        &duel(1),
+        400_000,
+        202,
+    );
+    for t in &random[1] {
+        wins_near(t, 0, 0.375, "A");
+        wins_near(t, 1, 0.375, "B");
+        share_near(t, draws(t), 0.25, "draws");
+    }
+    let unrolled = under_house_rules(
+        &[(
+            "flat.toml",
+            "[combat.fta.initiative]\nties-by-unrolled = false\n",
+        )],
+        1,
+        &duel(2),
+        400_000,
+        203,
+    );
+    for (run, (a, drawn)) in unrolled.iter().zip([(0.41, 0.25), (0.3875, 0.2725)]) {
+        for t in run {
+            wins_near(t, 0, a, "A");
+            // B: 0.36 * 0.5 + 0.64 * 0.25 either way (a tie it shares
+            // is a first place lost).
+            wins_near(t, 1, 0.34, "B");
+            share_near(t, draws(t), drawn, "draws");
+        }
+    }
+}
+
+/// `power-attack` and `feint`: one-die swordsmen in a contested exchange.
+/// A power attack (at 7, fourteen damage dice) against a basic one (at 6):
+/// A wins it with 0.4 * 0.5 and drops B with [`kills`]`(14)`, B with 0.6
+/// * 0.5 and Q12. A house power attack at no extra difficulty and +4 dice:
+/// 0.5 * 0.5 and `kills(16)`, B 0.25. A feint (at 5, ten dice): 0.6 * 0.5
+/// and `kills(10)`, B 0.4 * 0.5; a house feint at -3 with no damage lost
+/// (at 3: 0.8): 0.8 * 0.5 and Q12, B 0.2 * 0.5.
+#[test]
+fn house_attack_styles() {
+    let duel = |style: &str| {
+        [
+            side(
+                "A",
+                &[member(
+                    "A",
+                    SWORDSMAN,
+                    &format!("weapon = \"sword\"\ntactics = {{ attack = \"{style}\" }}"),
+                )],
+            ),
+            side("B", &[member("B", SWORDSMAN, "weapon = \"sword\"")]),
+        ]
+    };
+    let power = under_house_rules(
+        &[(
+            "power.toml",
+            "[combat.fta.power-attack]\ndifficulty = 0\ndamage-dice = 4\n",
+        )],
+        1,
+        &duel("power"),
+        400_000,
+        204,
+    );
+    let want = [(0.2 * kills(14), 0.3 * Q12), (0.25 * kills(16), 0.25 * Q12)];
+    for (run, (a, b)) in power.iter().zip(want) {
+        for t in run {
+            wins_near(t, 0, a, "power");
+            wins_near(t, 1, b, "basic");
+        }
+    }
+    let feint = under_house_rules(
+        &[(
+            "feint.toml",
+            "[combat.fta]\nfeint = { difficulty = -3, damage-dice = 0 }\n",
+        )],
+        1,
+        &duel("feint"),
+        400_000,
+        205,
+    );
+    let want = [(0.3 * kills(10), 0.2 * Q12), (0.4 * Q12, 0.1 * Q12)];
+    for (run, (a, b)) in feint.iter().zip(want) {
+        for t in run {
+            wins_near(t, 0, a, "feint");
+            wins_near(t, 1, b, "basic");
+        }
+    }
+}
+
+/// `[combat.fta.committed]`: defect 2's duel with the +2 set to 0 is an
+/// even exchange (0.25 Q12 each); and abort_by_hand's X, no longer
+/// aborting for free against a committed attack, rolls its Willpower 2 at
+/// 8 (0.45): aborted it dodges one die at 5 (A lands with 0.5 * 0.4),
+/// else it strikes back at +2 (A wins with 0.5 * 0.7, X with 0.5 * 0.3).
+#[test]
+fn house_committed() {
+    let first = "strength = 10, dexterity = 1, stamina = 1, wits = 10, melee = 0";
+    let a = side(
+        "A",
+        &[member(
+            "A",
+            first,
+            "weapon = \"sword\"\ntactics = { attack = \"committed\" }",
+        )],
+    );
+    let b = side("B", &[member("B", SWORDSMAN, "weapon = \"sword\"")]);
+    let even = under_house_rules(
+        &[(
+            "even.toml",
+            "[combat.fta.committed]\ndefence-difficulty = 0\n",
+        )],
+        1,
+        &[a.clone(), b],
+        400_000,
+        206,
+    );
+    for (run, (pa, pb)) in even.iter().zip([(0.35, 0.15), (0.25, 0.25)]) {
+        for t in run {
+            wins_near(t, 0, pa * Q12, "committed A");
+            wins_near(t, 1, pb * Q12, "B");
+        }
+    }
+    let x = side(
+        "X",
+        &[member(
+            "X",
+            &format!("{SWORDSMAN}, willpower = 2"),
+            "weapon = \"sword\"\ntactics = { defend = \"abort\" }",
+        )],
+    );
+    let rolled = under_house_rules(
+        &[(
+            "rolled.toml",
+            "[combat.fta.committed]\nfree-abort = false\n",
+        )],
+        1,
+        &[a, x],
+        400_000,
+        207,
+    );
+    let want = [(0.2, 0.0), (0.45 * 0.2 + 0.55 * 0.35, 0.55 * 0.15)];
+    for (run, (pa, px)) in rolled.iter().zip(want) {
+        for t in run {
+            wins_near(t, 0, pa * Q12, "committed A");
+            wins_near(t, 1, px * Q12, "X");
+        }
+    }
+}
+
+/// `[combat.fta.haste]`.
+///
+/// `contested = false`: defect 3's two killers with Celerity 1; both
+/// standing after the main exchange, each haste attack (three dice) meets
+/// the other's kept parry, one die at 4 (three less two for the exchange),
+/// landing with qa; A's comes first. A wins with pA + pT qa, B with pA +
+/// pT (1 - qa) qa (contested: pA + pT / 4 each).
+///
+/// `later-attackers = false`: a killer with Celerity 2 against a pure
+/// dodger of three dice at 5 meets dodges of 3, 2 and 1 dice; when haste
+/// attacks do not count as later attackers, of 3, 2 and 2.
+///
+/// `styles = true`: a power-attacking killer with Celerity 1 against a
+/// dummy hits at 7 (0.4) in the main phase and, keeping its style, in the
+/// haste phase too: 1 - 0.6 * 0.6, not 1 - 0.6 * 0.5.
+///
+/// `rage-per-action = 2`: a Garou with 2 Rage buying one haste action a
+/// round against a dummy attacks 2, 2, 1 times in three rounds (0.5
+/// botches a fight at 0.1 an attack); at two Rage an action, 2, 1, 1 (0.4).
+#[test]
+fn house_haste() {
+    let three = net(3, 6);
+    let (mut win, mut tie) = (0.0, 0.0);
+    for (x, px) in three.iter().enumerate() {
+        for (y, py) in three.iter().enumerate() {
+            if x > y {
+                win += px * py;
+            } else if x == y {
+                tie += px * py;
+            }
+        }
+    }
+    let parry = net(1, 4);
+    let qa: f64 = (1..three.len())
+        .map(|h| three[h] * parry.iter().take(h).sum::<f64>())
+        .sum();
+    let duel = [
+        side("A", &[killer("A", 3, 10, ", celerity = 1", "{}")]),
+        side("B", &[killer("B", 3, 1, ", celerity = 1", "{}")]),
+    ];
+    let runs = under_house_rules(
+        &[("apart.toml", "[combat.fta.haste]\ncontested = false\n")],
+        1,
+        &duel,
+        400_000,
+        208,
+    );
+    let want = [
+        (win + tie / 4.0, win + tie / 4.0),
+        (win + tie * qa, win + tie * (1.0 - qa) * qa),
+    ];
+    for (run, (a, b)) in runs.iter().zip(want) {
+        for t in run {
+            wins_near(t, 0, a, "A");
+            wins_near(t, 1, b, "B");
+        }
+    }
+    let dodger = side(
+        "D",
+        &[member(
+            "D",
+            "strength = 1, dexterity = 1, stamina = 1, wits = 1, athletics = 2",
+            "tactics = { attack = \"none\", defend = \"total\" }",
+        )],
+    );
+    let fast = side("K", &[killer("K", 1, 1, ", celerity = 2", "{}")]);
+    let runs = under_house_rules(
+        &[(
+            "uncounted.toml",
+            "[combat.fta.haste]\nlater-attackers = false\n",
+        )],
+        1,
+        &[fast, dodger],
+        400_000,
+        209,
+    );
+    for (run, pools) in runs.iter().zip([[3, 2, 1], [3, 2, 2]]) {
+        for t in run {
+            wins_near(t, 0, falls(&pools), "the killer");
+        }
+    }
+    let power = [
+        side(
+            "K",
+            &[killer(
+                "K",
+                1,
+                1,
+                ", celerity = 1",
+                "{ attack = \"power\" }",
+            )],
+        ),
+        side("D", &[member("D", WEAK, "tactics = { attack = \"none\" }")]),
+    ];
+    let runs = under_house_rules(
+        &[("styled.toml", "[combat.fta.haste]\nstyles = true\n")],
+        1,
+        &power,
+        400_000,
+        210,
+    );
+    for (run, p) in runs.iter().zip([1.0 - 0.6 * 0.5, 1.0 - 0.6 * 0.6]) {
+        for t in run {
+            wins_near(t, 0, p, "the power attacker");
+        }
+    }
+    let garou = [
+        side(
+            "W",
+            &[member_of(
+                "garou",
+                "W",
+                "strength = 1, dexterity = 1, stamina = 1, wits = 1, rage = 2",
+                "tactics = { rage = 1 }",
+            )],
+        ),
+        side(
+            "D",
+            &[member(
+                "D",
+                "strength = 1, dexterity = 1, stamina = 10, wits = 1",
+                "tactics = { attack = \"none\" }",
+            )],
+        ),
+    ];
+    let n = 200_000;
+    let runs = under_house_rules(
+        &[("dear.toml", "[combat.fta.haste]\nrage-per-action = 2\n")],
+        3,
+        &garou,
+        n,
+        211,
+    );
+    for (run, attacks) in runs.iter().zip([5.0, 4.0]) {
+        for t in run {
+            assert_eq!(draws(t), n, "every fight runs its three rounds");
+            let got = t.botches as f64 / n as f64;
+            let se = (attacks * 0.1 * 0.9 / n as f64).sqrt();
+            assert!(
+                (got - attacks * 0.1).abs() < 4.5 * se,
+                "{attacks} attacks: {got} botches a fight"
+            );
+        }
+    }
+}
+
+/// `[combat.fta.dodge]`: a pure one-die dodger against a killer fails at
+/// 5 with 0.4, at a house 7 with 0.6; against a one-die rifle from afar
+/// (eight damage dice) at 6 with 0.5, at a house 3 (cover at hand) with
+/// 0.2.
+#[test]
+fn house_dodge() {
+    let dodger = || {
+        side(
+            "D",
+            &[member(
+                "D",
+                WEAK,
+                "tactics = { attack = \"none\", defend = \"dodge\" }",
+            )],
+        )
+    };
+    let rules = [(
+        "dodge.toml",
+        "[combat.fta.dodge]\nhand-to-hand = 7\nranged = 3\n",
+    )];
+    let blade = [side("K", &[killer("K", 1, 1, "", "{}")]), dodger()];
+    let runs = under_house_rules(&rules, 1, &blade, 400_000, 212);
+    for (run, fail) in runs.iter().zip([0.4, 0.6]) {
+        for t in run {
+            wins_near(t, 0, 0.5 * fail, "the killer");
+        }
+    }
+    let rifle = side(
+        "R",
+        &[member(
+            "R",
+            WEAK,
+            "weapon = \"rifle\"\nrange = \"effective\"",
+        )],
+    );
+    let runs = under_house_rules(&rules, 1, &[rifle, dodger()], 400_000, 213);
+    for (run, fail) in runs.iter().zip([0.5, 0.2]) {
+        for t in run {
+            wins_near(t, 0, 0.5 * fail * Q8, "the rifle");
+        }
+    }
+}
+
+/// `[combat.fta.block]`: a pure one-die Brawl blocker against defect 12's
+/// puncher fails at 4 (the same Ability) with 0.3, at a house 6 with 0.5;
+/// against a one-die rifle from afar at 5 + 4 with 0.8, with no gunfire
+/// penalty at 5 with 0.4.
+#[test]
+fn house_block() {
+    let blocker = || {
+        side(
+            "B",
+            &[member(
+                "B",
+                WEAK,
+                "tactics = { attack = \"none\", defend = \"block\" }",
+            )],
+        )
+    };
+    let rules = [(
+        "block.toml",
+        "[combat.fta.block]\nsame-ability = 6\ngunfire = 0\n",
+    )];
+    let puncher = side(
+        "P",
+        &[member_of(
+            "ghoul",
+            "P",
+            "strength = 1, dexterity = 1, stamina = 1, wits = 1, brawl = 0, potence = 8",
+            "weapon = \"fists\"",
+        )],
+    );
+    let runs = under_house_rules(&rules, 1, &[puncher, blocker()], 400_000, 214);
+    for (run, fail) in runs.iter().zip([0.3, 0.5]) {
+        for t in run {
+            wins_near(t, 0, 0.5 * fail, "the puncher");
+        }
+    }
+    let rifle = side(
+        "R",
+        &[member(
+            "R",
+            WEAK,
+            "weapon = \"rifle\"\nrange = \"effective\"",
+        )],
+    );
+    let runs = under_house_rules(&rules, 1, &[rifle, blocker()], 400_000, 215);
+    for (run, fail) in runs.iter().zip([0.8, 0.4]) {
+        for t in run {
+            wins_near(t, 0, 0.5 * fail * Q8, "the rifle");
+        }
+    }
+}
+
+/// `[combat.fta.piling-on]`: piling on 0 helps the lone fighter against
+/// three (defect 3's): keeping its dodge of five dice it meets the killers
+/// at 5, 3 and 1 dice; at a die an attack, 5, 4 and 3; at none, 5 each.
+/// A pure dodger at none a later attack: 5 each too (at 1: 5, 4, 3).
+#[test]
+fn house_piling_on() {
+    let runs = under_house_rules(
+        &[
+            ("one.toml", "[combat.fta]\npiling-on = { attacking = 1 }\n"),
+            ("none.toml", "[combat.fta]\npiling-on = { attacking = 0 }\n"),
+        ],
+        1,
+        &lone_fighter("{}", 4, 1, 3, false),
+        400_000,
+        216,
+    );
+    let want = [falls(&[5, 3, 1]), falls(&[5, 4, 3]), falls(&[5, 5, 5])];
+    assert!(want[0] > want[1] && want[1] > want[2]);
+    for (run, p) in runs.iter().zip(want) {
+        for t in run {
+            wins_near(t, 1, p, "the killers");
+        }
+    }
+    let runs = under_house_rules(
+        &[("calm.toml", "[combat.fta.piling-on]\ndefending = 0\n")],
+        1,
+        &lone_fighter("{ attack = \"none\", defend = \"dodge\" }", 4, 1, 3, false),
+        400_000,
+        217,
+    );
+    for (run, p) in runs.iter().zip([falls(&[5, 4, 3]), falls(&[5, 5, 5])]) {
+        for t in run {
+            wins_near(t, 1, p, "the killers");
+        }
+    }
+}
+
+/// `[combat.fta.split-actions]`: a killer of four attack dice (Wits 3)
+/// attacking two dummies splits them at -3 each (one die: 0.5 each, both
+/// fall with 0.25); with no split penalty at four dice each (both fall
+/// with (1 - P(4 dice net nothing))^2). With Wits 1 it makes one attack
+/// and cannot win the round; without the Wits limit, two at -3 (0.25).
+#[test]
+fn house_split_actions() {
+    let dummies = side(
+        "Dummies",
+        &[
+            member("D1", WEAK, "tactics = { attack = \"none\" }"),
+            member("D2", WEAK, "tactics = { attack = \"none\" }"),
+        ],
+    );
+    let split = |wits: u8| side("K", &[killer("K", 4, wits, "", "{ actions = 2 }")]);
+    let runs = under_house_rules(
+        &[(
+            "free.toml",
+            "[combat.fta.split-actions]\ndice = 0\ndice-per-extra-action = 0\n",
+        )],
+        1,
+        &[split(3), dummies.clone()],
+        400_000,
+        218,
+    );
+    let full = 1.0 - fails(4, 6);
+    for (run, p) in runs.iter().zip([0.25, full * full]) {
+        for t in run {
+            wins_near(t, 0, p, "the killer");
+        }
+    }
+    let runs = under_house_rules(
+        &[(
+            "witless.toml",
+            "[combat.fta.split-actions]\nwits-limit = false\n",
+        )],
+        1,
+        &[split(1), dummies],
+        400_000,
+        219,
+    );
+    for (run, p) in runs.iter().zip([0.0, 0.25]) {
+        for t in run {
+            wins_near(t, 0, p, "the killer");
+        }
+    }
+}
+
+/// `[combat.fta.abort]`: abort_by_hand's X (Willpower 2) aborts at 8 with
+/// 0.45, at a house 6 with 1 - P(2 dice at 6 net nothing) = 0.65; aborted
+/// to a block (its parry, one die at 4: fails 0.3) instead of a dodge (one
+/// die at 5: 0.4) it stops more of A's blows.
+#[test]
+fn house_abort() {
+    let first = "strength = 10, dexterity = 1, stamina = 1, wits = 10, melee = 0";
+    let sides = [
+        side("A", &[member("A", first, "weapon = \"sword\"")]),
+        side(
+            "X",
+            &[member(
+                "X",
+                &format!("{SWORDSMAN}, willpower = 2"),
+                "weapon = \"sword\"\ntactics = { defend = \"abort\" }",
+            )],
+        ),
+    ];
+    let runs = under_house_rules(
+        &[
+            ("steady.toml", "[combat.fta.abort]\ndifficulty = 6\n"),
+            ("parry.toml", "[combat.fta.abort]\nto = \"block\"\n"),
+        ],
+        1,
+        &sides,
+        400_000,
+        220,
+    );
+    let aborts = 1.0 - fails(2, 6);
+    let want = [
+        (0.45 * 0.5 * 0.4 + 0.55 * 0.25, 0.55 * 0.25),
+        (
+            aborts * 0.5 * 0.4 + (1.0 - aborts) * 0.25,
+            (1.0 - aborts) * 0.25,
+        ),
+        (0.45 * 0.5 * 0.3 + 0.55 * 0.25, 0.55 * 0.25),
+    ];
+    for (run, (a, x)) in runs.iter().zip(want) {
+        for t in run {
+            wins_near(t, 0, a * Q12, "A");
+            wins_near(t, 1, x * Q12, "X");
+        }
+    }
+}
+
+/// `[combat.fta.escape]`: a one-die escaper nobody attacks gets away on a
+/// round with 0.5 at 6, 0.7 at a house 4: a geometric number of rounds,
+/// mean 1 / p, standard deviation sqrt(1 - p) / p.
+#[test]
+fn house_escape() {
+    let sides = [
+        side(
+            "Runner",
+            &[member(
+                "R",
+                WEAK,
+                "tactics = { attack = \"none\", defend = \"escape\" }",
+            )],
+        ),
+        side(
+            "Watcher",
+            &[member("W", WEAK, "tactics = { attack = \"none\" }")],
+        ),
+    ];
+    let n = 200_000;
+    let runs = under_house_rules(
+        &[("easy.toml", "[combat.fta.escape]\ndifficulty = 4\n")],
+        1000,
+        &sides,
+        n,
+        221,
+    );
+    for (run, p) in runs.iter().zip([0.5f64, 0.7]) {
+        for t in run {
+            assert_eq!((t.wins[1], t.ends[3]), (n, n), "every runner gets away");
+            let mean = t.mean_rounds().unwrap();
+            let se = (1.0 - p).sqrt() / p / (n as f64).sqrt();
+            assert!((mean - 1.0 / p).abs() < 4.5 * se, "{p}: mean {mean}");
+        }
+    }
+}
+
+/// `[combat.fta.guns-in-melee]`: a one-die rifle in the melee against a
+/// dummy (no defence roll: uncontested) hits at 4 (0.7), at a house 8
+/// (0.3); against a pure one-die dodger (at 5: fails 0.4) a long gun is
+/// at 8 (0.3), at a house 4 (0.7).
+#[test]
+fn house_guns_in_melee() {
+    let rifle = || side("R", &[member("R", WEAK, "weapon = \"rifle\"")]);
+    let rules = [(
+        "guns.toml",
+        "[combat.fta.guns-in-melee]\nuncontested = 8\nlong-gun = 4\n",
+    )];
+    let dummy = side("D", &[member("D", WEAK, "tactics = { attack = \"none\" }")]);
+    let runs = under_house_rules(&rules, 1, &[rifle(), dummy], 400_000, 222);
+    for (run, hit) in runs.iter().zip([0.7, 0.3]) {
+        for t in run {
+            wins_near(t, 0, hit * Q8, "the rifle");
+        }
+    }
+    let dodger = side(
+        "D",
+        &[member(
+            "D",
+            WEAK,
+            "tactics = { attack = \"none\", defend = \"total\" }",
+        )],
+    );
+    let runs = under_house_rules(&rules, 1, &[rifle(), dodger], 400_000, 223);
+    for (run, hit) in runs.iter().zip([0.3, 0.7]) {
+        for t in run {
+            wins_near(t, 0, hit * 0.4 * Q8, "the rifle");
+        }
+    }
+}
