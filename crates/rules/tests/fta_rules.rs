@@ -55,6 +55,7 @@ fn the_built_in_values_are_the_seeds() {
         (4, 5, 4)
     );
     assert_eq!((f.piling_on.attacking, f.piling_on.defending), (2, 1));
+    assert!(f.piling_on.exchanges);
     assert_eq!(
         (
             f.split_actions.dice,

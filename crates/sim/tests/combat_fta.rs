@@ -1255,7 +1255,10 @@ fn house_block() {
 /// `[combat.fta.piling-on]`: piling on 0 helps the lone fighter against
 /// three (defect 3's): keeping its dodge of five dice it meets the killers
 /// at 5, 3 and 1 dice; at a die an attack, 5, 4 and 3; at none, 5 each.
-/// A pure dodger at none a later attack: 5 each too (at 1: 5, 4, 3).
+/// A pure dodger at none a later attack: 5 each too (at 1: 5, 4, 3). With
+/// `exchanges = false` the haste exchange of defect 3's killers is three
+/// dice against three again, not one against one: each wins with pA +
+/// pT pA instead of pA + pT / 4.
 #[test]
 fn house_piling_on() {
     let runs = under_house_rules(
@@ -1285,6 +1288,37 @@ fn house_piling_on() {
     for (run, p) in runs.iter().zip([falls(&[5, 4, 3]), falls(&[5, 5, 5])]) {
         for t in run {
             wins_near(t, 1, p, "the killers");
+        }
+    }
+    let three = net(3, 6);
+    let (mut win, mut tie) = (0.0, 0.0);
+    for (x, px) in three.iter().enumerate() {
+        for (y, py) in three.iter().enumerate() {
+            if x > y {
+                win += px * py;
+            } else if x == y {
+                tie += px * py;
+            }
+        }
+    }
+    let duel = [
+        side("A", &[killer("A", 3, 10, ", celerity = 1", "{}")]),
+        side("B", &[killer("B", 3, 1, ", celerity = 1", "{}")]),
+    ];
+    let runs = under_house_rules(
+        &[(
+            "exchanges.toml",
+            "[combat.fta.piling-on]\nexchanges = false\n",
+        )],
+        1,
+        &duel,
+        400_000,
+        224,
+    );
+    for (run, p) in runs.iter().zip([win + tie / 4.0, win + tie * win]) {
+        for t in run {
+            wins_near(t, 0, p, "A");
+            wins_near(t, 1, p, "B");
         }
     }
 }

@@ -155,6 +155,10 @@ pub struct PilingOn {
     pub attacking: i32,
     /// For a member that only defends.
     pub defending: i32,
+    /// Whether a roll in a contested exchange, the member's defence too,
+    /// loses the dice of those carrying on an offence (each side, for the
+    /// attacks already on it).
+    pub exchanges: bool,
 }
 
 /// `[combat.fta.split-actions]`.

@@ -28,7 +28,8 @@
 //!   melee (`range = "melee"`) is contested like a blow ("he can deflect
 //!   the gun and punch you in the face"). The exchange counts as an attack
 //!   on each of them for piling on, and each side's roll, being its
-//!   defence too, loses the piling-on dice of the attacks already on it.
+//!   defence too, loses the piling-on dice of the attacks already on it
+//!   (assumed; `piling-on.exchanges = false`: neither does).
 //! - Any other attack meets the target's defence, successes off the
 //!   attack's. An attacker keeps its defence ("NOT considered to have
 //!   abandoned their defense"): a block or dodge (its tactic's, else the
@@ -839,7 +840,11 @@ impl Fta {
             if counts {
                 st[i].attacked += 1;
             }
-            let pile = self.rules.piling_on.attacking;
+            let pile = if self.rules.piling_on.exchanges {
+                self.rules.piling_on.attacking
+            } else {
+                0
+            };
             let i_minus = split + if committed { 0 } else { pile * i_earlier };
             let t_split = if haste { 0 } else { st[target].split };
             let (t_delta, t_bonus) = self.style(t, haste);
