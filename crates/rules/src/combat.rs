@@ -19,6 +19,10 @@ pub use storyteller::{
     PowersRules, RevisedRules, Set, SoakDice, SoakRow, SoakRules, TraitName, UnskilledRules,
 };
 
+pub mod fta;
+
+pub use fta::FtaRules;
+
 /// Which combat engine runs an edition's fights.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -69,7 +73,15 @@ impl CombatEngine {
                 "unskilled",
                 "revised",
             ],
-            CombatEngine::Fta => &["health", "attack", "soak", "damage", "powers", "unskilled"],
+            CombatEngine::Fta => &[
+                "health",
+                "attack",
+                "soak",
+                "damage",
+                "powers",
+                "unskilled",
+                "fta",
+            ],
             CombatEngine::Uwod => &["health", "soak", "damage", "powers", "unskilled", "uwod"],
             CombatEngine::Hubris => &["hubris"],
         }
@@ -208,10 +220,13 @@ pub struct CombatRules {
     /// `[combat.hubris]`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hubris: Option<HubrisRules>,
+    /// `[combat.fta]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fta: Option<FtaRules>,
 }
 
 /// Every family, as a dotted key.
-const FAMILIES: [&str; 9] = [
+const FAMILIES: [&str; 10] = [
     "combat.health",
     "combat.attack",
     "combat.soak",
@@ -221,6 +236,7 @@ const FAMILIES: [&str; 9] = [
     "combat.revised",
     "combat.uwod",
     "combat.hubris",
+    "combat.fta",
 ];
 
 /// The family an engine reads, checked present when the rules were
@@ -283,6 +299,11 @@ impl CombatRules {
             .find(|k| k.strip_prefix("combat.") == Some(name))
     }
 
+    /// `[combat.fta]`.
+    pub fn fta(&self) -> FtaRules {
+        family(self.fta, "fta")
+    }
+
     /// Whether family `name` is set.
     pub(crate) fn has(&self, name: &str) -> bool {
         match name {
@@ -295,6 +316,7 @@ impl CombatRules {
             "revised" => self.revised.is_some(),
             "uwod" => self.uwod.is_some(),
             "hubris" => self.hubris.is_some(),
+            "fta" => self.fta.is_some(),
             _ => false,
         }
     }

@@ -37,7 +37,7 @@ use sha2::{Digest, Sha256};
 use wodds_dice::{AutoSuccesses, Botch, Ones, RollRules, RollSpec, Tens};
 
 pub use combat::{
-    AttackClass, AttackRules, CombatEngine, CombatRules, CreatureKind, DamageKind, DamageRules,
+    AttackClass, AttackRules, CombatEngine, CombatRules, FtaRules, CreatureKind, DamageKind, DamageRules,
     HealthRules, HubrisRules, InitiativeTies, Named, Overflow, PotenceAdds, PowersRules,
     RevisedRules, Set, SoakDice, SoakRow, SoakRules, TraitName, UnskilledRules, UwodInitiative,
     UwodRules,

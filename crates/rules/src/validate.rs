@@ -19,7 +19,7 @@ fn fail(keys: &[&'static str], message: String) -> Result<(), Problem> {
 }
 
 /// `value` must lie in `range` (inclusive).
-fn within(key: &'static str, value: i64, lo: i64, hi: i64) -> Result<(), Problem> {
+pub(crate) fn within(key: &'static str, value: i64, lo: i64, hi: i64) -> Result<(), Problem> {
     if (lo..=hi).contains(&value) {
         Ok(())
     } else {
@@ -229,6 +229,9 @@ fn combat(c: &CombatRules) -> Result<(), Problem> {
             0,
             5,
         )?;
+    }
+    if let Some(f) = &c.fta {
+        f.check()?;
     }
     if let Some(u) = &c.uwod {
         within(

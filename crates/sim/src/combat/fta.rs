@@ -1,54 +1,81 @@
 //! The From the Ashes combat engine (seed 004), on Revised's dice, health
-//! and soak. What it models:
+//! and soak. Every number and variant below is a setting of the edition's
+//! `[combat.fta]` (crates/rules/editions/fta.toml, each with its quote from
+//! 004 or marked assumed); the defaults are given here. What it models:
 //!
-//! - Initiative 1d10 + Wits + Dexterity, ties by the unrolled part, then at
-//!   random; actions resolve high to low. A main phase, then one haste phase
-//!   per dot of Celerity and per Rage point a Garou declares (seed: "spend
-//!   two Rage points for an additional haste action each"; how many a round
-//!   is its tactic, while they last), each a further basic attack (never
-//!   split, never contested).
+//! - Initiative 1d10 + Wits + Dexterity less the wound penalty, ties by the
+//!   unrolled part; members still tied act *simultaneously*: each acts on
+//!   the fight as it stood before any of them (pools, wound penalties, who
+//!   stands), the damage they deal and their flights land once all of them
+//!   have acted, and none aborts from another's attack (they declared at
+//!   once) (`ties = "random"`: one of them first, at random). Actions resolve
+//!   high to low: a main phase, then one haste phase per dot of Celerity
+//!   and per Rage point a Garou declares (one Rage point a haste action;
+//!   how many a round is its tactic, while they last), each a further
+//!   basic attack (never split).
+//! - The round stops once one side (or none) still stands: members still
+//!   to act do nothing, so nobody flees or escapes from a fight already won.
 //! - Declaration at the start of a round: each member's attacks, its split
-//!   penalty and how it defends. Split actions: N actions (attacks plus a
-//!   split dodge or block) each lose 2 + (N - 1) dice (the seed's Toni
-//!   example: two actions -3 each, three -4); at most Wits actions; never two
-//!   attacks on one target, so `actions` beyond the standing enemies are not
-//!   declared (nor penalised); a member attacks the first standing enemies.
+//!   penalty and how it defends. Split actions: N actions each lose 2 +
+//!   (N - 1) dice (the seed's Toni example: two actions -3 each, three
+//!   -4); at most Wits actions; never two attacks on one target, so
+//!   `actions` beyond the standing enemies are not declared (nor
+//!   penalised); a member attacks the first standing enemies.
 //! - Melee attack against attack is contested: when the target attacks the
-//!   attacker back in the same phase, both roll, the lower total comes off
-//!   the higher and only the winner lands; it spends the target's attack on
-//!   the attacker. A gun fired in the melee (`range = "melee"`) is contested
-//!   like a blow ("he can deflect the gun and punch you in the face").
+//!   attacker back in the same phase (main or haste), both roll, the lower
+//!   total comes off the higher and only the winner lands; it spends the
+//!   target's attack of that phase on the attacker. A gun fired in the
+//!   melee (`range = "melee"`) is contested like a blow ("he can deflect
+//!   the gun and punch you in the face"). The exchange counts as an attack
+//!   on each of them for piling on, and each side's roll, being its
+//!   defence too, loses the piling-on dice of the attacks already on it
+//!   (assumed; `piling-on.exchanges = false`: neither does).
 //! - Any other attack meets the target's defence, successes off the
-//!   attack's: a dodge (Dexterity + Athletics, 5 hand to hand, 6 against
-//!   gunfire from afar) or a block (Dexterity + Brawl, or + Melee with a
-//!   melee weapon: 4 against an attack with the same Ability, 5 otherwise
-//!   and against a gun in the melee, 9 against gunfire from afar), each a
-//!   die fewer per earlier attack on it this round and by its split
-//!   penalty; a member carrying on an offence answers hand-to-hand attacks
-//!   with its attack pool at 6, two dice fewer per earlier attack (piling
-//!   on), and gunfire from afar not at all. Haste attacks count as later
-//!   attackers.
+//!   attack's. An attacker keeps its defence ("NOT considered to have
+//!   abandoned their defense"): a block or dodge (its tactic's, else the
+//!   one with more expected net successes) against hand-to-hand attacks,
+//!   with no split; to answer gunfire from afar as well, a member whose
+//!   tactic is `dodge` or `block` splits it as one of its actions when
+//!   some enemy shoots from afar. Dodge: Dexterity + Athletics, 5 hand to
+//!   hand, 6 against gunfire from afar (no cover). Block: 4 with the
+//!   attack's own Ability, 5 with another, +4 against gunfire from afar; a
+//!   Brawl attack is blocked with Dexterity + Brawl whatever is in hand
+//!   ("Defending against a Brawl attack uses Brawl"), a Melee attack with
+//!   Dexterity + Melee when holding a melee weapon (a parry), else + Brawl,
+//!   a gun in the melee at 5. Piling on: a defence loses two dice per
+//!   earlier attack on the defender this round for a member carrying on an
+//!   offence (a split dodge or block included), one for a pure defender;
+//!   haste attacks count as later attackers. (`attacker-defence =
+//!   "counter"`: an attacker answers hand-to-hand attacks with its attack
+//!   pool at 6 instead.)
 //! - Firefights: guns are not contested from afar; difficulty 6 at effective
 //!   range, 8 one increment beyond (`long`), 4 within five yards
-//!   (`point-blank`); in the melee a pistol 4, an SMG 6, a long gun (any
-//!   other gun) 8, and any gun 4 against a target with no defence roll
-//!   (uncontested attacks count as point-blank fire).
+//!   (`point-blank`), by `[combat.attack] range-difficulty`; in the melee a
+//!   pistol 4, an SMG 6, a long gun (any other gun) 8, and any gun 4
+//!   against a target with no defence roll (uncontested attacks count as
+//!   point-blank fire). A hand-to-hand attack is at 6.
 //! - Attack styles: power (+1 difficulty, +2 damage dice), feint (-1, -2),
-//!   committed (no defence at all that round; every defence against it at
-//!   +2 difficulty, unless the target aborted to it); haste actions are
-//!   basic. Defence-only members (`total`, or `dodge` / `block` with
-//!   `attack = "none"`) defend without a split.
+//!   committed (no defence at all that round; the target's defence, or its
+//!   attack when it strikes back in a contested exchange, at +2
+//!   difficulty, unless it aborted to a defence, which it does without a
+//!   roll); haste actions are basic. Defence-only members (`total`, or
+//!   `dodge` / `block` with `attack = "none"`) defend without a split.
 //! - Guard: declares no attack; the first attack on it in the main phase
 //!   turns its action into an attack on that attacker: a contested exchange
 //!   hand to hand, else its own attack right after the incoming one (if both
-//!   still stand). Never attacked, it does nothing; afterwards it defends as
-//!   a member carrying on an offence.
+//!   still stand). Never attacked, it does nothing; it defends as a member
+//!   carrying on an offence.
 //! - Abort: attacked before its main-phase turn, it rolls its Willpower
 //!   rating at 8 (once a round; no Willpower point bought, no wound
-//!   penalty); against a committed attack it aborts without a roll. Aborted,
-//!   it makes no attack this round and dodges as a pure defender.
-//! - Escape: on its turn, Dexterity + Athletics at 6; a success ends its
-//!   part in the fight as a flight (the chase that follows is not modelled).
+//!   penalty); against a committed attack it aborts without a roll.
+//!   Aborted, it makes no attack this round and dodges as a pure defender.
+//! - Escape: one Dexterity + Athletics roll at 6 a round, made at the first
+//!   attack on the escaper (or at the round's end if none comes), and every
+//!   attack of the round compares against it: an attack with more
+//!   successes lands with the excess ("A successful attack has its
+//!   successes reduced by the escape attempt's successes") and the escape
+//!   fails; if none breaks it and it has a success, the escaper is gone at
+//!   the round's end, a flight (the chase that follows is not modelled).
 //! - Damage: Strength (not for guns) + the weapon + one die per net success
 //!   beyond the first, difficulty 6; soak Stamina (+ Fortitude) + armour,
 //!   difficulty 6, by creature as Revised. Difficulties past 10 are rolled
@@ -61,20 +88,28 @@
 //! guards only the main phase (its haste actions are basic attacks); an
 //! aborted member makes no haste attack either; a member that contested
 //! its only attack has spent its turn; the abort's Willpower roll ignores
-//! wound penalties.
+//! wound penalties; a committed attacker attacked before its turn does not
+//! strike back (it has abandoned its defence, and its own attack comes on
+//! its turn); a committed attack does not raise the escape roll's
+//! difficulty (one roll answers every attack); members acting at once
+//! still resolve one after another for the bookkeeping of piling on and
+//! of who strikes back: those of one side in the scenario's listing order,
+//! those of different sides interleaved at random.
 //!
 //! Not modelled yet (issue 4): grapple attacks and defences; launched
 //! projectiles (no thrown weapons: their block +2); cover for ranged
-//! dodges and one dodge roll answering a group of shooters; aborting when
-//! an action becomes void (its split penalties); the chase after an escape.
+//! dodges and one dodge roll answering a group of shooters; a target
+//! choosing to take a committed attack undefended; aborting when an action
+//! becomes void (its split penalties); the chase after an escape.
 
-use wodds_rules::{RuleSet, RulesError};
+use wodds_rules::combat::fta::{AbortTo, AttackerDefence, InitiativeTies};
+use wodds_rules::{FtaRules, Pool, RuleSet, RulesError};
 
 use super::chain::Rounds;
 use super::fighter::{Fighter, Roller, Rolls, Sampling, fighters, hurt, max_pool};
-use super::gear::Skill;
+use super::gear::{Damage, Skill};
 use super::health::{Health, Track};
-use super::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS, Range, Scenario};
+use super::scenario::{AttackTactic, DefendTactic, MAX_ACTIONS, MAX_MEMBERS, Range, Scenario};
 use super::source::Source;
 use super::strike::{Attack, Clash, Exchange, Meet, Side, Strike};
 use super::tables::Tables;
@@ -87,11 +122,22 @@ const LOWEST: i32 = 2;
 /// The highest: 10 (a difficulty raised past 10 is treated as 10).
 const HIGHEST: i32 = 10;
 
+/// Which defence a member carrying on an offence keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Keep {
+    Dodge,
+    Block,
+    /// The one with more expected net successes against the attack.
+    Better,
+}
+
 /// The FtA engine for one scenario under one edition.
 #[derive(Debug, Clone)]
 pub struct Fta {
     fighters: Vec<Fighter>,
     frame: Frame,
+    /// `[combat.fta]`.
+    rules: FtaRules,
     /// The edition's wound penalties.
     penalties: [u8; 6],
     /// What damage past the last box does.
@@ -101,13 +147,21 @@ pub struct Fta {
     /// A gun's difficulty point-blank, effective and long (seed 004: 4, 6,
     /// +2 per increment).
     range_difficulty: [i32; 3],
+    /// Each member's Dexterity + Brawl block, whatever is in its hand (it
+    /// blocks a Brawl attack with it).
+    brawl_block: [i32; MAX_MEMBERS],
+    /// The defence each member keeps while it attacks.
+    keep: [Keep; MAX_MEMBERS],
+    /// Whether an enemy of each member shoots from afar (a `dodge` or
+    /// `block` tactic then splits its defence as an action).
+    shot_at: [bool; MAX_MEMBERS],
     /// Under the outcome sampler, uncontested attacks by attacker, target,
     /// haste, Willpower spent, attack dice, defence (0: none, else 1 + its
     /// dice) and the defence's difficulty.
     strikes: Option<Tables<Strike, 7>>,
     /// Under the outcome sampler, contested exchanges by attacker, target,
-    /// and each side's Willpower spent and dice.
-    clashes: Option<Tables<Clash, 6>>,
+    /// haste, and each side's Willpower spent and dice.
+    clashes: Option<Tables<Clash, 7>>,
 }
 
 impl Fta {
@@ -119,22 +173,45 @@ impl Fta {
         sampling: Sampling,
     ) -> Result<Fta, RulesError> {
         let fighters = fighters(scenario, rules);
-        let max = max_pool(&fighters, 0);
+        let n = fighters.len();
+        let mut brawl_block = [0; MAX_MEMBERS];
+        let members = scenario.sides.iter().flat_map(|s| &s.members);
+        for (b, m) in brawl_block.iter_mut().zip(members) {
+            let pool = rules.combat.pools.get(Pool::Block).of(&m.ratings(true));
+            *b = pool.clamp(0, 60);
+        }
+        let mut keep = [Keep::Better; MAX_MEMBERS];
+        let mut shot_at = [false; MAX_MEMBERS];
+        for (i, f) in fighters.iter().enumerate() {
+            keep[i] = match f.defend {
+                DefendTactic::Dodge => Keep::Dodge,
+                DefendTactic::Block => Keep::Block,
+                _ => Keep::Better,
+            };
+            shot_at[i] = fighters
+                .iter()
+                .any(|g| g.side != f.side && g.strikes() && !close(g));
+        }
+        let max = max_pool(&fighters, 0).max(brawl_block.iter().copied().max().unwrap_or(0));
         let rolls = (LOWEST..=HIGHEST)
             .map(|d| Rolls::new(rules, d, sampling, max))
             .collect::<Result<Vec<_>, _>>()?;
-        let (n, pools) = (fighters.len(), max as usize + 1);
+        let pools = max as usize + 1;
         let difficulties = (HIGHEST - LOWEST + 1) as usize;
         let outcome = sampling == Sampling::Outcome;
         let strikes = outcome
             .then(|| Tables::new([n, n, 2, 2, pools, pools + 1, difficulties]))
             .flatten();
         let clashes = outcome
-            .then(|| Tables::new([n, n, 2, pools, 2, pools]))
+            .then(|| Tables::new([n, n, 2, 2, pools, 2, pools]))
             .flatten();
         Ok(Fta {
             range_difficulty: rules.combat.attack().range_difficulty,
+            rules: rules.combat.fta(),
             fighters,
+            brawl_block,
+            keep,
+            shot_at,
             strikes,
             clashes,
             frame: Frame::of(scenario),
@@ -148,16 +225,21 @@ impl Fta {
 /// How a member meets the attacks on it this round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
 enum Stance {
-    /// No defence roll at all.
+    /// No defence roll at all (a committed attacker).
     #[default]
     Open,
-    /// Carrying on an offence: its attack pool against hand-to-hand
-    /// attacks, two dice fewer per earlier attack.
+    /// Carrying on an offence, `attacker-defence = "counter"`: its attack
+    /// pool against hand-to-hand attacks.
     Counter,
-    /// Dexterity + Athletics, a die fewer per earlier attack.
+    /// Carrying on an offence: the block or dodge it keeps, against
+    /// hand-to-hand attacks, with no split.
+    Keep,
+    /// Dexterity + Athletics, declared (a pure or split defence).
     Dodge,
-    /// Its block (or parry) pool, a die fewer per earlier attack.
+    /// Its block (or parry) pool, declared.
     Block,
+    /// The escape defence: one roll every attack compares against.
+    Escape,
 }
 
 /// A member during a fight.
@@ -170,9 +252,9 @@ pub struct State {
     /// It spent its Willpower point of this round.
     spent: bool,
     /// Its phases this round: the main one, then a haste phase per dot of
-    /// Celerity and per Rage point spent.
+    /// Celerity and per haste action bought with Rage.
     phases: u8,
-    /// Attacks against it this round.
+    /// Attacks against it this round (for piling on).
     attacked: u8,
     /// Attacks it declared for the main phase this round.
     attacks: u8,
@@ -184,7 +266,7 @@ pub struct State {
     turned: bool,
     /// It tried to abort this round.
     tried: bool,
-    /// It aborted to a defence this round: a pure dodge, no attack.
+    /// It aborted to a defence this round: a pure defence, no attack.
     aborted: bool,
     /// Its guard turned into an attack this round.
     guarded: bool,
@@ -192,15 +274,44 @@ pub struct State {
     acted: bool,
     /// The members it attacked this phase (bit j: member j).
     struck: u16,
+    /// Its escape roll this round: 0 not rolled yet, 1 no dice to roll,
+    /// else 2 + its successes.
+    escape: u8,
+    /// An attack broke its escape this round.
+    broken: bool,
 }
 
-/// An attack's difficulty change and damage dice added, by style (haste
-/// actions are always basic).
-fn style(f: &Fighter, haste: bool) -> (i32, i32) {
-    match f.tactics_attack {
-        AttackTactic::Power if !haste => (1, 2),
-        AttackTactic::Feint if !haste => (-1, -2),
-        _ => (0, 0),
+/// Members tied on initiative act at once: what they deal (damage, a
+/// flight) is held back and lands, in the order dealt, once all of them
+/// have acted.
+struct Pending {
+    /// Whether it is being held back.
+    defer: bool,
+    len: usize,
+    /// The member, and the damage it takes (`None`: it flees).
+    hurts: [(u8, Option<Damage>, u16); PENDING],
+    /// Each member's group of members acting at once this round (the
+    /// place of its first member in the turn order).
+    group: [u8; MAX_MEMBERS],
+}
+
+/// The most a group acting at once can deal: every member's declared
+/// attacks, a guard's answer, and its flight.
+const PENDING: usize = MAX_MEMBERS * (MAX_ACTIONS as usize + 2);
+
+impl Pending {
+    fn new() -> Self {
+        Pending {
+            defer: false,
+            len: 0,
+            hurts: [(0, None, 0); PENDING],
+            group: [0; MAX_MEMBERS],
+        }
+    }
+
+    /// Whether `i` and `j` act at once.
+    fn together(&self, i: usize, j: usize) -> bool {
+        self.group[i] == self.group[j]
     }
 }
 
@@ -208,24 +319,6 @@ fn style(f: &Fighter, haste: bool) -> (i32, i32) {
 /// in the melee.
 fn close(f: &Fighter) -> bool {
     !f.ranged || f.range == Range::Melee
-}
-
-/// The difficulty of `t`'s block against `f`'s attack: 4 when both use the
-/// same Ability (Brawl against Brawl, Melee against Melee), 5 otherwise,
-/// including a gun in the melee; gunfire from further away 5 + 4.
-fn block_difficulty(f: &Fighter, t: &Fighter) -> i32 {
-    let blocks_with = if t.weapon.skill == Skill::Melee {
-        Skill::Melee
-    } else {
-        Skill::Brawl
-    };
-    if !close(f) {
-        9
-    } else if f.weapon.skill == blocks_with {
-        4
-    } else {
-        5
-    }
 }
 
 /// `x`'s side of an exchange with `y`: its readied attack (or none: it
@@ -249,26 +342,77 @@ fn side<'a>(
 }
 
 impl Fta {
-    /// `f`'s attack difficulty before its style: 6 hand to hand; a gun by
-    /// the rule file's `range-difficulty` (seed 004: 4 within five yards, 6
-    /// at effective range, 8 one increment beyond), and in the melee a
-    /// pistol 4, an SMG 6, a long gun 8, or 4 against a target with no
-    /// defence roll (`open`).
+    /// An attack's difficulty change and damage dice added, by `f`'s style
+    /// (`haste`: in a haste phase, basic unless `haste.styles`).
+    fn style(&self, f: &Fighter, haste: bool) -> (i32, i32) {
+        if haste && !self.rules.haste.styles {
+            return (0, 0);
+        }
+        match f.tactics_attack {
+            AttackTactic::Power => (
+                self.rules.power_attack.difficulty,
+                self.rules.power_attack.damage_dice,
+            ),
+            AttackTactic::Feint => (self.rules.feint.difficulty, self.rules.feint.damage_dice),
+            _ => (0, 0),
+        }
+    }
+
+    /// Whether `f`'s attack (in a haste phase or not) is a committed one.
+    fn committed(&self, f: &Fighter, haste: bool) -> bool {
+        f.tactics_attack == AttackTactic::Committed && (!haste || self.rules.committed.in_haste)
+    }
+
+    /// `f`'s attack difficulty before its style: hand to hand the rule
+    /// file's; a gun by `[combat.attack] range-difficulty`, and in the
+    /// melee by `guns-in-melee` (a pistol, an SMG, any other gun, or any
+    /// gun against a target with no defence roll, `open`).
     fn base_difficulty(&self, f: &Fighter, open: bool) -> i32 {
         let [point_blank, effective, long] = self.range_difficulty;
         if !f.ranged {
-            return 6;
+            return self.rules.attack_difficulty;
         }
+        let guns = &self.rules.guns_in_melee;
         match f.range {
-            Range::Melee if open => 4,
+            Range::Melee if open => guns.uncontested,
             Range::Melee => match f.weapon.name {
-                "pistol" => 4,
-                "smg" => 6,
-                _ => 8,
+                "pistol" => guns.pistol,
+                "smg" => guns.smg,
+                _ => guns.long_gun,
             },
             Range::PointBlank => point_blank,
             Range::Effective => effective,
             Range::Long => long,
+        }
+    }
+
+    /// The dodge's difficulty against `f`'s attack.
+    fn dodge_difficulty(&self, f: &Fighter) -> i32 {
+        if close(f) {
+            self.rules.dodge.hand_to_hand
+        } else {
+            self.rules.dodge.ranged
+        }
+    }
+
+    /// Member `t`'s block against `f`'s attack: its pool and difficulty. A
+    /// Brawl attack is blocked with Brawl, the same Ability; a Melee attack
+    /// with Melee when `t` holds a melee weapon (the same), else Brawl; a
+    /// gun in the melee with a mismatched pool; gunfire from afar the same,
+    /// plus `gunfire`.
+    fn block(&self, f: &Fighter, t: usize) -> (i32, i32) {
+        let b = &self.rules.block;
+        let defender = &self.fighters[t];
+        if !close(f) {
+            (defender.block, b.other_ability + b.gunfire)
+        } else if f.ranged {
+            (defender.block, b.other_ability)
+        } else if f.weapon.skill == Skill::Brawl {
+            (self.brawl_block[t], b.same_ability)
+        } else if defender.weapon.skill == Skill::Melee {
+            (defender.block, b.same_ability)
+        } else {
+            (defender.block, b.other_ability)
         }
     }
 
@@ -305,20 +449,44 @@ impl Fta {
         set
     }
 
+    /// Dice each of `n` split actions loses.
+    fn split(&self, n: i32) -> i32 {
+        let s = &self.rules.split_actions;
+        s.dice + s.dice_per_extra_action * (n - 1)
+    }
+
     /// `i`'s declaration at the start of a round: its main-phase attacks,
     /// the dice each of its pools loses to split actions, and its stance.
     fn declare(&self, i: usize, roster: &Roster) -> (u8, i32, Stance) {
         let f = &self.fighters[i];
         let enemies = (0..self.fighters.len())
             .filter(|&j| self.enemy(i, j, roster))
-            .count();
+            .count() as i32;
         let committed = f.strikes() && f.tactics_attack == AttackTactic::Committed;
         let open = |s: Stance| if committed { Stance::Open } else { s };
+        let counter = self.rules.attacker_defence == AttackerDefence::Counter;
+        // The defence it keeps while attacking.
+        let keeps = open(if counter {
+            Stance::Counter
+        } else {
+            Stance::Keep
+        });
+        let wits = if self.rules.split_actions.wits_limit {
+            f.wits.max(1)
+        } else {
+            i32::from(MAX_ACTIONS) + 1
+        };
+        // Attacks alone (a defence it keeps is no action).
+        let attacks_only = || {
+            let attacks = i32::from(f.actions).min(wits).min(enemies).max(1);
+            let split = if attacks >= 2 { self.split(attacks) } else { 0 };
+            (attacks as u8, split, keeps)
+        };
         match f.defend {
             DefendTactic::Total => (0, 0, Stance::Dodge),
-            DefendTactic::Escape => (0, 0, Stance::Open),
+            DefendTactic::Escape => (0, 0, Stance::Escape),
             // A guard declares no attack: it turns into one when attacked.
-            DefendTactic::Guard => (0, 0, open(Stance::Counter)),
+            DefendTactic::Guard => (0, 0, keeps),
             DefendTactic::Dodge | DefendTactic::Block => {
                 let stance = if f.defend == DefendTactic::Dodge {
                     Stance::Dodge
@@ -329,26 +497,26 @@ impl Fta {
                     // A pure defender: no split.
                     return (0, 0, stance);
                 }
+                // The defence it keeps covers hand-to-hand attacks; it
+                // splits one off as an action against gunfire from afar
+                // (and, when it keeps only a counter, against anything).
+                if !(counter || self.shot_at[i]) {
+                    return attacks_only();
+                }
                 // At most Wits actions, the defence one of them; with
                 // Wits 1 it cannot split and only attacks.
-                let room = f.wits - 1;
+                let room = wits - 1;
                 if room < 1 {
-                    return (1, 0, open(Stance::Counter));
+                    return (1, 0, keeps);
                 }
-                let attacks = i32::from(f.actions).min(room).min(enemies as i32).max(1);
-                let actions = attacks + 1;
-                (attacks as u8, actions + 1, open(stance))
+                let attacks = i32::from(f.actions).min(room).min(enemies).max(1);
+                (attacks as u8, self.split(attacks + 1), open(stance))
             }
             DefendTactic::None | DefendTactic::Abort => {
                 if !f.strikes() {
                     return (0, 0, Stance::Open);
                 }
-                let attacks = i32::from(f.actions)
-                    .min(f.wits.max(1))
-                    .min(enemies as i32)
-                    .max(1);
-                let split = if attacks >= 2 { attacks + 1 } else { 0 };
-                (attacks as u8, split, open(Stance::Counter))
+                attacks_only()
             }
         }
     }
@@ -387,8 +555,8 @@ impl Fta {
 
     /// `t`, attacked by a committed attack or not, tries to abort to a
     /// defence if its tactic says so and it has not acted yet this round:
-    /// free against a committed attack, else a Willpower roll (its rating)
-    /// at difficulty 8, once a round.
+    /// free against a committed attack (`free-abort`), else a Willpower
+    /// roll (its rating) at the abort's difficulty, once a round.
     fn abort<D: Source>(
         &self,
         t: usize,
@@ -397,34 +565,113 @@ impl Fta {
         roster: &mut Roster,
         dice: &mut D,
     ) {
+        let free = committed && self.rules.committed.free_abort;
         let s = &st[t];
         if self.fighters[t].defend != DefendTactic::Abort
             || s.turned
             || s.aborted
-            || (s.tried && !committed)
+            || (s.tried && !free)
             || s.attacks == 0
         {
             return;
         }
-        let aborted = committed || {
+        let abort = &self.rules.abort;
+        let aborted = free || {
             st[t].tried = true;
-            let r = self
-                .at(8)
-                .action
-                .roll(dice, i32::from(self.fighters[t].willpower));
-            roster.botches += u32::from(r.botch);
-            !r.botch && r.successes > 0
+            let wounds = if abort.wound_penalty {
+                self.penalty(&st[t])
+            } else {
+                0
+            };
+            let pool = i32::from(self.fighters[t].willpower) - wounds;
+            pool >= 1 && {
+                let r = self.at(abort.difficulty).action.roll(dice, pool);
+                roster.botches += u32::from(r.botch);
+                !r.botch && r.successes > 0
+            }
         };
         if aborted {
             st[t].aborted = true;
-            st[t].stance = Stance::Dodge;
+            st[t].stance = match abort.to {
+                AbortTo::Dodge => Stance::Dodge,
+                AbortTo::Block => Stance::Block,
+            };
             st[t].split = 0;
         }
     }
 
-    /// One attack of `i` on `target` in a phase (`haste`: a haste action,
-    /// never contested, never split).
-    fn attack<D: Source>(
+    /// Member `target` takes `levels` of `kind`: at once, or held back
+    /// while members tied on initiative act.
+    fn wound(
+        &self,
+        kind: Damage,
+        levels: u16,
+        target: usize,
+        st: &mut [State; MAX_MEMBERS],
+        roster: &mut Roster,
+        pending: &mut Pending,
+    ) {
+        if pending.defer && pending.len < PENDING {
+            pending.hurts[pending.len] = (target as u8, Some(kind), levels);
+            pending.len += 1;
+        } else {
+            hurt(&self.track, kind, levels.into(), &mut st[target].health, roster, target);
+        }
+    }
+
+    /// Member `i` flees: at once, or once the members acting with it have
+    /// acted.
+    fn flee(&self, i: usize, roster: &mut Roster, pending: &mut Pending) {
+        if pending.defer && pending.len < PENDING {
+            pending.hurts[pending.len] = (i as u8, None, 0);
+            pending.len += 1;
+        } else {
+            roster.knock_out(i, End::Fled);
+        }
+    }
+
+    /// Lands the damage held back, in the order it was dealt.
+    fn settle(&self, st: &mut [State; MAX_MEMBERS], roster: &mut Roster, pending: &mut Pending) {
+        for &(t, kind, levels) in &pending.hurts[..pending.len] {
+            let t = usize::from(t);
+            match kind {
+                Some(kind) => hurt(&self.track, kind, levels.into(), &mut st[t].health, roster, t),
+                None => roster.knock_out(t, End::Fled),
+            }
+        }
+        pending.len = 0;
+    }
+
+    /// Rolls `t`'s escape (Dexterity + Athletics, less its wound penalty).
+    fn roll_escape<D: Source>(
+        &self,
+        t: usize,
+        st: &mut [State; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D,
+    ) {
+        let pool = self.fighters[t].athletics - self.penalty(&st[t]);
+        st[t].escape = if pool < 1 {
+            1
+        } else {
+            let r = self
+                .at(self.rules.escape.difficulty)
+                .action
+                .roll(dice, pool);
+            roster.botches += u32::from(r.botch);
+            if r.botch {
+                2
+            } else {
+                2 + r.successes.min(250) as u8
+            }
+        };
+    }
+
+    /// One attack of `i` on `target`, who is escaping: it compares against
+    /// the escape's one roll (rolled now if this is the first attack), and
+    /// with more successes lands with the excess and breaks the escape.
+    #[allow(clippy::too_many_arguments)]
+    fn on_escape<D: Source>(
         &self,
         i: usize,
         target: usize,
@@ -432,19 +679,125 @@ impl Fta {
         st: &mut [State; MAX_MEMBERS],
         roster: &mut Roster,
         dice: &mut D,
+        pending: &mut Pending,
     ) {
+        let (f, t) = (&self.fighters[i], &self.fighters[target]);
+        if st[target].escape == 0 {
+            self.roll_escape(target, st, roster, dice);
+        }
+        let escape = i32::from(st[target].escape.max(2) - 2);
+        // No dice to escape with: no defence roll.
+        let open = st[target].escape == 1;
+        let (delta, bonus) = self.style(f, haste);
+        let split = if haste { 0 } else { st[i].split };
+        let Some((roller, pool, _)) =
+            self.arm(i, self.base_difficulty(f, open) + delta, split, st, roster)
+        else {
+            return;
+        };
+        let hit = roller.roll(dice, pool);
+        roster.botches += u32::from(hit.botch);
+        let net = i32::from(hit.successes) - escape;
+        if hit.botch || net < 1 {
+            return;
+        }
+        st[target].broken = true;
+        let levels = self.at(6).blow(
+            dice,
+            f.damage + bonus + net - 1,
+            f.potence,
+            t.soak[f.kind as usize],
+        );
+        if levels > 0 {
+            self.wound(f.kind, levels as u16, target, st, roster, pending);
+        }
+    }
+
+    /// `t`'s defence against `f`'s attack with `harder` added: its dice
+    /// (fewer than 1: no defence roll) and difficulty, `earlier` attacks
+    /// having come before this one this round.
+    fn defence(&self, f: &Fighter, t: usize, earlier: i32, harder: i32, s: &State) -> (i32, i32) {
+        let d = &self.fighters[t];
+        let p = &self.rules.piling_on;
+        let penalty = self.penalty(s);
+        let offence = match s.stance {
+            Stance::Dodge | Stance::Block => s.attacks > 0 && !s.aborted,
+            _ => true,
+        };
+        let pile = earlier * if offence { p.attacking } else { p.defending };
+        let dodge = || (d.dodge - penalty - pile, self.dodge_difficulty(f));
+        let block = || {
+            let (pool, difficulty) = self.block(f, t);
+            (pool - penalty - pile, difficulty)
+        };
+        let (pool, difficulty) = match s.stance {
+            Stance::Open | Stance::Escape => (0, 0),
+            // Only a declared dodge or block answers gunfire from afar.
+            Stance::Counter | Stance::Keep if !close(f) => (0, 0),
+            Stance::Counter => (
+                d.attack - penalty - s.split - pile,
+                self.rules.counter_difficulty,
+            ),
+            Stance::Keep => match self.keep[t] {
+                Keep::Dodge => dodge(),
+                Keep::Block => block(),
+                Keep::Better => {
+                    // Expected net successes: a die at difficulty k nets
+                    // (10 - k) / 10 (a success on k or more, a 1 cancels).
+                    let net = |(pool, k): (i32, i32)| pool.max(0) * (10 - (k + harder).min(10));
+                    let (a, b) = (dodge(), block());
+                    if net(b) > net(a) { b } else { a }
+                }
+            },
+            Stance::Dodge => {
+                let (pool, k) = dodge();
+                (pool - s.split, k)
+            }
+            Stance::Block => {
+                let (pool, k) = block();
+                (pool - s.split, k)
+            }
+        };
+        (pool, difficulty + harder)
+    }
+
+    /// One attack of `i` on `target` in phase `phase` (0: the main phase;
+    /// a haste attack is never split).
+    #[allow(clippy::too_many_arguments)]
+    fn attack<D: Source>(
+        &self,
+        i: usize,
+        target: usize,
+        phase: u8,
+        st: &mut [State; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D,
+        pending: &mut Pending,
+    ) {
+        let haste = phase > 0;
         let f = &self.fighters[i];
         let t = &self.fighters[target];
         st[i].struck |= 1 << target;
+        // Haste attacks count as later attackers (`haste.later-attackers`).
+        let counts = !haste || self.rules.haste.later_attackers;
         let earlier = i32::from(st[target].attacked);
-        st[target].attacked += 1;
-        let (delta, bonus) = style(f, haste);
-        let committed = !haste && f.tactics_attack == AttackTactic::Committed;
-        self.abort(target, committed, st, roster, dice);
-        // Against a committed attack every defence is at +2 difficulty,
-        // unless the target aborted to it.
+        if counts {
+            st[target].attacked += 1;
+        }
+        if st[target].stance == Stance::Escape {
+            return self.on_escape(i, target, haste, st, roster, dice, pending);
+        }
+        let (delta, bonus) = self.style(f, haste);
+        let committed = self.committed(f, haste);
+        // Attacks declared after its own may be aborted from (004); those of
+        // members acting at once with it were declared at once.
+        if !pending.together(i, target) {
+            self.abort(target, committed, st, roster, dice);
+        }
+        // Against a committed attack the target's defence (or its attack
+        // striking back) is harder, unless it aborted to a defence.
         let harder = if committed && !st[target].aborted {
-            2
+            self.rules.committed.defence_difficulty
         } else {
             0
         };
@@ -461,28 +814,54 @@ impl Fta {
             (s.guarded, s.acted, s.turned) = (true, true, true);
         }
         // Attack against attack: the target strikes back at `i` this phase
-        // (its guard, or its declared attack on `i` not yet made).
+        // (its guard, its declared attack on `i` not yet made, or its haste
+        // attack on `i`). A committed attacker has no defence to strike
+        // back with.
         let t_aims = self.aims(target, st[target].attacks, roster);
-        let strikes_back = guard
-            || (!st[target].acted
-                && !st[target].aborted
-                && st[target].stance == Stance::Counter
-                && st[target].attacks > 0
-                && t_aims & (1 << i) != 0
-                && st[target].struck & (1 << i) == 0);
-        if strikes_back && !haste && close(f) && close(t) {
+        let s = &st[target];
+        let ready = !s.acted && !s.aborted && s.stance != Stance::Open;
+        let strikes_back = if haste {
+            self.rules.haste.contested
+                && ready
+                && phase < s.phases
+                && t.strikes()
+                && roster.target(target) == Some(i)
+        } else {
+            guard || (ready && s.attacks > 0 && t_aims & (1 << i) != 0 && s.struck & (1 << i) == 0)
+        };
+        if strikes_back && close(f) && close(t) {
             st[target].struck |= 1 << i;
-            // Its turn is spent once no declared attack is left to make.
-            if st[target].struck & t_aims == t_aims {
-                (st[target].acted, st[target].turned) = (true, true);
+            // Its turn is spent once no attack of this phase is left to make.
+            if haste || st[target].struck & t_aims == t_aims {
+                st[target].acted = true;
+                st[target].turned |= !haste;
             }
-            let (t_delta, t_bonus) = style(t, false);
-            let a = self.arm(i, self.base_difficulty(f, false) + delta, split, st, roster);
-            let t_minus = st[target].split + 2 * earlier;
+            // The exchange is an attack on `i` too, and each side's roll is
+            // its defence: it loses the piling-on dice of the attacks
+            // already on it (a committed attacker has no defence to lose).
+            let i_earlier = i32::from(st[i].attacked);
+            if counts {
+                st[i].attacked += 1;
+            }
+            let pile = if self.rules.piling_on.exchanges {
+                self.rules.piling_on.attacking
+            } else {
+                0
+            };
+            let i_minus = split + if committed { 0 } else { pile * i_earlier };
+            let t_split = if haste { 0 } else { st[target].split };
+            let (t_delta, t_bonus) = self.style(t, haste);
+            let a = self.arm(
+                i,
+                self.base_difficulty(f, false) + delta,
+                i_minus,
+                st,
+                roster,
+            );
             let b = self.arm(
                 target,
-                self.base_difficulty(t, false) + t_delta,
-                t_minus,
+                self.base_difficulty(t, false) + t_delta + harder,
+                t_split + pile * earlier,
                 st,
                 roster,
             );
@@ -492,61 +871,30 @@ impl Fta {
                 b: side(b, &rolls.action, t, t_bonus, f),
                 rolls,
             };
-            // The pair fixes the difficulties, styles, damage and soak.
+            // The pair and the phase fix the difficulties, styles, damage
+            // and soak.
             let key = |armed: Option<(&Roller, i32, bool)>| {
                 armed.map_or((0, 0), |(_, pool, spend)| {
                     (usize::from(spend), pool as usize)
                 })
             };
             let ((wa, pa), (wb, pb)) = (key(a), key(b));
-            let key = [i, target, wa, pa, wb, pb];
+            let key = [i, target, usize::from(haste), wa, pa, wb, pb];
             let c = exchange.clash(dice, self.clashes.as_ref().map(|t| (t, key)));
             roster.botches += u32::from(c.botches);
             if c.to_b > 0 {
-                hurt(
-                    &self.track,
-                    f.kind,
-                    c.to_b.into(),
-                    &mut st[target].health,
-                    roster,
-                    target,
-                );
+                self.wound(f.kind, c.to_b, target, st, roster, pending);
             } else if c.to_a > 0 {
-                hurt(
-                    &self.track,
-                    t.kind,
-                    c.to_a.into(),
-                    &mut st[i].health,
-                    roster,
-                    i,
-                );
+                self.wound(t.kind, c.to_a, i, st, roster, pending);
             }
             return;
         }
         // Not contested: the target's defence roll, if any.
-        let penalty = self.penalty(&st[target]);
-        let s = &st[target];
-        let (pool, difficulty) = match s.stance {
-            Stance::Open => (0, 0),
-            // Dodge: 5 hand to hand, 6 against gunfire (no cover).
-            // fta's dodge pool is Dexterity + Athletics.
-            Stance::Dodge => (
-                t.dodge - penalty - s.split - earlier,
-                if close(f) { 5 } else { 6 },
-            ),
-            Stance::Block => (
-                t.block - penalty - s.split - earlier,
-                block_difficulty(f, t),
-            ),
-            // Only dodges and blocks answer gunfire from afar.
-            Stance::Counter if close(f) => (t.attack - penalty - s.split - 2 * earlier, 6),
-            Stance::Counter => (0, 0),
-        };
+        let (pool, defence_difficulty) = self.defence(f, target, earlier, harder, &st[target]);
         let open = pool < 1;
         let attack_difficulty = self.base_difficulty(f, open) + delta;
         if let Some((roller, dice_left, spend)) = self.arm(i, attack_difficulty, split, st, roster)
         {
-            let defence_difficulty = difficulty + harder;
             let attack = Attack {
                 roller,
                 pool: dice_left,
@@ -571,19 +919,57 @@ impl Fta {
             let s = attack.strike(dice, self.strikes.as_ref().map(|t| (t, key)));
             roster.botches += u32::from(s.botches);
             if s.levels > 0 {
-                hurt(
-                    &self.track,
-                    f.kind,
-                    s.levels.into(),
-                    &mut st[target].health,
-                    roster,
-                    target,
-                );
+                self.wound(f.kind, s.levels, target, st, roster, pending);
             }
         }
         // A guard firing at range answers after the attack, if still up.
         if guard && roster.standing(target) && roster.standing(i) {
-            self.attack(target, i, false, st, roster, dice);
+            self.attack(target, i, 0, st, roster, dice, pending);
+        }
+    }
+
+    /// Member `i`'s turn in phase `phase`.
+    fn act<D: Source>(
+        &self,
+        i: usize,
+        phase: u8,
+        st: &mut [State; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D,
+        pending: &mut Pending,
+    ) {
+        let f = &self.fighters[i];
+        if !roster.standing(i) || st[i].acted || phase >= st[i].phases {
+            return;
+        }
+        st[i].acted = true;
+        if phase == 0 {
+            st[i].turned = true;
+            if f.flee_at > 0 && st[i].health.filled() >= f.flee_at {
+                self.flee(i, roster, pending);
+                return;
+            }
+        }
+        // An escaper's roll comes with the first attack on it, or at the
+        // round's end.
+        if !f.strikes() || st[i].aborted {
+            return;
+        }
+        if phase == 0 {
+            // Its declared attacks, each on another target.
+            let aims = self.aims(i, st[i].attacks, roster);
+            for j in 0..self.fighters.len() {
+                if aims & (1 << j) != 0
+                    && st[i].struck & (1 << j) == 0
+                    && roster.standing(i)
+                    && roster.standing(j)
+                {
+                    self.attack(i, j, 0, st, roster, dice, pending);
+                }
+            }
+        } else if let Some(j) = roster.target(i) {
+            // A haste action: one basic attack, never split.
+            self.attack(i, j, phase, st, roster, dice, pending);
         }
     }
 }
@@ -623,79 +1009,99 @@ impl Rounds for Fta {
 
     fn round<D: Source>(&self, st: &mut [State; MAX_MEMBERS], roster: &mut Roster, dice: &mut D) {
         let n = self.fighters.len();
-        let turn = dice.order(
-            n,
-            |i, dice| dice.face() + self.fighters[i].initiative - self.penalty(&st[i]),
-            |i| self.fighters[i].initiative,
-        );
+        let init = &self.rules.initiative;
+        let score = |i: usize, dice: &mut D| {
+            let wounds = if init.wound_penalty {
+                self.penalty(&st[i])
+            } else {
+                0
+            };
+            dice.face() + self.fighters[i].initiative - wounds
+        };
+        let tiebreak = |i: usize| {
+            if init.ties_by_unrolled {
+                self.fighters[i].initiative
+            } else {
+                0
+            }
+        };
+        let turn = match init.ties {
+            InitiativeTies::Simultaneous => {
+                dice.order_tied(n, score, tiebreak, |i| self.fighters[i].side)
+            }
+            InitiativeTies::Random => dice.order(n, score, tiebreak),
+        };
+        let cost = self.rules.haste.rage_per_action.max(1);
         let mut phases = 1;
         for (i, s) in st[..n].iter_mut().enumerate() {
             let (attacks, split, stance) = self.declare(i, roster);
             // A Garou declares Rage points for haste actions.
             let f = &self.fighters[i];
             let rage = if roster.standing(i) && f.strikes() {
-                f.rages(s.rage)
+                f.rage_spend.min(s.rage / cost)
             } else {
                 0
             };
-            s.rage -= rage;
+            s.rage -= rage * cost;
             s.phases = f.attacks + rage;
             s.spent = false;
             phases = phases.max(s.phases);
             s.attacked = 0;
             (s.attacks, s.split, s.stance) = (attacks, split, stance);
             (s.turned, s.tried, s.aborted, s.guarded) = (false, false, false, false);
+            (s.escape, s.broken) = (0, false);
         }
-        for phase in 0..phases {
+        let mut pending = Pending::new();
+        let mut before = 0;
+        for (place, i) in turn.members().enumerate() {
+            pending.group[i] = if turn.tied(place) {
+                pending.group[before]
+            } else {
+                place as u8
+            };
+            before = i;
+        }
+        'phases: for phase in 0..phases {
             for s in &mut st[..n] {
                 s.acted = false;
                 s.struck = 0;
             }
-            for i in turn.members() {
-                let f = &self.fighters[i];
-                if !roster.standing(i) || st[i].acted || phase >= st[i].phases {
-                    continue;
+            for (place, i) in turn.members().enumerate() {
+                if !turn.tied(place) {
+                    // A new group of members acting at once (most often
+                    // one): what the last one dealt lands first.
+                    self.settle(st, roster, &mut pending);
+                    pending.defer = turn.tied(place + 1);
                 }
-                st[i].acted = true;
-                if phase == 0 {
-                    st[i].turned = true;
+                if roster.decided() {
+                    break 'phases;
                 }
-                if phase == 0 && f.flee_at > 0 && st[i].health.filled() >= f.flee_at {
-                    roster.knock_out(i, End::Fled);
-                    continue;
-                }
-                // The escape defence: Dexterity + Athletics at 6; a
-                // success ends its fight as a flight.
-                if phase == 0 && f.defend == DefendTactic::Escape {
-                    let pool = f.athletics - self.penalty(&st[i]);
-                    if pool >= 1 {
-                        let r = self.at(6).action.roll(dice, pool);
-                        roster.botches += u32::from(r.botch);
-                        if !r.botch && r.successes > 0 {
-                            roster.knock_out(i, End::Fled);
-                        }
-                    }
-                    continue;
-                }
-                if !f.strikes() || st[i].aborted {
-                    continue;
-                }
-                if phase == 0 {
-                    // Its declared attacks, each on another target.
-                    let aims = self.aims(i, st[i].attacks, roster);
-                    for j in 0..n {
-                        if aims & (1 << j) != 0
-                            && st[i].struck & (1 << j) == 0
-                            && roster.standing(i)
-                            && roster.standing(j)
-                        {
-                            self.attack(i, j, false, st, roster, dice);
-                        }
-                    }
-                } else if let Some(j) = roster.target(i) {
-                    // A haste action: one basic attack, never split.
-                    self.attack(i, j, true, st, roster, dice);
-                }
+                self.act(i, phase, st, roster, dice, &mut pending);
+            }
+            self.settle(st, roster, &mut pending);
+            pending.defer = false;
+        }
+        self.settle(st, roster, &mut pending);
+        if roster.decided() {
+            return;
+        }
+        // The escapes: each rolled now if no attack came, and gone with a
+        // success that no attack broke, all at once.
+        let mut gone = 0u16;
+        for i in 0..n {
+            if !roster.standing(i) || st[i].stance != Stance::Escape {
+                continue;
+            }
+            if st[i].escape == 0 {
+                self.roll_escape(i, st, roster, dice);
+            }
+            if st[i].escape > 2 && !st[i].broken {
+                gone |= 1 << i;
+            }
+        }
+        for i in 0..n {
+            if gone & (1 << i) != 0 {
+                roster.knock_out(i, End::Fled);
             }
         }
     }

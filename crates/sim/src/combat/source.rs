@@ -14,7 +14,7 @@ use wodds_dice::{D10, Roll};
 use super::fighter::Roller;
 use super::scenario::MAX_MEMBERS;
 use super::tables::Tables;
-use super::turn::{Turn, order};
+use super::turn::{Turn, order, order_tied};
 
 /// A source of a fight's random outcomes.
 pub trait Source: Sized {
@@ -43,6 +43,18 @@ pub trait Source: Sized {
         n: usize,
         score: impl FnMut(usize, &mut Self) -> i32,
         tiebreak: impl Fn(usize) -> i32,
+    ) -> Turn;
+
+    /// The same turn order, with the members tied on both score and
+    /// tiebreak marked ([`Turn::tied`]): tied members of one `side` keep
+    /// their listing order among themselves (lowest index first), those of
+    /// different sides are interleaved at random.
+    fn order_tied(
+        &mut self,
+        n: usize,
+        score: impl FnMut(usize, &mut Self) -> i32,
+        tiebreak: impl Fn(usize) -> i32,
+        side: impl Fn(usize) -> usize,
     ) -> Turn;
 }
 
@@ -76,6 +88,17 @@ impl<R: Rng> Source for D10<R> {
     ) -> Turn {
         order(n, self, score, tiebreak)
     }
+
+    #[inline]
+    fn order_tied(
+        &mut self,
+        n: usize,
+        score: impl FnMut(usize, &mut Self) -> i32,
+        tiebreak: impl Fn(usize) -> i32,
+        side: impl Fn(usize) -> usize,
+    ) -> Turn {
+        order_tied(n, self, score, tiebreak, side)
+    }
 }
 
 /// The most members whose turn orders [`Enumerate`] lists (every
@@ -104,8 +127,9 @@ pub struct Enumerate {
     /// path, kept while the path up to that depth stays the same.
     orders: Vec<Option<Vec<(Turn, f64)>>>,
     /// The turn orders' distributions by the members' score distributions
-    /// (probabilities as bits), for every state that scores alike.
-    turn_memo: HashMap<ScoreKey, Vec<(Turn, f64)>>,
+    /// (probabilities as bits) and, when ties are marked, the members'
+    /// sides, for every state that scores alike.
+    turn_memo: HashMap<(ScoreKey, Option<[usize; MAX_ORDERED]>), Vec<(Turn, f64)>>,
 }
 
 /// Each member's (score, tiebreak) outcomes and their probabilities' bits.
@@ -156,12 +180,15 @@ impl Enumerate {
 
     /// The distribution of the turn order of `n` members scored by
     /// `score` (each member's score drawn on its own: scores are
-    /// independent), ties by `tiebreak`, then at random.
+    /// independent), ties by `tiebreak`, then at random; with `mark` (the
+    /// members' sides), the members tied on both are marked, those of one
+    /// side in their listing order.
     fn turns(
         &mut self,
         n: usize,
         mut score: impl FnMut(usize, &mut Self) -> i32,
         tiebreak: impl Fn(usize) -> i32,
+        mark: Option<[usize; MAX_ORDERED]>,
     ) -> Vec<(Turn, f64)> {
         // Each member's (score, tiebreak) distribution, by a nested walk.
         let mut members: Vec<Vec<((i32, i32), u64)>> = Vec::with_capacity(n);
@@ -185,6 +212,7 @@ impl Enumerate {
             self.work += sub.work;
             members.push(dist.into_iter().map(|(k, p)| (k, p.to_bits())).collect());
         }
+        let members = (members, mark);
         if let Some(turns) = self.turn_memo.get(&members) {
             return turns.clone();
         }
@@ -198,14 +226,34 @@ impl Enumerate {
             let mut keys = [(0, 0); MAX_MEMBERS];
             let mut p = 1.0;
             for (i, &k) in at.iter().enumerate() {
-                let (key, q) = members[i][k];
+                let (key, q) = members.0[i][k];
                 keys[i] = key;
                 p *= f64::from_bits(q);
             }
-            let sorted = |perm: &&Vec<usize>| perm.windows(2).all(|w| keys[w[0]] >= keys[w[1]]);
+            // Marked ties of one side keep the listing order; other ties
+            // go either way, at random.
+            let sorted = |perm: &&Vec<usize>| {
+                perm.windows(2).all(|w| keys[w[0]] >= keys[w[1]])
+                    && mark.is_none_or(|side| {
+                        (0..n).all(|p| {
+                            (p + 1..n).all(|q| {
+                                let (x, y) = (perm[p], perm[q]);
+                                keys[x] != keys[y] || side[x] != side[y] || x < y
+                            })
+                        })
+                    })
+            };
             let ways = perms.iter().filter(sorted).count();
             for perm in perms.iter().filter(sorted) {
-                let turn = Turn::of(perm);
+                let mut ties = 0u16;
+                if mark.is_some() {
+                    for place in 1..n {
+                        if keys[perm[place]] == keys[perm[place - 1]] {
+                            ties |= 1 << place;
+                        }
+                    }
+                }
+                let turn = Turn::tied_of(perm, ties);
                 let share = p / ways as f64;
                 match turns.iter_mut().find(|(t, _)| *t == turn) {
                     Some((_, q)) => *q += share,
@@ -221,7 +269,7 @@ impl Enumerate {
                 }
                 i -= 1;
                 at[i] += 1;
-                if at[i] < members[i].len() {
+                if at[i] < members.0[i].len() {
                     break;
                 }
                 at[i] = 0;
@@ -281,6 +329,34 @@ impl Source for Enumerate {
         score: impl FnMut(usize, &mut Self) -> i32,
         tiebreak: impl Fn(usize) -> i32,
     ) -> Turn {
+        self.ordered(n, score, tiebreak, None)
+    }
+
+    fn order_tied(
+        &mut self,
+        n: usize,
+        score: impl FnMut(usize, &mut Self) -> i32,
+        tiebreak: impl Fn(usize) -> i32,
+        side: impl Fn(usize) -> usize,
+    ) -> Turn {
+        let mut sides = [0; MAX_ORDERED];
+        for (i, s) in sides.iter_mut().enumerate().take(n.min(MAX_ORDERED)) {
+            *s = side(i);
+        }
+        self.ordered(n, score, tiebreak, Some(sides))
+    }
+}
+
+impl Enumerate {
+    /// [`Source::order`] (`mark` none) or [`Source::order_tied`] (`mark`:
+    /// the members' sides).
+    fn ordered(
+        &mut self,
+        n: usize,
+        score: impl FnMut(usize, &mut Self) -> i32,
+        tiebreak: impl Fn(usize) -> i32,
+        mark: Option<[usize; MAX_ORDERED]>,
+    ) -> Turn {
         if n > MAX_ORDERED {
             self.failed = true;
             return Turn::of(&(0..n).collect::<Vec<_>>());
@@ -290,7 +366,7 @@ impl Source for Enumerate {
         let turns = match cached {
             Some(turns) => turns.clone(),
             None => {
-                let turns = self.turns(n, score, tiebreak);
+                let turns = self.turns(n, score, tiebreak, mark);
                 if self.failed {
                     return Turn::of(&(0..n).collect::<Vec<_>>());
                 }
@@ -391,6 +467,95 @@ mod tests {
             for (got, want) in p.iter().zip(want) {
                 assert!((got - want).abs() < 1e-12, "{p:?}");
             }
+        }
+    }
+
+    /// Marked ties: two members alike (1d10 each, no tiebreak) tie with
+    /// 0.1. On different sides the tie goes either way (0.05 each); on one
+    /// side the first listed goes first (0.1); an unmarked order marks
+    /// nothing.
+    #[test]
+    fn marks_ties_exactly() {
+        for (sides, listed_first) in [([0, 1], 0.05), ([0, 0], 0.1)] {
+            let mut e = Enumerate::new();
+            let (mut first, mut second, mut total) = (0.0, 0.0, 0.0);
+            loop {
+                let turn = e.order_tied(2, |_, d| d.face(), |_| 0, |i| sides[i]);
+                if turn.tied(1) {
+                    if turn.members().next() == Some(0) {
+                        first += e.p();
+                    } else {
+                        second += e.p();
+                    }
+                }
+                total += e.p();
+                if !e.next() {
+                    break;
+                }
+            }
+            assert!((total - 1.0).abs() < 1e-12);
+            assert!((first - listed_first).abs() < 1e-12, "{sides:?}: {first}");
+            assert!(
+                (second - (0.1 - listed_first)).abs() < 1e-12,
+                "{sides:?}: {second}"
+            );
+            let mut e = Enumerate::new();
+            loop {
+                assert!(!e.order(2, |_, d| d.face(), |_| 0).any_tied());
+                if !e.next() {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The batched sampler's marked orders against the exact ones: three
+    /// members alike, the first and last on one side, every order and tie
+    /// mark within 4.5 standard errors of its exact probability (the
+    /// first never after the last when they tie).
+    #[test]
+    fn marked_orders_agree_with_the_sampler() {
+        let sides = [0, 1, 0];
+        let mut e = Enumerate::new();
+        let mut exact: Vec<(Turn, f64)> = Vec::new();
+        loop {
+            let turn = e.order_tied(3, |_, d| d.face(), |_| 0, |i| sides[i]);
+            match exact.iter_mut().find(|(t, _)| *t == turn) {
+                Some((_, p)) => *p += e.p(),
+                None => exact.push((turn, e.p())),
+            }
+            if !e.next() {
+                break;
+            }
+        }
+        let n = 400_000u32;
+        let mut dice = D10::seeded(9);
+        let mut seen: Vec<(Turn, u32)> = Vec::new();
+        for _ in 0..n {
+            let turn = dice.order_tied(3, |_, d| D10::face(d).into(), |_| 0, |i| sides[i]);
+            let members: Vec<usize> = turn.members().collect();
+            let all_tied = turn.tied(1) && turn.tied(2);
+            let (a, b) = (
+                members.iter().position(|&m| m == 0),
+                members.iter().position(|&m| m == 2),
+            );
+            assert!(!all_tied || a < b, "{members:?}");
+            match seen.iter_mut().find(|(t, _)| *t == turn) {
+                Some((_, c)) => *c += 1,
+                None => seen.push((turn, 1)),
+            }
+        }
+        for (turn, _) in &seen {
+            assert!(
+                exact.iter().any(|(t, _)| t == turn),
+                "{turn:?} drawn, not exact"
+            );
+        }
+        for (turn, p) in &exact {
+            let got =
+                f64::from(seen.iter().find(|(t, _)| t == turn).map_or(0, |x| x.1)) / f64::from(n);
+            let se = (p * (1.0 - p) / f64::from(n)).sqrt();
+            assert!((got - p).abs() < 4.5 * se, "{turn:?}: {got} vs {p}");
         }
     }
 

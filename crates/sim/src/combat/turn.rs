@@ -163,8 +163,34 @@ impl Frame {
 pub fn order<R: Rng>(
     n: usize,
     dice: &mut D10<R>,
+    score: impl FnMut(usize, &mut D10<R>) -> i32,
+    tiebreak: impl Fn(usize) -> i32,
+) -> Turn {
+    ordered(n, dice, score, tiebreak, None::<fn(usize) -> usize>)
+}
+
+/// The turn order by the same draws, with the members tied on both
+/// `score` and `tiebreak` marked ([`Turn::tied`]): tied members of one
+/// `side` keep their listing order among themselves (lowest index first),
+/// those of different sides are interleaved at random.
+#[inline]
+pub fn order_tied<R: Rng>(
+    n: usize,
+    dice: &mut D10<R>,
+    score: impl FnMut(usize, &mut D10<R>) -> i32,
+    tiebreak: impl Fn(usize) -> i32,
+    side: impl Fn(usize) -> usize,
+) -> Turn {
+    ordered(n, dice, score, tiebreak, Some(side))
+}
+
+#[inline(always)]
+fn ordered<R: Rng, S: Fn(usize) -> usize>(
+    n: usize,
+    dice: &mut D10<R>,
     mut score: impl FnMut(usize, &mut D10<R>) -> i32,
     tiebreak: impl Fn(usize) -> i32,
+    mark: Option<S>,
 ) -> Turn {
     // One sortable word a member: score, tiebreak, random bits, index.
     let field = |v: i32| (v.clamp(-2048, 2047) + 2048) as u64;
@@ -185,24 +211,71 @@ pub fn order<R: Rng>(
     } else {
         keys.sort_unstable_by(|a, b| b.cmp(a));
     }
+    let mut ties = 0u16;
+    if let Some(side) = mark {
+        // Score and tiebreak are the bits above the random ones.
+        for place in 1..n {
+            if keys[place] >> 40 == keys[place - 1] >> 40 {
+                ties |= 1 << place;
+            }
+        }
+        if ties != 0 {
+            in_listing_order(keys, ties, side);
+        }
+    }
     let mut order = 0u64;
     for (place, k) in keys.iter().enumerate() {
         order |= (k & 0xff) << (8 * place);
     }
-    Turn { order, n }
+    Turn { order, n, ties }
+}
+
+/// Puts the members of each side within each run of tied places (`ties`,
+/// as [`Turn::tied`]) of `keys` back in their listing order, on the places
+/// that side holds in the run.
+fn in_listing_order(keys: &mut [u64], ties: u16, side: impl Fn(usize) -> usize) {
+    let n = keys.len();
+    let member = |k: u64| (k & 0xff) as usize;
+    let mut start = 0;
+    while start < n {
+        let mut end = start + 1;
+        while end < n && ties >> end & 1 != 0 {
+            end += 1;
+        }
+        // A sort of each side's members among that side's places.
+        for a in start..end {
+            for b in a + 1..end {
+                let (x, y) = (member(keys[a]), member(keys[b]));
+                if side(x) == side(y) && y < x {
+                    keys.swap(a, b);
+                }
+            }
+        }
+        start = end;
+    }
 }
 
 /// A turn order: member indices packed a byte each, first to act lowest
-/// (a word, so handing it around never goes through memory).
+/// (a word, so handing it around never goes through memory), and which
+/// places tie with the place before them (only when asked for, by
+/// [`order_tied`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Turn {
     order: u64,
     n: usize,
+    /// Bit `p`: the member at place `p` tied with the one at `p - 1`.
+    ties: u16,
 }
 
 impl Turn {
-    /// The order `members` (first to act first).
+    /// The order `members` (first to act first), no ties marked.
     pub fn of(members: &[usize]) -> Turn {
+        Turn::tied_of(members, 0)
+    }
+
+    /// The order `members`, with `ties` marked (bit `p`: the member at
+    /// place `p` tied with the one before it).
+    pub fn tied_of(members: &[usize], ties: u16) -> Turn {
         let mut order = 0u64;
         for (place, &i) in members.iter().enumerate() {
             order |= (i as u64) << (8 * place);
@@ -210,7 +283,20 @@ impl Turn {
         Turn {
             order,
             n: members.len(),
+            ties,
         }
+    }
+
+    /// Whether the member at `place` tied with the one before it.
+    #[inline]
+    pub fn tied(self, place: usize) -> bool {
+        place < 16 && self.ties >> place & 1 != 0
+    }
+
+    /// Whether any members tied.
+    #[inline]
+    pub fn any_tied(self) -> bool {
+        self.ties != 0
     }
 
     /// The members in the order they act.
@@ -221,3 +307,22 @@ impl Turn {
 }
 
 const _: () = assert!(MAX_MEMBERS <= 8, "a turn order packs a member a byte");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Decided once one side or none still stands: three members, two on
+    /// side 0.
+    #[test]
+    fn decided_when_one_side_or_none_stands() {
+        let mut r = Roster::new([0, 0, 1].into_iter(), 2);
+        assert!(!r.decided());
+        r.knock_out(0, End::Fled);
+        assert!(!r.decided(), "side 0 still has member 1");
+        r.knock_out(2, End::Killed);
+        assert!(r.decided(), "side 1 is out");
+        r.knock_out(1, End::Killed);
+        assert!(r.decided(), "nobody stands");
+    }
+}
