@@ -9,9 +9,10 @@
 //! Stamina 1 cannot soak lethal damage, so a blow kills (seven levels) with
 //! the chance its damage dice give seven successes or more at difficulty 6:
 //! a Strength 10 sword's twelve dice `Q12 = 1586 / 4096`, a rifle's eight
-//! `Q8 = 9 / 256`. A ghoul with Potence 7 ([`killer`]) kills a mortal or a
-//! ghoul with any blow that lands (seven automatic levels of lethal damage
-//! neither can soak), so its attacks count as kills. One d10 succeeds at
+//! `Q8 = 9 / 256`. A ghoul with Potence 8 ([`killer`]) kills a mortal or a
+//! ghoul with any blow that lands (eight automatic levels of lethal damage:
+//! a mortal soaks none, a ghoul of Stamina 1 at most one, 004 "Ghouls ...
+//! may soak lethal"), so its attacks count as kills. One d10 succeeds at
 //! difficulty d with (11 - d) / 10; [`net`] gives a pool's net successes
 //! (a 1 cancels a success) from the multinomial counts of its faces.
 
@@ -44,13 +45,13 @@ fn member_of(kind: &str, name: &str, traits: &str, rest: &str) -> String {
 
 /// A ghoul swordsman whose every landed blow kills, with Dexterity
 /// `dexterity` (its attack dice) and Wits `wits`, `more` traits (from `, `)
-/// and `tactics`: Potence 7.
+/// and `tactics`: Potence 8.
 fn killer(name: &str, dexterity: u8, wits: u8, more: &str, tactics: &str) -> String {
     member_of(
         "ghoul",
         name,
         &format!(
-            "strength = 1, dexterity = {dexterity}, stamina = 1, wits = {wits}, melee = 0, potence = 7{more}"
+            "strength = 1, dexterity = {dexterity}, stamina = 1, wits = {wits}, melee = 0, potence = 8{more}"
         ),
         &format!("weapon = \"sword\"\ntactics = {tactics}"),
     )
