@@ -78,8 +78,11 @@ impl std::fmt::Debug for Tables {
 #[derive(Debug, Clone)]
 pub struct CompiledRoll {
     spec: RollSpec,
-    /// Tables of the first face of each die.
+    /// Tables of the first face of each ordinary die.
     first: Box<Tables>,
+    /// Tables of a chance die's first face, when the rules roll one (a
+    /// pool of 0 or less): it succeeds, and is rolled again, only on a 10.
+    chance: Option<Box<Tables>>,
     /// Tables of the dice rolled again (N-again only).
     reroll: Option<Box<Tables>>,
     cancel: bool,
@@ -97,7 +100,8 @@ impl CompiledRoll {
     pub fn new(spec: &RollSpec) -> Self {
         let mut c = CompiledRoll {
             spec: *spec,
-            first: Tables::new(spec, false),
+            first: Tables::new(&spec.with_pool(1), false),
+            chance: (spec.rules().chance_die).then(|| Tables::new(&spec.with_pool(0), false)),
             reroll: spec.again_at().map(|_| Tables::new(spec, true)),
             cancel: spec.rules().ones == crate::spec::Ones::Cancel,
             rote: spec.rules().rote,
@@ -119,6 +123,16 @@ impl CompiledRoll {
     fn settle(&self, successes: u32, ones: u32, spec: &RollSpec) -> Roll {
         let net = i64::from(successes) - if self.cancel { i64::from(ones) } else { 0 };
         spec.settle(net, successes > 0, ones > 0)
+    }
+
+    /// The tables of the first face of `spec`'s dice: a chance die's, or
+    /// ordinary dice's.
+    #[inline(always)]
+    fn first(&self, spec: &RollSpec) -> &Tables {
+        match &self.chance {
+            Some(chance) if spec.is_chance_die() => chance,
+            _ => &self.first,
+        }
     }
 
     /// The spec it was compiled from.
@@ -262,7 +276,7 @@ impl<R: Rng> D10<R> {
     /// Returns the result and how many of the first `dice` faces failed.
     #[inline(always)]
     fn roll_dice(&mut self, c: &CompiledRoll, spec: &RollSpec, dice: u32) -> (Roll, u32) {
-        let first = self.count(dice, &c.first);
+        let first = self.count(dice, c.first(spec));
         let mut successes = first & LANE_MASK;
         let mut ones = (first >> LANE) & LANE_MASK;
         if let Some(reroll) = &c.reroll {
@@ -321,7 +335,7 @@ impl<R: Rng> D10<R> {
         let dice = c.spec.dice() as usize;
         let (full, rest) = (dice / 3, dice % 3);
         let need = full + usize::from(rest > 0);
-        let [one, two, three] = &c.first.0;
+        let [one, two, three] = &c.first(&c.spec).0;
         let partial = if rest == 2 { two } else { one };
         for slot in out {
             if BUF - self.pos < need {
