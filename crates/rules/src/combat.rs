@@ -11,6 +11,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::pools::Pools;
 
+mod hubris;
+pub use hubris::{
+    ArmorRule, DamageRule, FortitudeRule, HubrisRules, InitiativeRule, LastBox, PotenceRule,
+    WeaponRule,
+};
+
 /// Which combat engine runs an edition's fights.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -72,15 +78,6 @@ pub struct UwodRules {
     /// Successes a reflexive defence loses per earlier defence before the
     /// defender's next turn (the onslaught).
     pub onslaught: u16,
-}
-
-/// `[combat.hubris]`: the rules only the hubris engine has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct HubrisRules {
-    /// Whether a character who has lost as many contests as its Stamina
-    /// concedes.
-    pub concede: bool,
 }
 
 /// The combat part of an edition, fully resolved.
