@@ -33,6 +33,9 @@
 //! - Celerity gives as many extra attacks a turn as its dots
 //!   (`celerity-attacks`); a Garou spends Rage points for more, one each
 //!   (`rage-attacks`; per its tactic, while they last).
+//! - The round stops once one side (or none) is left standing: the members
+//!   still to act do nothing (no Stamina roll to faint, no flight), and a
+//!   member who concedes makes no more attacks.
 //!
 //! Under the outcome sampler an attack's whole contest (both rolls: who
 //! won, the damage before bonuses and reductions, and the botches) and the
@@ -482,6 +485,11 @@ impl Rounds for Hubris {
             InitiativeRule::Pool => dice.order(n, |i, _| initiative(i), initiative),
         };
         for i in turn.members() {
+            // Once one side (or none) stands, the round is over: the members
+            // still to act do nothing (no Stamina roll, no flight).
+            if roster.decided() {
+                break;
+            }
             let f = &self.fighters[i];
             if !roster.standing(i) {
                 continue;
@@ -507,6 +515,11 @@ impl Rounds for Hubris {
             // Willpower: so many points a turn, on the first attacks.
             let mut spent = 0;
             for _ in 0..f.attacks + rage * self.rage_attacks {
+                // A member who conceded makes no more attacks (Celerity's
+                // and Rage's included).
+                if !roster.standing(i) {
+                    break;
+                }
                 let Some(target) = roster.target(i) else {
                     break;
                 };

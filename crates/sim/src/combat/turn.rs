@@ -86,6 +86,17 @@ impl Roster {
         (0..self.n).find(|&j| self.side[j] != self.side[i] && self.standing(j))
     }
 
+    /// Whether the fight is decided: one side or none still standing (the
+    /// rest of the round does nothing).
+    #[inline]
+    pub fn decided(&self) -> bool {
+        let mut standing = (0..self.n).filter(|&j| self.standing(j));
+        match standing.next() {
+            None => true,
+            Some(first) => standing.all(|j| self.side[j] == self.side[first]),
+        }
+    }
+
     /// The fight's result if it is over after `round` (one side or none
     /// standing); `damage(j)` is the health levels member `j` lost.
     #[inline]
@@ -210,3 +221,23 @@ impl Turn {
 }
 
 const _: () = assert!(MAX_MEMBERS <= 8, "a turn order packs a member a byte");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Four members on three sides (0, 0, 1, 2): undecided while two sides
+    /// stand, decided once one side (or none) is left.
+    #[test]
+    fn decided_when_one_side_or_none_stands() {
+        let mut r = Roster::new([0, 0, 1, 2].into_iter(), 3);
+        assert!(!r.decided());
+        r.knock_out(0, End::Fled);
+        r.knock_out(2, End::Killed);
+        assert!(!r.decided(), "sides 0 and 2 stand");
+        r.knock_out(3, End::Conceded);
+        assert!(r.decided(), "side 0 alone");
+        r.knock_out(1, End::Incapacitated);
+        assert!(r.decided(), "nobody");
+    }
+}
