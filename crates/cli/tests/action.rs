@@ -410,3 +410,49 @@ fn veronica_spending_willpower() {
         within(&v, 3)
     );
 }
+
+/// One die: 0 successes 0.7, k >= 1 successes 0.27 * 0.1^(k-1) (8+,
+/// 10-again). Two such dice tie at a success with 0.0729 / 0.99 and one
+/// wins outright with (1 - 0.49 - 0.0729 / 0.99) / 2 = 0.218182.
+const TIE_AT_A_SUCCESS: f64 = 0.0729 / 0.99;
+const OUTRIGHT: f64 = (1.0 - 0.49 - TIE_AT_A_SUCCESS) / 2.0;
+
+/// `wodds action prolonged --tie`, one die each and Resistance 1: the
+/// first decided contest ends it. hubris's own rule (001, "a success total
+/// to match or beat") gives A a tie in which it rolled a success:
+/// (0.218182 + 0.073636) / 0.51 = 0.572193; nobody winning ties, or ties
+/// rolled again, even; ties to B: A wins only outright, 0.218182.
+#[test]
+fn prolonged_ties_follow_the_tie_rule() {
+    let acting = (OUTRIGHT + TIE_AT_A_SUCCESS) / (2.0 * OUTRIGHT + TIE_AT_A_SUCCESS);
+    assert!((acting - 0.572193).abs() < 1e-6);
+    for (tie, want, words) in [
+        (None, acting, "goes to A if it rolled a success"),
+        (Some("acting"), acting, "goes to A if it rolled a success"),
+        (Some("nothing"), 0.5, "is won by nobody"),
+        (Some("re-roll"), 0.5, "is rolled again"),
+        (Some("defender"), OUTRIGHT, "goes to B"),
+    ] {
+        let mut args = vec![
+            "prolonged",
+            "--edition",
+            "hubris",
+            "--a",
+            "1",
+            "--b",
+            "1",
+            "--a-resistance",
+            "1",
+            "--b-resistance",
+            "1",
+        ];
+        if let Some(t) = tie {
+            args.extend_from_slice(&["--tie", t]);
+        }
+        let v = json(&args);
+        let p = f(&v, &["summary", "p_win"]);
+        assert!((p - want).abs() < 1e-12, "{tie:?}: {p}, want {want}");
+        let action = v["summary"]["action"].as_str().unwrap();
+        assert!(action.contains(words), "{action}");
+    }
+}

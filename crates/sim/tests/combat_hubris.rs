@@ -186,3 +186,95 @@ fn hubris_a_member_who_concedes_makes_no_more_attacks() {
         assert_eq!(t.share(End::Conceded), Some(1.0));
     }
 }
+
+/// One die against one die, 8+ and 10-again: 0 successes 0.7, k >= 1
+/// successes 0.27 * 0.1^(k-1) (8 or 9, or a 10 and then k - 1 more 10s
+/// and a failure). Ties: 0.49 at 0 and sum 0.27^2 * 0.01^(k-1) =
+/// 0.0729 / 0.99 at a success; each side wins the rest alike.
+const TIE_AT_ZERO: f64 = 0.49;
+const TIE_AT_A_SUCCESS: f64 = 0.0729 / 0.99;
+const ONE_WINS: f64 = (1.0 - TIE_AT_ZERO - TIE_AT_A_SUCCESS) / 2.0;
+
+/// A one-die puncher against a one-die dummy that only defends, both with
+/// Stamina 1: whoever loses the first decided contest concedes.
+fn puncher(edition: &str, dir: Option<&Path>) -> Scenario {
+    let traits = "strength = 1, dexterity = 1, stamina = 1, wits = 1";
+    fight(
+        edition,
+        1000,
+        &[
+            member("Puncher", "mortal", traits, ""),
+            member("Dummy", "mortal", traits, "tactics = { attack = \"none\" }"),
+        ],
+        dir,
+    )
+}
+
+/// Defect 7. 001 "Opposed Actions and Difficulties": "Opposition by
+/// another translates by default into a success total to match or beat":
+/// the attacker wins a tie in which it rolled a success (a tie at no
+/// successes is nobody's; even a static obstacle needs one success). The
+/// one-die puncher then wins a contest with ONE_WINS + TIE_AT_A_SUCCESS
+/// and loses one with ONE_WINS, so it wins the fight with
+/// (0.218182 + 0.073636) / (2 * 0.218182 + 0.073636) = 0.572193, after a
+/// geometric number of rounds of mean 1 / 0.51. Today a tie was won by
+/// nobody: 0.5.
+#[test]
+fn hubris_tie_goes_to_the_attacker_with_a_success() {
+    let s = puncher("hubris", None);
+    let decided = 2.0 * ONE_WINS + TIE_AT_A_SUCCESS;
+    let win = (ONE_WINS + TIE_AT_A_SUCCESS) / decided;
+    assert!((win - 0.572193).abs() < 1e-6, "{win}");
+    let odds = exact(&s);
+    assert!((odds.wins[0] - win).abs() < 1e-12, "{:?}", odds.wins);
+    assert!((odds.mean_rounds() - 1.0 / decided).abs() < 1e-9);
+    for sampling in [Sampling::PerDie, Sampling::Outcome] {
+        let t = sample(&s, sampling, 200_000, 5);
+        wins_near(&t, 0, win, &format!("{sampling:?}"));
+        rounds_near(&t, 1.0 / decided, &format!("{sampling:?}"));
+    }
+}
+
+/// Every tie rule (`[actions] contest-tie`) by hand on the one-die
+/// puncher: "nothing" 0.5 (the contest is symmetric once decided), mean
+/// rounds 1 / (2 * ONE_WINS); "defender" the puncher wins only outright,
+/// in the first round: ONE_WINS, 1 round; "re-roll" 0.5, every fight over
+/// in one round; "acting" as above. Every sampler agrees.
+#[test]
+fn hubris_tie_rules_by_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let decided = 2.0 * ONE_WINS + TIE_AT_A_SUCCESS;
+    for (tie, win, rounds) in [
+        ("nothing", 0.5, 1.0 / (2.0 * ONE_WINS)),
+        ("defender", ONE_WINS, 1.0),
+        ("re-roll", 0.5, 1.0),
+        (
+            "acting",
+            (ONE_WINS + TIE_AT_A_SUCCESS) / decided,
+            1.0 / decided,
+        ),
+    ] {
+        let file = house(
+            dir.path(),
+            &format!("{tie}.toml"),
+            &format!("[actions]\ncontest-tie = \"{tie}\""),
+        );
+        let s = puncher(&file, Some(dir.path()));
+        let odds = exact(&s);
+        assert!((odds.wins[0] - win).abs() < 1e-12, "{tie}: {:?}", odds.wins);
+        assert!(
+            (odds.mean_rounds() - rounds).abs() < 1e-9,
+            "{tie}: {}",
+            odds.mean_rounds()
+        );
+        for sampling in [Sampling::PerDie, Sampling::Outcome] {
+            let t = sample(&s, sampling, 100_000, 6);
+            wins_near(&t, 0, win, &format!("{tie}, {sampling:?}"));
+            if rounds == 1.0 {
+                assert_eq!(t.rounds[1], t.fights, "{tie}, {sampling:?}");
+            } else {
+                rounds_near(&t, rounds, &format!("{tie}, {sampling:?}"));
+            }
+        }
+    }
+}
