@@ -656,19 +656,37 @@ fn difficulty_outside_the_range_is_refused() {
     assert_eq!((what, value), ("difficulty", -1));
 }
 
+/// 001 "Dicepools": "the bonus die that comes from having an applicable
+/// Specialty": hubris's specialty is one more die (5 + 1, then the
+/// difficulty's dice come off: 5 + 1 - 2 = 4); an edition without a
+/// specialty rule refuses one.
 #[test]
-fn specialty_on_hubris_is_refused() {
+fn hubris_specialty_is_one_more_die() {
     let opts = RollOptions {
         specialty: true,
         ..RollOptions::default()
     };
-    let err = load("hubris").roll(5, 0, &opts).unwrap_err();
-    let display = err.to_string();
+    let hubris = load("hubris");
+    let r = hubris.roll(5, 0, &opts).unwrap();
+    assert_eq!(r.spec.pool(), 6);
+    assert_eq!(r.spec.rules().tens, wodds_dice::Tens::Again(10));
+    close(
+        wodds_dice::exact(&r.spec).p_at_least(1),
+        1.0 - 0.7f64.powi(6),
+        1e-12,
+    );
+    assert_eq!(hubris.roll(5, 2, &opts).unwrap().spec.pool(), 4);
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "plain.toml",
+        "extends = \"hubris\"\n[dice]\nspecialty = \"none\"\n",
+    );
+    let err = load(&path).roll(5, 0, &opts).unwrap_err();
     match err {
-        RulesError::NoSpecialty { edition } => assert_eq!(edition, "hubris"),
+        RulesError::NoSpecialty { edition } => assert_eq!(edition, path),
         other => panic!("expected NoSpecialty, got {other:?}"),
     }
-    assert!(display.contains("hubris"), "{display}");
     // Revised has one (10-again), uwod too (double).
     let r = load("revised").roll(5, 6, &opts).unwrap();
     assert_eq!(r.spec.rules().tens, wodds_dice::Tens::Again(10));
