@@ -278,3 +278,418 @@ fn hubris_tie_rules_by_hand() {
         }
     }
 }
+
+// ---------------------------------------------------------------------
+// House rules: each family of `[combat.hubris]` settings, changed, moves a
+// figure the way the rule implies.
+
+/// A fight of two members, `a` and `b` (traits, and their other lines)
+/// under the house rule `settings` (`None`: hubris itself).
+fn duel(
+    dir: &Path,
+    settings: Option<&str>,
+    rounds: u32,
+    a: (&str, &str, &str),
+    b: (&str, &str, &str),
+) -> Scenario {
+    let edition = match settings {
+        Some(text) => {
+            let name = format!("h{}.toml", std::fs::read_dir(dir).unwrap().count());
+            house(dir, &name, text)
+        }
+        None => "hubris".to_string(),
+    };
+    fight(
+        &edition,
+        rounds,
+        &[member("A", a.0, a.1, a.2), member("B", b.0, b.1, b.2)],
+        Some(dir),
+    )
+}
+
+/// The exact share side A wins.
+fn a_wins(s: &Scenario) -> f64 {
+    exact(s).wins[0]
+}
+
+/// A member of `kind` with `a` traits and `a_rest` against a Brawl
+/// vampire's Attributes (as a `kind`): side A's exact share under
+/// `settings`.
+fn edge_of(dir: &Path, settings: Option<&str>, kind: &str, a: &str, a_rest: &str) -> f64 {
+    a_wins(&duel(
+        dir,
+        settings,
+        50,
+        (kind, a, a_rest),
+        (kind, BRAWLER_VAMP, ""),
+    ))
+}
+
+/// A vampire with nothing but its Attributes and Brawl.
+const BRAWLER_VAMP: &str =
+    "strength = 2, dexterity = 2, stamina = 2, wits = 2, brawl = 2, melee = 2, dodge = 1";
+
+/// 001 has no initiative rule; it is assumed as Revised's (1d10 + Dexterity
+/// + Wits, each turn). Two one-die fighters with Stamina 1 (the first
+/// decided contest ends it), A quicker (Wits 3: 4 against 2). The one who
+/// attacks first wins a round with w + u * l and loses it with l + u * w,
+/// w = ONE_WINS + TIE_AT_A_SUCCESS, l = ONE_WINS, u = 0.49, the round
+/// undecided with u^2. With `initiative = "pool"` A always goes first:
+/// (w + u l) / (1 - u^2) = 0.524710. With the d10, A goes first when its
+/// total is at least B's (it wins a tie on the pool): P(d_B - d_A <= 2) =
+/// 0.72, so 0.72 * 0.524710 + 0.28 * 0.475290 = 0.510872.
+#[test]
+fn house_rule_initiative_by_the_pool_alone_favours_the_quicker() {
+    let dir = tempfile::tempdir().unwrap();
+    let slow = "strength = 1, dexterity = 1, stamina = 1, wits = 1";
+    let quick = "strength = 1, dexterity = 1, stamina = 1, wits = 3";
+    let (w, l, u) = (ONE_WINS + TIE_AT_A_SUCCESS, ONE_WINS, TIE_AT_ZERO);
+    let first = (w + u * l) / (1.0 - u * u);
+    let second = (l + u * w) / (1.0 - u * u);
+    assert!((first - 0.524710).abs() < 1e-6, "{first}");
+    for (settings, want) in [
+        (None, 0.72 * first + 0.28 * second),
+        (
+            Some("[combat.hubris]\ninitiative = \"pool\""),
+            first,
+        ),
+    ] {
+        let s = duel(
+            dir.path(),
+            settings,
+            1000,
+            ("mortal", quick, ""),
+            ("mortal", slow, ""),
+        );
+        let got = a_wins(&s);
+        assert!((got - want).abs() < 1e-12, "{settings:?}: {got}, want {want}");
+    }
+}
+
+/// Health (001: "normally the total of 5 and their Stamina rating"), the
+/// last box's rules and conceding all set how long a fist fight lasts.
+/// With nobody conceding, two brawlers' fight (even, by symmetry) lasts
+/// longer with more boxes, shorter when a last box of bashing damage
+/// knocks out at once, longer when it never does (the wound must upgrade
+/// to lethal first), shorter when a won attack's damage is the attacker's
+/// successes rather than the margin; conceding shortens it most.
+#[test]
+fn house_rules_on_health_and_damage_set_the_length_of_a_fist_fight() {
+    let dir = tempfile::tempdir().unwrap();
+    let rounds = |extra: &str| {
+        let settings = format!("[combat.hubris]\nconcede = false\n{extra}");
+        let s = duel(
+            dir.path(),
+            Some(&settings),
+            100,
+            ("mortal", BRAWLER, ""),
+            ("mortal", BRAWLER, ""),
+        );
+        let odds = exact(&s);
+        assert!((odds.wins[0] - odds.wins[1]).abs() < 1e-9, "{extra}: {:?}", odds.wins);
+        odds.mean_rounds()
+    };
+    let stoic = rounds("");
+    let conceding = exact(&duel(
+        dir.path(),
+        None,
+        100,
+        ("mortal", BRAWLER, ""),
+        ("mortal", BRAWLER, ""),
+    ))
+    .mean_rounds();
+    assert!(conceding < stoic, "concede: {conceding} against {stoic}");
+    let tough = rounds("health-base = 7");
+    assert!(tough > stoic, "health-base 7: {tough} against {stoic}");
+    let glass = rounds("last-box-bashing = \"incapacitated\"");
+    assert!(glass < stoic, "knocked out at once: {glass} against {stoic}");
+    let diehard = rounds("last-box-bashing = \"fights-on\"");
+    assert!(diehard > stoic, "fights on: {diehard} against {stoic}");
+    let heavy = rounds("damage = \"successes\"");
+    assert!(heavy < stoic, "successes as damage: {heavy} against {stoic}");
+}
+
+/// Wound penalties (001: none; Chronicles of Darkness' -1, -2, -3 in the
+/// last three boxes as a house rule) come off every roll: a dummy that
+/// only defends loses dice as it nears the end of its track, so a puncher
+/// (who never is hurt) finishes it sooner. It always wins.
+#[test]
+fn house_rule_wound_penalties_finish_a_defender_sooner() {
+    let dir = tempfile::tempdir().unwrap();
+    let puncher = "strength = 2, dexterity = 2, stamina = 2, wits = 2, brawl = 1";
+    let dummy = "strength = 2, dexterity = 2, stamina = 2, wits = 2, dodge = 3";
+    let mut means = Vec::new();
+    for penalties in ["[0, 0, 0]", "[1, 2, 3]"] {
+        let settings =
+            format!("[combat.hubris]\nconcede = false\nwound-penalties = {penalties}");
+        let s = duel(
+            dir.path(),
+            Some(&settings),
+            300,
+            ("mortal", puncher, ""),
+            ("mortal", dummy, "tactics = { attack = \"none\" }"),
+        );
+        let odds = exact(&s);
+        assert!((odds.wins[0] - 1.0).abs() < 1e-9, "{penalties}: {:?}", odds.wins);
+        means.push(odds.mean_rounds());
+    }
+    assert!(means[1] < means[0], "{means:?}");
+}
+
+/// What ends a knife fight (nobody conceding): a last box of lethal damage
+/// incapacitates (001); as a house rule it fights on until every box is
+/// aggravated and it dies (longer fights, every loser killed), or, with
+/// that too changed, it is incapacitated then.
+#[test]
+fn house_rules_on_the_last_box_decide_how_a_knife_fight_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let knife = "strength = 2, dexterity = 2, stamina = 2, wits = 2, melee = 2";
+    let run = |extra: &str| {
+        let settings = format!("[combat.hubris]\nconcede = false\n{extra}");
+        let s = duel(
+            dir.path(),
+            Some(&settings),
+            200,
+            ("mortal", knife, "weapon = \"knife\""),
+            ("mortal", knife, "weapon = \"knife\""),
+        );
+        let t = sample(&s, Sampling::Outcome, 20_000, 2);
+        (exact(&s).mean_rounds(), t)
+    };
+    let (book, t) = run("");
+    // Incapacitated, but for the rare blow that fills every box with
+    // aggravated damage at once (dead).
+    assert!(t.share(End::Incapacitated).unwrap() > 0.999, "{:?}", t.ends);
+    let (diehard, t) = run("last-box-lethal = \"fights-on\"");
+    assert!(diehard > book, "{diehard} against {book}");
+    assert_eq!(t.share(End::Killed), Some(1.0));
+    let (_, t) = run("last-box-lethal = \"fights-on\"\nlast-box-aggravated = \"incapacitated\"");
+    assert_eq!(t.share(End::Incapacitated), Some(1.0));
+    let (deadly, t) = run("last-box-lethal = \"dead\"");
+    assert!((deadly - book).abs() < 1e-9, "{deadly} against {book}");
+    assert_eq!(t.share(End::Killed), Some(1.0));
+}
+
+/// A weapon's damage is an Edge (001: "the Edge a battleaxe provides in
+/// melee combat"), at most `edge-cap` dice. A club (damage 2) against
+/// fists, the fighters otherwise alike (Brawl = Melee): the club wins more
+/// than half; with the cap at 0, or the weapon's rating counting for
+/// nothing, the fight is even (symmetric: both deal bashing damage); as
+/// damage added to a won attack, it helps again.
+#[test]
+fn house_rules_on_weapons_and_edges() {
+    let dir = tempfile::tempdir().unwrap();
+    let club = |settings: Option<&str>| {
+        a_wins(&duel(
+            dir.path(),
+            settings,
+            50,
+            ("mortal", BRAWLER_VAMP, "weapon = \"club\""),
+            ("mortal", BRAWLER_VAMP, ""),
+        ))
+    };
+    assert!(club(None) > 0.55, "{}", club(None));
+    for even in ["edge-cap = 0", "weapon = \"none\""] {
+        let p = club(Some(&format!("[combat.hubris]\n{even}")));
+        assert!((p - 0.5).abs() < 1e-9, "{even}: {p}");
+    }
+    // As damage it matters when wounds end the fight (nobody conceding; a
+    // short track keeps the chain small).
+    let wounds = "[combat.hubris]\nconcede = false\nhealth-base = 2\n";
+    let p = club(Some(&format!("{wounds}weapon = \"damage\"")));
+    assert!(p > 0.55, "as damage: {p}");
+    let p = club(Some(&format!("{wounds}weapon = \"none\"")));
+    assert!((p - 0.5).abs() < 1e-9, "none: {p}");
+    let capped = club(Some("[combat.hubris]\nedge-cap = 1"));
+    assert!(0.5 < capped && capped < club(None), "cap 1: {capped}");
+}
+
+/// Potence, Fortitude, Celerity (001 has no Disciplines: all assumed), and
+/// armour as a Difficulty: a vampire with the Discipline (or a fighter in
+/// armour) against one without wins more than half; with the rule's
+/// setting at "none" (or 0 attacks a dot) the fight is even.
+#[test]
+fn house_rules_on_disciplines_and_armour() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let vamp = |more: &str| format!("{BRAWLER_VAMP}, {more}");
+    // Damage changed by a rule matters when wounds end the fight: nobody
+    // concedes there, on a short track (a small chain).
+    let wounds = "concede = false\nhealth-base = 2\n";
+    let cases: [(&str, String, &str, &[&str], &str); 4] = [
+        (
+            "vampire",
+            vamp("potence = 2"),
+            "",
+            &["potence = \"dice\"", "potence = \"edge\"", "concede = false\nhealth-base = 2\npotence = \"damage\""],
+            "potence = \"none\"",
+        ),
+        (
+            "vampire",
+            vamp("fortitude = 2"),
+            "",
+            &["fortitude = \"defence\"", "concede = false\nhealth-base = 2\nfortitude = \"damage\""],
+            "fortitude = \"none\"",
+        ),
+        (
+            "vampire",
+            vamp("celerity = 1"),
+            "",
+            &["celerity-attacks = 1"],
+            "celerity-attacks = 0",
+        ),
+        (
+            "mortal",
+            BRAWLER_VAMP.to_string(),
+            "armor = \"kevlar-vest\"",
+            &["armor = \"difficulty\"", "concede = false\nhealth-base = 2\narmor = \"damage\""],
+            "armor = \"none\"",
+        ),
+    ];
+    for (kind, traits, rest, helps, even) in cases {
+        for rule in helps {
+            let p = edge_of(d, Some(&format!("[combat.hubris]\n{rule}")), kind, &traits, rest);
+            assert!(p > 0.55, "{rule}: {p}");
+        }
+        for even in [even.to_string(), format!("{wounds}{even}")] {
+            let p = edge_of(d, Some(&format!("[combat.hubris]\n{even}")), kind, &traits, rest);
+            assert!((p - 0.5).abs() < 1e-9, "{even}: {p}");
+        }
+    }
+    // Two extra attacks a dot beat one (Stamina 1 each, a small chain).
+    let quick = "strength = 2, dexterity = 2, stamina = 1, wits = 2, brawl = 2, celerity = 1";
+    let slow = "strength = 2, dexterity = 2, stamina = 1, wits = 2, brawl = 2";
+    let celerity = |per_dot: u8| {
+        a_wins(&duel(
+            d,
+            Some(&format!("[combat.hubris]\ncelerity-attacks = {per_dot}")),
+            50,
+            ("vampire", quick, ""),
+            ("vampire", slow, ""),
+        ))
+    };
+    let (none, one, two) = (celerity(0), celerity(1), celerity(2));
+    assert!((none - 0.5).abs() < 1e-9, "{none}");
+    assert!(0.5 < one && one < two, "{one}, {two}");
+    // Potence inside a capped Edge of 1 is worth less than as dice.
+    let capped = |p: &str| {
+        edge_of(
+            d,
+            Some(&format!("[combat.hubris]\nedge-cap = 1\npotence = \"{p}\"")),
+            "vampire",
+            &vamp("potence = 2"),
+            "",
+        )
+    };
+    assert!(capped("dice") > capped("edge"));
+}
+
+/// Rage (assumed: a point spent is an attack, `rage-attacks` each): a Garou
+/// with Rage 3 spending a point a turn against one without wins more than
+/// half; at 0 attacks a point it spends none and the fight is even.
+#[test]
+fn house_rule_rage_attacks() {
+    let dir = tempfile::tempdir().unwrap();
+    // Stamina 1: the first contest lost concedes (a small chain).
+    let garou = "strength = 2, dexterity = 2, stamina = 1, wits = 2, brawl = 2, dodge = 1";
+    let raging = format!("{garou}, rage = 3");
+    let p = |settings: Option<&str>| {
+        a_wins(&duel(
+            dir.path(),
+            settings,
+            50,
+            ("garou", &raging, "tactics = { rage = 1 }"),
+            ("garou", garou, ""),
+        ))
+    };
+    assert!(p(None) > 0.51, "{}", p(None));
+    let even = p(Some("[combat.hubris]\nrage-attacks = 0"));
+    assert!((even - 0.5).abs() < 1e-9, "{even}");
+}
+
+/// Willpower (001: "At most one Willpower point can be spent ... in any
+/// turn"): a vampire with Celerity 2 and the `always` tactic, against a
+/// dummy (neither can fall or concede in two rounds), spends one point a
+/// round, two a round when the house rule allows two, and none at 0.
+#[test]
+fn house_rule_willpower_per_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    for (per_turn, spent) in [(0, 0), (1, 2), (2, 4)] {
+        let s = duel(
+            dir.path(),
+            Some(&format!("[combat.hubris]\nwillpower-per-turn = {per_turn}")),
+            2,
+            (
+                "vampire",
+                "strength = 1, dexterity = 1, stamina = 10, wits = 1, celerity = 2, willpower = 5",
+                "tactics = { willpower = \"always\" }",
+            ),
+            (
+                "mortal",
+                "strength = 1, dexterity = 1, stamina = 10, wits = 1",
+                "tactics = { attack = \"none\" }",
+            ),
+        );
+        for engine in engines(&s) {
+            let t = combat::run(&engine, "t", 1_000, 2, &|_| {});
+            assert_eq!(t.willpower, spent * 1_000, "{per_turn} a turn");
+        }
+    }
+}
+
+/// Ties to the acting side favour the side that acts more: two brawlers
+/// against one (all alike, Stamina 1: a lost contest concedes) win more
+/// often when the attacker wins ties (001's default) than when nobody
+/// does: they make twice the attacks.
+#[test]
+fn house_rule_ties_to_the_acting_side_favour_the_side_with_more_attackers() {
+    const BRAWLER: &str = "strength = 2, dexterity = 2, stamina = 1, wits = 2, brawl = 1, dodge = 1";
+    let dir = tempfile::tempdir().unwrap();
+    let pair = |settings: Option<&str>| {
+        let edition = match settings {
+            Some(text) => house(dir.path(), "tie.toml", text),
+            None => "hubris".to_string(),
+        };
+        let text = format!(
+            "[[side]]\nname = \"Pair\"\n\
+             [[side.member]]\nname = \"A\"\nkind = \"mortal\"\ntraits = {{ {BRAWLER} }}\n\
+             [[side.member]]\nname = \"B\"\nkind = \"mortal\"\ntraits = {{ {BRAWLER} }}\n{}",
+            member("C", "mortal", BRAWLER, "")
+        );
+        let s = fight(&edition, 50, &[text], Some(dir.path()));
+        exact(&s).wins[0]
+    };
+    let acting = pair(None);
+    let nothing = pair(Some("[actions]\ncontest-tie = \"nothing\""));
+    assert!(acting > nothing, "{acting} against {nothing}");
+}
+
+/// Every sampler agrees with the exact chain under house rules that take
+/// the engine's other paths: wound penalties, damage as successes, the
+/// initiative pool alone, a Stamina roll for a lethal last box, Fortitude
+/// as defence dice, ties rolled again.
+#[test]
+fn hubris_samplers_agree_under_house_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = "[actions]\ncontest-tie = \"re-roll\"\n\n[combat.hubris]\n\
+        wound-penalties = [1, 2, 3]\ndamage = \"successes\"\ninitiative = \"pool\"\n\
+        last-box-lethal = \"stamina-roll\"\nfortitude = \"defence\"\nconcede = false";
+    let s = duel(
+        dir.path(),
+        Some(settings),
+        50,
+        (
+            "vampire",
+            "strength = 2, dexterity = 2, stamina = 1, wits = 2, brawl = 1, fortitude = 1, willpower = 2",
+            "tactics = { willpower = \"when-hurt\" }",
+        ),
+        ("mortal", "strength = 2, dexterity = 2, stamina = 2, wits = 3, melee = 2", "weapon = \"knife\""),
+    );
+    let odds = exact(&s);
+    for sampling in [Sampling::PerDie, Sampling::Outcome] {
+        let t = sample(&s, sampling, 200_000, 8);
+        wins_near(&t, 0, odds.wins[0], &format!("{sampling:?}"));
+        wins_near(&t, 1, odds.wins[1], &format!("{sampling:?}"));
+        rounds_near(&t, odds.mean_rounds(), &format!("{sampling:?}"));
+    }
+}

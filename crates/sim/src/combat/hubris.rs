@@ -561,12 +561,13 @@ impl Rounds for Hubris {
                         }
                     }
                 }
-                st[loser].lost += 1;
-                if self.concede
-                    && st[loser].lost >= self.fighters[loser].stamina
-                    && roster.standing(loser)
-                {
-                    roster.knock_out(loser, End::Conceded);
+                // Contests lost count only towards conceding (so a fight
+                // without it has fewer states).
+                if self.concede {
+                    st[loser].lost += 1;
+                    if st[loser].lost >= self.fighters[loser].stamina && roster.standing(loser) {
+                        roster.knock_out(loser, End::Conceded);
+                    }
                 }
             }
         }
