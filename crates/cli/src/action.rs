@@ -6,9 +6,7 @@ use std::str::FromStr;
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
-use wodds_rules::{
-    BotchEffect, GroupRule, RollOptions, RuleSet, TallyRule, TeamworkRule, TieRule,
-};
+use wodds_rules::{BotchEffect, GroupRule, RollOptions, RuleSet, TallyRule, TeamworkRule, TieRule};
 use wodds_sim::{
     Contest, Extended, Process, Prolonged, Resisted, Retry, Schedule, Throw, Timeline,
     resisted_exact, resisted_sample, simulate, solve,
@@ -490,7 +488,8 @@ fn teamwork(
 ) -> anyhow::Result<(Throw, String)> {
     const FLAG: &str = "--pools/--difficulty";
     let (lead, helpers) = pools.split_first().context("--pools needs a pool")?;
-    if let (TeamworkRule::Edge, Some(cap)) = (rules.actions.teamwork, rules.actions.teamwork_edge_cap)
+    if let (TeamworkRule::Edge, Some(cap)) =
+        (rules.actions.teamwork, rules.actions.teamwork_edge_cap)
     {
         for &p in helpers {
             rules.check_pool(p).context(FLAG)?;
@@ -499,7 +498,8 @@ fn teamwork(
         rules.check_pool(*lead).context(FLAG)?;
         let d = difficulty.unwrap_or(rules.dice.standard_difficulty);
         let spec = rules.roll(lead + help, d, options).context(FLAG)?.spec;
-        let how = format!("the helpers add {help} dice to the first pool (an Edge of at most {cap})");
+        let how =
+            format!("the helpers add {help} dice to the first pool (an Edge of at most {cap})");
         return Ok((Throw::single(spec), how));
     }
     let members: Vec<_> = pools.iter().map(|&p| (p, difficulty)).collect();
@@ -509,7 +509,10 @@ fn teamwork(
     } else {
         "adds nothing"
     };
-    Ok((throw, format!("each rolls and the successes add up; one botch {spoil}")))
+    Ok((
+        throw,
+        format!("each rolls and the successes add up; one botch {spoil}"),
+    ))
 }
 
 /// The throw of one or more characters under `rules`; `teamwork` adds

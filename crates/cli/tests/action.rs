@@ -473,7 +473,11 @@ fn prolonged_ties_follow_the_tie_rule() {
 fn hubris_teamwork_is_help_as_an_edge() {
     let dir = tempfile::tempdir().unwrap();
     let sum = dir.path().join("sum.toml");
-    std::fs::write(&sum, "extends = \"hubris\"\n[actions]\nteamwork = \"sum\"\n").unwrap();
+    std::fs::write(
+        &sum,
+        "extends = \"hubris\"\n[actions]\nteamwork = \"sum\"\n",
+    )
+    .unwrap();
     let sum = sum.to_str().unwrap();
     for (pools, difficulty, edge, added) in [
         ("1,3,3", "0", 1.0 - 0.7f64.powi(6), 1.0 - 0.7f64.powi(7)),
@@ -502,7 +506,13 @@ fn hubris_teamwork_is_help_as_an_edge() {
         }
     }
     let v = json(&[
-        "teamwork", "--edition", "hubris", "--pools", "1,3,3", "--target", "1",
+        "teamwork",
+        "--edition",
+        "hubris",
+        "--pools",
+        "1,3,3",
+        "--target",
+        "1",
     ]);
     let action = v["summary"]["action"].as_str().unwrap();
     assert!(action.contains("the helpers add 5 dice"), "{action}");

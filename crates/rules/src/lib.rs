@@ -222,6 +222,9 @@ pub enum ResistedRule {
     Margin,
     /// The opponent's successes are your difficulty: you need as many (`uwod`).
     Meet,
+    /// The opponent's successes are "a success total to match or beat",
+    /// and at least one success is needed (`hubris`).
+    MatchOrBeat,
 }
 
 /// How an extended and resisted contest keeps score.

@@ -2,8 +2,8 @@
 //! and settings that must agree with each other.
 
 use crate::{
-    ActionRules, AutomaticRule, CombatRules, DiceRules, DifficultyKind, HubrisRules, SpecialtySetting,
-    TeamworkRule,
+    ActionRules, AutomaticRule, CombatRules, DiceRules, DifficultyKind, HubrisRules,
+    SpecialtySetting, TeamworkRule,
 };
 
 /// A problem: the settings involved (the first one this file sets is

@@ -281,6 +281,7 @@ fn resisted_success(rule: ResistedRule, a: Roll, b: Roll) -> bool {
         && match rule {
             ResistedRule::Margin => sa > sb,
             ResistedRule::Meet => sa >= sb,
+            ResistedRule::MatchOrBeat => sa >= sb && sa > 0,
         }
 }
 

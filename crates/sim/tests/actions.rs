@@ -101,6 +101,16 @@ fn resisted_one_die_each_by_hand() {
     let one = Throw::single(uwod.roll(1, 1, &RollOptions::default()).unwrap().spec);
     let r = resisted_exact(&one, &one, ResistedRule::Meet);
     close(r.p_success, 0.4 + 0.5 * 0.6, 1e-15);
+    // hubris: A matches or beats B's successes with at least one of its
+    // own. One die: 0 successes 0.7, k >= 1 0.27 * 0.1^(k-1); A wins
+    // outright (1 - 0.49 - 0.0729 / 0.99) / 2 and ties at a success
+    // 0.0729 / 0.99: 0.291818 together.
+    let hubris = RuleSet::load("hubris").unwrap();
+    let one = Throw::single(hubris.roll(1, 0, &RollOptions::default()).unwrap().spec);
+    let r = resisted_exact(&one, &one, hubris.actions.resisted);
+    let want = (1.0 - 0.49 - 0.0729 / 0.99) / 2.0 + 0.0729 / 0.99;
+    close(r.p_success, want, 1e-12);
+    close(want, 0.291818, 1e-6);
 }
 
 #[test]

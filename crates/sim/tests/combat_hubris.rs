@@ -329,8 +329,8 @@ fn edge_of(dir: &Path, settings: Option<&str>, kind: &str, a: &str, a_rest: &str
 const BRAWLER_VAMP: &str =
     "strength = 2, dexterity = 2, stamina = 2, wits = 2, brawl = 2, melee = 2, dodge = 1";
 
-/// 001 has no initiative rule; it is assumed as Revised's (1d10 + Dexterity
-/// + Wits, each turn). Two one-die fighters with Stamina 1 (the first
+/// 001 has no initiative rule; it is assumed as Revised's (a d10 and
+/// Dexterity and Wits, each turn). Two one-die fighters with Stamina 1 (the first
 /// decided contest ends it), A quicker (Wits 3: 4 against 2). The one who
 /// attacks first wins a round with w + u * l and loses it with l + u * w,
 /// w = ONE_WINS + TIE_AT_A_SUCCESS, l = ONE_WINS, u = 0.49, the round
@@ -349,10 +349,7 @@ fn house_rule_initiative_by_the_pool_alone_favours_the_quicker() {
     assert!((first - 0.524710).abs() < 1e-6, "{first}");
     for (settings, want) in [
         (None, 0.72 * first + 0.28 * second),
-        (
-            Some("[combat.hubris]\ninitiative = \"pool\""),
-            first,
-        ),
+        (Some("[combat.hubris]\ninitiative = \"pool\""), first),
     ] {
         let s = duel(
             dir.path(),
@@ -362,7 +359,10 @@ fn house_rule_initiative_by_the_pool_alone_favours_the_quicker() {
             ("mortal", slow, ""),
         );
         let got = a_wins(&s);
-        assert!((got - want).abs() < 1e-12, "{settings:?}: {got}, want {want}");
+        assert!(
+            (got - want).abs() < 1e-12,
+            "{settings:?}: {got}, want {want}"
+        );
     }
 }
 
@@ -386,7 +386,11 @@ fn house_rules_on_health_and_damage_set_the_length_of_a_fist_fight() {
             ("mortal", BRAWLER, ""),
         );
         let odds = exact(&s);
-        assert!((odds.wins[0] - odds.wins[1]).abs() < 1e-9, "{extra}: {:?}", odds.wins);
+        assert!(
+            (odds.wins[0] - odds.wins[1]).abs() < 1e-9,
+            "{extra}: {:?}",
+            odds.wins
+        );
         odds.mean_rounds()
     };
     let stoic = rounds("");
@@ -402,11 +406,17 @@ fn house_rules_on_health_and_damage_set_the_length_of_a_fist_fight() {
     let tough = rounds("health-base = 7");
     assert!(tough > stoic, "health-base 7: {tough} against {stoic}");
     let glass = rounds("last-box-bashing = \"incapacitated\"");
-    assert!(glass < stoic, "knocked out at once: {glass} against {stoic}");
+    assert!(
+        glass < stoic,
+        "knocked out at once: {glass} against {stoic}"
+    );
     let diehard = rounds("last-box-bashing = \"fights-on\"");
     assert!(diehard > stoic, "fights on: {diehard} against {stoic}");
     let heavy = rounds("damage = \"successes\"");
-    assert!(heavy < stoic, "successes as damage: {heavy} against {stoic}");
+    assert!(
+        heavy < stoic,
+        "successes as damage: {heavy} against {stoic}"
+    );
 }
 
 /// Wound penalties (001: none; Chronicles of Darkness' -1, -2, -3 in the
@@ -420,8 +430,7 @@ fn house_rule_wound_penalties_finish_a_defender_sooner() {
     let dummy = "strength = 2, dexterity = 2, stamina = 2, wits = 2, dodge = 3";
     let mut means = Vec::new();
     for penalties in ["[0, 0, 0]", "[1, 2, 3]"] {
-        let settings =
-            format!("[combat.hubris]\nconcede = false\nwound-penalties = {penalties}");
+        let settings = format!("[combat.hubris]\nconcede = false\nwound-penalties = {penalties}");
         let s = duel(
             dir.path(),
             Some(&settings),
@@ -430,7 +439,11 @@ fn house_rule_wound_penalties_finish_a_defender_sooner() {
             ("mortal", dummy, "tactics = { attack = \"none\" }"),
         );
         let odds = exact(&s);
-        assert!((odds.wins[0] - 1.0).abs() < 1e-9, "{penalties}: {:?}", odds.wins);
+        assert!(
+            (odds.wins[0] - 1.0).abs() < 1e-9,
+            "{penalties}: {:?}",
+            odds.wins
+        );
         means.push(odds.mean_rounds());
     }
     assert!(means[1] < means[0], "{means:?}");
@@ -521,14 +534,21 @@ fn house_rules_on_disciplines_and_armour() {
             "vampire",
             vamp("potence = 2"),
             "",
-            &["potence = \"dice\"", "potence = \"edge\"", "concede = false\nhealth-base = 2\npotence = \"damage\""],
+            &[
+                "potence = \"dice\"",
+                "potence = \"edge\"",
+                "concede = false\nhealth-base = 2\npotence = \"damage\"",
+            ],
             "potence = \"none\"",
         ),
         (
             "vampire",
             vamp("fortitude = 2"),
             "",
-            &["fortitude = \"defence\"", "concede = false\nhealth-base = 2\nfortitude = \"damage\""],
+            &[
+                "fortitude = \"defence\"",
+                "concede = false\nhealth-base = 2\nfortitude = \"damage\"",
+            ],
             "fortitude = \"none\"",
         ),
         (
@@ -542,17 +562,32 @@ fn house_rules_on_disciplines_and_armour() {
             "mortal",
             BRAWLER_VAMP.to_string(),
             "armor = \"kevlar-vest\"",
-            &["armor = \"difficulty\"", "concede = false\nhealth-base = 2\narmor = \"damage\""],
+            &[
+                "armor = \"difficulty\"",
+                "concede = false\nhealth-base = 2\narmor = \"damage\"",
+            ],
             "armor = \"none\"",
         ),
     ];
     for (kind, traits, rest, helps, even) in cases {
         for rule in helps {
-            let p = edge_of(d, Some(&format!("[combat.hubris]\n{rule}")), kind, &traits, rest);
+            let p = edge_of(
+                d,
+                Some(&format!("[combat.hubris]\n{rule}")),
+                kind,
+                &traits,
+                rest,
+            );
             assert!(p > 0.55, "{rule}: {p}");
         }
         for even in [even.to_string(), format!("{wounds}{even}")] {
-            let p = edge_of(d, Some(&format!("[combat.hubris]\n{even}")), kind, &traits, rest);
+            let p = edge_of(
+                d,
+                Some(&format!("[combat.hubris]\n{even}")),
+                kind,
+                &traits,
+                rest,
+            );
             assert!((p - 0.5).abs() < 1e-9, "{even}: {p}");
         }
     }
@@ -643,7 +678,8 @@ fn house_rule_willpower_per_turn() {
 /// does: they make twice the attacks.
 #[test]
 fn house_rule_ties_to_the_acting_side_favour_the_side_with_more_attackers() {
-    const BRAWLER: &str = "strength = 2, dexterity = 2, stamina = 1, wits = 2, brawl = 1, dodge = 1";
+    const BRAWLER: &str =
+        "strength = 2, dexterity = 2, stamina = 1, wits = 2, brawl = 1, dodge = 1";
     let dir = tempfile::tempdir().unwrap();
     let pair = |settings: Option<&str>| {
         let edition = match settings {
@@ -683,7 +719,11 @@ fn hubris_samplers_agree_under_house_rules() {
             "strength = 2, dexterity = 2, stamina = 1, wits = 2, brawl = 1, fortitude = 1, willpower = 2",
             "tactics = { willpower = \"when-hurt\" }",
         ),
-        ("mortal", "strength = 2, dexterity = 2, stamina = 2, wits = 3, melee = 2", "weapon = \"knife\""),
+        (
+            "mortal",
+            "strength = 2, dexterity = 2, stamina = 2, wits = 3, melee = 2",
+            "weapon = \"knife\"",
+        ),
     );
     let odds = exact(&s);
     for sampling in [Sampling::PerDie, Sampling::Outcome] {

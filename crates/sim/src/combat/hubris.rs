@@ -10,9 +10,11 @@
 //!   Melee (Dexterity + Firearms for guns) with the weapon's damage as an
 //!   Edge (`weapon`; at most `edge-cap` = 5 dice) and Potence as more dice
 //!   (`potence`); the defender rolls Dexterity + the better of Athletics and
-//!   Dodge (the pools are `[combat.pools]`). Armour is a Difficulty on the
-//!   attacker's pool (`armor`). The edition's dice: 8+, 10-again, a chance
-//!   die at 0 dice or fewer.
+//!   Dodge (the pools are `[combat.pools]`). Armour's rating is a
+//!   Difficulty on the attacker's pool (`armor`). Potence, Fortitude and
+//!   Celerity count for vampires and ghouls. The edition's dice: 8+,
+//!   10-again, a chance die at 0 dice or fewer (every sampler rolls it as
+//!   one: a success only on a 10).
 //! - "Whoever has more successes is considered to have won, and can ...
 //!   claim the margin": the attacker's margin is the damage (`damage`), of
 //!   the weapon's kind, less the defender's Fortitude (`fortitude`). A tie
@@ -21,10 +23,11 @@
 //!   contest the defender lost.
 //! - Health is 5 + Stamina boxes (`health-base`), worst wounds first; with
 //!   no empty box a wound upgrades the least severe one. No wound penalties
-//!   (`wound-penalties`). When the last box holds bashing damage, a Stamina
-//!   roll at the start of each of the character's turns; the first failure
-//!   is unconsciousness. Last box lethal: incapacitated. All aggravated:
-//!   dead (`last-box-*`).
+//!   (`wound-penalties`; a house rule's come off every roll: attack,
+//!   defence, the Stamina roll). When the last box holds bashing damage, a
+//!   Stamina roll at the start of each of the character's turns; the first
+//!   failure is unconsciousness. Last box lethal: incapacitated. All
+//!   aggravated: dead (`last-box-*`).
 //! - A character who has lost contests equal to Stamina concedes
 //!   (`concede`).
 //! - Willpower: one point a turn (`willpower-per-turn`), three more dice
@@ -236,11 +239,7 @@ impl Hubris {
                 } else {
                     0
                 };
-                let fortitude = if supernatural {
-                    t(Trait::Fortitude)
-                } else {
-                    0
-                };
+                let fortitude = if supernatural { t(Trait::Fortitude) } else { 0 };
                 let armor = i32::from(m.armor.rating);
                 let of = |on: bool, x: i32| if on { x } else { 0 };
                 let edge = (of(h.weapon == WeaponRule::Edge, weapon)
@@ -274,7 +273,11 @@ impl Hubris {
                     attacks: 1 + celerity * h.celerity_attacks,
                     rage: (
                         m.get(Trait::Rage),
-                        if h.rage_attacks > 0 { m.tactics.rage } else { 0 },
+                        if h.rage_attacks > 0 {
+                            m.tactics.rage
+                        } else {
+                            0
+                        },
                     ),
                     // A total defender only contests attacks on it.
                     escapes: m.tactics.defend == DefendTactic::Escape,
@@ -305,11 +308,7 @@ impl Hubris {
             tie: rules.actions.contest_tie,
             damage: h.damage,
             initiative: h.initiative,
-            last_box: [
-                h.last_box_bashing,
-                h.last_box_lethal,
-                h.last_box_aggravated,
-            ],
+            last_box: [h.last_box_bashing, h.last_box_lethal, h.last_box_aggravated],
             penalties: (penalties != [0; 3]).then_some(penalties),
             willpower_per_turn: h.willpower_per_turn,
             rage_attacks: h.rage_attacks,
@@ -384,7 +383,11 @@ impl Hubris {
             }
             Some(out)
         };
-        let key = [pool.max(0) as usize, against.max(0) as usize, usize::from(spend)];
+        let key = [
+            pool.max(0) as usize,
+            against.max(0) as usize,
+            usize::from(spend),
+        ];
         let drawn = self
             .contests
             .as_ref()
