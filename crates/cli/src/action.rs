@@ -8,7 +8,7 @@ use std::str::FromStr;
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
-use wodds_rules::{BotchEffect, GroupRule, RollOptions, RuleSet, TallyRule, TieRule};
+use wodds_rules::{BotchEffect, GroupRule, RollOptions, RuleSet, TallyRule, TeamworkRule, TieRule};
 use wodds_sim::{
     Contest, Extended, Process, Prolonged, Resisted, Retry, Schedule, Throw, Timeline,
     resisted_exact, resisted_sample, simulate, solve_with,
@@ -40,7 +40,8 @@ pub enum ActionCommand {
     #[command(after_help = "Example (Hall's punch and two dodges):\n  \
         wodds action multiple --edition revised --pools 7,6,6 --difficulty 6")]
     Multiple(MultipleArgs),
-    /// Several characters roll separately and add their successes, until a target.
+    /// Several characters work together until a target: separate rolls added, or
+    /// (hubris) the first character's roll with the others' help as an Edge.
     #[command(after_help = "Example:\n  \
         wodds action teamwork --edition revised --pools 4,5,3 --difficulty 6 --target 10")]
     Teamwork(TeamworkArgs),
@@ -221,8 +222,15 @@ enum TallyArg {
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum TieArg {
+    /// Nobody wins a tie.
     Nothing,
+    /// B wins a tie.
     Defender,
+    /// A (the acting side) wins a tie in which it rolled a success.
+    Acting,
+    /// The tied roll-off is played again.
+    #[value(name = "re-roll")]
+    ReRoll,
 }
 
 impl From<BotchArg> for BotchEffect {
@@ -321,14 +329,7 @@ pub fn run(cmd: &ActionCommand) -> anyhow::Result<()> {
         }
         ActionCommand::Teamwork(a) => {
             let rules = a.run.load()?;
-            let members: Vec<_> = a.pools.iter().map(|&p| (p, a.difficulty)).collect();
-            let throw = throw_of(
-                &rules,
-                &members,
-                &a.roll.options(),
-                "--pools/--difficulty",
-                true,
-            )?;
+            let (throw, how) = teamwork(&rules, &a.pools, a.difficulty, &a.roll.options())?;
             let botch = a.botch.map_or(rules.actions.extended_botch, Into::into);
             let action = Extended {
                 schedule: Schedule::new(vec![vec![throw]]),
@@ -336,13 +337,8 @@ pub fn run(cmd: &ActionCommand) -> anyhow::Result<()> {
                 botch,
                 free_botches: 0,
             };
-            let spoil = if rules.actions.teamwork_botch_spoils {
-                "spoils the team's roll"
-            } else {
-                "adds nothing"
-            };
             let what = format!(
-                "teamwork: pools {} at difficulty {}{}, target {}; one botch {spoil}, a botched team roll {}",
+                "teamwork: pools {} at difficulty {}{}, target {}; {how}, a botched team roll {}",
                 a.pools
                     .iter()
                     .map(i32::to_string)
@@ -387,6 +383,8 @@ pub fn run(cmd: &ActionCommand) -> anyhow::Result<()> {
             let tie = match a.tie {
                 Some(TieArg::Nothing) => TieRule::Nothing,
                 Some(TieArg::Defender) => TieRule::Defender,
+                Some(TieArg::Acting) => TieRule::Acting,
+                Some(TieArg::ReRoll) => TieRule::Reroll,
                 None => rules.actions.contest_tie,
             };
             let action = Prolonged {
@@ -404,6 +402,8 @@ pub fn run(cmd: &ActionCommand) -> anyhow::Result<()> {
                 match tie {
                     TieRule::Nothing => "is won by nobody",
                     TieRule::Defender => "goes to B",
+                    TieRule::Acting => "goes to A if it rolled a success",
+                    TieRule::Reroll => "is rolled again",
                 }
             );
             timeline(&a.run, &rules, &what, "contest", &action, a.max_rounds)
@@ -480,6 +480,44 @@ fn contest_botch_words(b: BotchEffect) -> &'static str {
         BotchEffect::Fail => "loses the contest",
         BotchEffect::Ignore => "counts as no successes",
     }
+}
+
+/// A team's roll under the edition's teamwork rule, and how it is made in
+/// words: the first pool's roll with the others' pools as an Edge (at
+/// most the edition's cap), or every pool rolled and the successes added.
+fn teamwork(
+    rules: &RuleSet,
+    pools: &[i32],
+    difficulty: Option<i32>,
+    options: &RollOptions,
+) -> anyhow::Result<(Throw, String)> {
+    const FLAG: &str = "--pools/--difficulty";
+    let (lead, helpers) = pools.split_first().context("--pools needs a pool")?;
+    if let (TeamworkRule::Edge, Some(cap)) =
+        (rules.actions.teamwork, rules.actions.teamwork_edge_cap)
+    {
+        for &p in helpers {
+            rules.check_pool(p).context(FLAG)?;
+        }
+        let help: i32 = helpers.iter().sum::<i32>().min(cap);
+        rules.check_pool(*lead).context(FLAG)?;
+        let d = difficulty.unwrap_or(rules.dice.standard_difficulty);
+        let spec = rules.roll(lead + help, d, options).context(FLAG)?.spec;
+        let how =
+            format!("the helpers add {help} dice to the first pool (an Edge of at most {cap})");
+        return Ok((Throw::single(spec), how));
+    }
+    let members: Vec<_> = pools.iter().map(|&p| (p, difficulty)).collect();
+    let throw = throw_of(rules, &members, options, FLAG, true)?;
+    let spoil = if rules.actions.teamwork_botch_spoils {
+        "spoils the team's roll"
+    } else {
+        "adds nothing"
+    };
+    Ok((
+        throw,
+        format!("each rolls and the successes add up; one botch {spoil}"),
+    ))
 }
 
 /// The throw of one or more characters under `rules`; `teamwork` adds

@@ -410,3 +410,110 @@ fn veronica_spending_willpower() {
         within(&v, 3)
     );
 }
+
+/// One die: 0 successes 0.7, k >= 1 successes 0.27 * 0.1^(k-1) (8+,
+/// 10-again). Two such dice tie at a success with 0.0729 / 0.99 and one
+/// wins outright with (1 - 0.49 - 0.0729 / 0.99) / 2 = 0.218182.
+const TIE_AT_A_SUCCESS: f64 = 0.0729 / 0.99;
+const OUTRIGHT: f64 = (1.0 - 0.49 - TIE_AT_A_SUCCESS) / 2.0;
+
+/// `wodds action prolonged --tie`, one die each and Resistance 1: the
+/// first decided contest ends it. hubris's own rule (001, "a success total
+/// to match or beat") gives A a tie in which it rolled a success:
+/// (0.218182 + 0.073636) / 0.51 = 0.572193; nobody winning ties, or ties
+/// rolled again, even; ties to B: A wins only outright, 0.218182.
+#[test]
+fn prolonged_ties_follow_the_tie_rule() {
+    let acting = (OUTRIGHT + TIE_AT_A_SUCCESS) / (2.0 * OUTRIGHT + TIE_AT_A_SUCCESS);
+    assert!((acting - 0.572193).abs() < 1e-6);
+    for (tie, want, words) in [
+        (None, acting, "goes to A if it rolled a success"),
+        (Some("acting"), acting, "goes to A if it rolled a success"),
+        (Some("nothing"), 0.5, "is won by nobody"),
+        (Some("re-roll"), 0.5, "is rolled again"),
+        (Some("defender"), OUTRIGHT, "goes to B"),
+    ] {
+        let mut args = vec![
+            "prolonged",
+            "--edition",
+            "hubris",
+            "--a",
+            "1",
+            "--b",
+            "1",
+            "--a-resistance",
+            "1",
+            "--b-resistance",
+            "1",
+        ];
+        if let Some(t) = tie {
+            args.extend_from_slice(&["--tie", t]);
+        }
+        let v = json(&args);
+        let p = f(&v, &["summary", "p_win"]);
+        assert!((p - want).abs() < 1e-12, "{tie:?}: {p}, want {want}");
+        let action = v["summary"]["action"].as_str().unwrap();
+        assert!(action.contains(words), "{action}");
+    }
+}
+
+/// Defect 9. 001 "Teamwork": "Help ... usually serves as an Edge on an
+/// appropriate roll", and Edges "usually don't provide more than five
+/// dice": under hubris the helpers' pools are added to the first pool, at
+/// most 5 dice; a house rule `teamwork = "sum"` rolls each pool and adds
+/// the successes (hubris's old way). Target 1 in one roll, 8+ dice:
+/// - pools 1, 3, 3: an Edge of 5, 6 dice: 1 - 0.7^6 = 0.882351; added
+///   rolls, 7 dice: 1 - 0.7^7 = 0.917646;
+/// - pools 2, 2 at difficulty 1: 3 dice: 1 - 0.7^3 = 0.657; added rolls,
+///   1 die each: 1 - 0.7^2 = 0.51;
+/// - pools 1, 1 at difficulty 3: a chance die (-1 dice): 0.1; added rolls,
+///   two chance dice (success 0.1, dramatic failure 0.1, spoiling the
+///   team's roll): no failure and a success, 0.9^2 - 0.8^2 = 0.17.
+#[test]
+fn hubris_teamwork_is_help_as_an_edge() {
+    let dir = tempfile::tempdir().unwrap();
+    let sum = dir.path().join("sum.toml");
+    std::fs::write(
+        &sum,
+        "extends = \"hubris\"\n[actions]\nteamwork = \"sum\"\n",
+    )
+    .unwrap();
+    let sum = sum.to_str().unwrap();
+    for (pools, difficulty, edge, added) in [
+        ("1,3,3", "0", 1.0 - 0.7f64.powi(6), 1.0 - 0.7f64.powi(7)),
+        ("2,2", "1", 1.0 - 0.7f64.powi(3), 0.51),
+        ("1,1", "3", 0.1, 0.17),
+    ] {
+        for (edition, want) in [("hubris", edge), (sum, added)] {
+            let v = json(&[
+                "teamwork",
+                "--edition",
+                edition,
+                "--pools",
+                pools,
+                "--difficulty",
+                difficulty,
+                "--target",
+                "1",
+                "--max-rolls",
+                "1",
+            ]);
+            let p = f(&v, &["summary", "p_win"]);
+            assert!(
+                (p - want).abs() < 1e-12,
+                "{edition} {pools}@{difficulty}: {p}, want {want}"
+            );
+        }
+    }
+    let v = json(&[
+        "teamwork",
+        "--edition",
+        "hubris",
+        "--pools",
+        "1,3,3",
+        "--target",
+        "1",
+    ]);
+    let action = v["summary"]["action"].as_str().unwrap();
+    assert!(action.contains("the helpers add 5 dice"), "{action}");
+}

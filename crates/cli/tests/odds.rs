@@ -369,3 +369,24 @@ fn the_table_fits_an_80_column_terminal() {
         }
     }
 }
+
+/// Defect 8. 001 "Dicepools": "the bonus die that comes from having an
+/// applicable Specialty": under hubris `--specialty` is one more die. Five
+/// dice and a specialty are six: success 1 - 0.7^6 = 0.882351, a mean of
+/// 6 * (0.3 / 0.9) = 2 successes (a 10-again die averages 1/3), and no
+/// dramatic failure (not a chance die). With Willpower too: 5 + 1 + 3
+/// dice, rote. Against difficulty 5 the specialty's die is what keeps the
+/// roll off a chance die: 1 die, 0.3.
+#[test]
+fn hubris_specialty_is_a_bonus_die() {
+    let rows = csv(&["-e", "hubris", "-p", "5", "--specialty"]);
+    assert!((num(&rows[0], "p_success") - (1.0 - 0.7f64.powi(6))).abs() < 1e-12);
+    assert!((num(&rows[0], "mean") - 2.0).abs() < 1e-11);
+    assert_eq!(num(&rows[0], "p_botch"), 0.0);
+    let rows = csv(&["-e", "hubris", "-p", "5", "-d", "5", "--specialty"]);
+    assert!((num(&rows[0], "p_success") - 0.3).abs() < 1e-12);
+    // Rote 9 dice: a roll fails only if both it and the re-roll of its 9
+    // failed dice fail: 0.7^18.
+    let rows = csv(&["-e", "hubris", "-p", "5", "--specialty", "--willpower"]);
+    assert!((num(&rows[0], "p_success") - (1.0 - 0.7f64.powi(18))).abs() < 1e-12);
+}

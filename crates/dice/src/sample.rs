@@ -119,8 +119,11 @@ impl Cuts {
 #[derive(Debug, Clone)]
 pub struct CompiledRoll {
     spec: RollSpec,
-    /// Tables of the first face of each die.
+    /// Tables of the first face of each ordinary die.
     first: Box<Tables>,
+    /// Tables of a chance die's first face, when the rules roll one (a
+    /// pool of 0 or less): it succeeds, and is rolled again, only on a 10.
+    chance: Option<Box<Tables>>,
     /// Tables of the dice rolled again (N-again only).
     reroll: Option<Box<Tables>>,
     /// The first faces' categories as thresholds, for the side-by-side count.
@@ -141,7 +144,8 @@ impl CompiledRoll {
     pub fn new(spec: &RollSpec) -> Self {
         let mut c = CompiledRoll {
             spec: *spec,
-            first: Tables::new(spec, false),
+            first: Tables::new(&spec.with_pool(1), false),
+            chance: (spec.rules().chance_die).then(|| Tables::new(&spec.with_pool(0), false)),
             reroll: spec.again_at().map(|_| Tables::new(spec, true)),
             cuts: Cuts::new(spec),
             cancel: spec.rules().ones == crate::spec::Ones::Cancel,
@@ -164,6 +168,16 @@ impl CompiledRoll {
     fn settle(&self, successes: u32, ones: u32, spec: &RollSpec) -> Roll {
         let net = i64::from(successes) - if self.cancel { i64::from(ones) } else { 0 };
         spec.settle(net, successes > 0, ones > 0)
+    }
+
+    /// The tables of the first face of `spec`'s dice: a chance die's, or
+    /// ordinary dice's (so one compiled roll rolls any pool).
+    #[inline(always)]
+    fn first(&self, spec: &RollSpec) -> &Tables {
+        match &self.chance {
+            Some(chance) if spec.is_chance_die() => chance,
+            _ => &self.first,
+        }
     }
 
     /// The spec it was compiled from.
@@ -375,7 +389,7 @@ impl Words {
     /// Returns the result and how many of the first `dice` faces failed.
     #[inline(always)]
     fn roll_dice(&mut self, c: &CompiledRoll, spec: &RollSpec, dice: u32) -> (Roll, u32) {
-        let first = self.count(dice, &c.first);
+        let first = self.count(dice, c.first(spec));
         let roll = self.finish(
             c,
             spec,

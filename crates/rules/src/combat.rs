@@ -23,6 +23,12 @@ pub mod fta;
 
 pub use fta::FtaRules;
 
+mod hubris;
+pub use hubris::{
+    ArmorRule, DamageRule, FortitudeRule, HubrisRules, InitiativeRule, LastBox, PotenceRule,
+    WeaponRule,
+};
+
 /// Which combat engine runs an edition's fights.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -174,15 +180,6 @@ pub enum UwodInitiative {
     Successes,
     /// 1d10 plus the initiative pool.
     D10PlusPool,
-}
-
-/// `[combat.hubris]`: the rules only the hubris engine has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct HubrisRules {
-    /// Whether a character who has lost as many contests as its Stamina
-    /// concedes.
-    pub concede: bool,
 }
 
 /// The combat part of an edition, fully resolved.

@@ -37,10 +37,11 @@ use sha2::{Digest, Sha256};
 use wodds_dice::{AutoSuccesses, Botch, Ones, RollRules, RollSpec, Tens};
 
 pub use combat::{
-    AttackClass, AttackRules, CombatEngine, CombatRules, FtaRules, CreatureKind, DamageKind, DamageRules,
-    HealthRules, HubrisRules, InitiativeTies, Named, Overflow, PotenceAdds, PowersRules,
+    ArmorRule, AttackClass, AttackRules, CombatEngine, CombatRules, CreatureKind, DamageKind,
+    DamageRule, DamageRules, FortitudeRule, FtaRules, HealthRules, HubrisRules, InitiativeRule,
+    InitiativeTies, LastBox, Named, Overflow, PotenceAdds, PotenceRule, PowersRules,
     RevisedRules, Set, SoakDice, SoakRow, SoakRules, TraitName, UnskilledRules, UwodInitiative,
-    UwodRules,
+    UwodRules, WeaponRule,
 };
 pub use error::{FileKind, RulesError};
 pub use locate::{MAX_FILE_BYTES, from_toml, located, read_text};
@@ -119,6 +120,10 @@ pub enum SpecialtySetting {
     /// 10s are rolled again.
     #[serde(rename = "10-again")]
     TenAgain,
+    /// One more die in the pool (`hubris`: "the bonus die that comes from
+    /// having an applicable Specialty").
+    #[serde(rename = "bonus-die")]
+    BonusDie,
 }
 
 /// What a 1 does, as written in rule files.
@@ -223,6 +228,9 @@ pub enum ResistedRule {
     Margin,
     /// The opponent's successes are your difficulty: you need as many (`uwod`).
     Meet,
+    /// The opponent's successes are "a success total to match or beat",
+    /// and at least one success is needed (`hubris`).
+    MatchOrBeat,
 }
 
 /// How an extended and resisted contest keeps score.
@@ -235,14 +243,53 @@ pub enum TallyRule {
     Difference,
 }
 
-/// What a tied contest does.
+/// What a tied contest does: a prolonged conflict's roll-off, and (under
+/// the `hubris` engine) an attack's contest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum TieRule {
     /// Nobody wins the round.
     Nothing,
-    /// The defender (side B) wins the round.
+    /// The defender (side B; in a fight, the one attacked) wins the round.
     Defender,
+    /// The acting side (side A; in a fight, the attacker) wins a tie in
+    /// which it rolled at least one success: the other side's total is "a
+    /// success total to match or beat" (`hubris`). A tie at no successes is
+    /// won by nobody (a roll without a success fails).
+    Acting,
+    /// Both roll again until one has more successes (in a prolonged
+    /// conflict, the same as `nothing`: the tied roll-off is played again).
+    #[serde(rename = "re-roll")]
+    Reroll,
+}
+
+impl TieRule {
+    /// Who wins a contest in which the acting side rolled `acting`
+    /// successes and the other `other`: `1` the acting side, `-1` the
+    /// other, `0` nobody (a tie under `nothing`, or one to roll again).
+    #[inline]
+    pub fn winner(self, acting: u16, other: u16) -> i8 {
+        match acting.cmp(&other) {
+            std::cmp::Ordering::Greater => 1,
+            std::cmp::Ordering::Less => -1,
+            std::cmp::Ordering::Equal => match self {
+                TieRule::Nothing | TieRule::Reroll => 0,
+                TieRule::Defender => -1,
+                TieRule::Acting => i8::from(acting > 0),
+            },
+        }
+    }
+}
+
+/// How characters working together on one task roll (teamwork).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum TeamworkRule {
+    /// Every character rolls separately; the successes are added.
+    Sum,
+    /// The first character rolls, with the others' help as an Edge: their
+    /// pools added to its pool, at most `teamwork-edge-cap` dice.
+    Edge,
 }
 
 /// How a group rolls together.
@@ -269,7 +316,12 @@ pub struct ActionRules {
     pub contest_botch: BotchEffect,
     /// What a tied round does.
     pub contest_tie: TieRule,
-    /// Whether one member's botch spoils a teamwork roll.
+    /// How a team rolls: separate rolls added, or the helpers as an Edge.
+    pub teamwork: TeamworkRule,
+    /// With `teamwork = "edge"`: the most dice the helpers add.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teamwork_edge_cap: Option<i32>,
+    /// Whether one member's botch spoils a teamwork roll (separate rolls).
     pub teamwork_botch_spoils: bool,
     /// How several characters on one side of a contest roll.
     pub group: GroupRule,
@@ -449,16 +501,18 @@ impl RuleSet {
         self.check_difficulty(difficulty)?;
         let d = &self.dice;
         let mut tens = d.tens.to_dice();
+        let mut pool = pool;
         if options.specialty {
-            tens = match d.specialty {
+            match d.specialty {
                 SpecialtySetting::None => {
                     return Err(RulesError::NoSpecialty {
                         edition: self.id.clone(),
                     });
                 }
-                SpecialtySetting::Double => Tens::Double,
-                SpecialtySetting::TenAgain => Tens::Again(10),
-            };
+                SpecialtySetting::Double => tens = Tens::Double,
+                SpecialtySetting::TenAgain => tens = Tens::Again(10),
+                SpecialtySetting::BonusDie => pool += 1,
+            }
         }
         if let Some(again) = options.again {
             tens = match again {
@@ -466,7 +520,6 @@ impl RuleSet {
                 Some(n) => Tens::Again(n),
             };
         }
-        let mut pool = pool;
         if let Some(kind) = options.unskilled {
             let penalty = d.unskilled[kind as usize];
             if penalty == 0 {

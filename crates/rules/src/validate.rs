@@ -1,7 +1,10 @@
 //! Checks of a resolved rule set that its types cannot express: ranges,
 //! and settings that must agree with each other.
 
-use crate::{ActionRules, AutomaticRule, CombatRules, DiceRules, DifficultyKind, Overflow};
+use crate::{
+    ActionRules, AutomaticRule, CombatRules, DiceRules, DifficultyKind, HubrisRules, Overflow,
+    SpecialtySetting, TeamworkRule,
+};
 
 /// A problem: the settings involved (the first one this file sets is
 /// blamed) and what is wrong.
@@ -78,7 +81,8 @@ fn dice(d: &DiceRules) -> Result<(), Problem> {
     }
     let [pmin, pmax] = d.pool_range;
     let floor = if d.chance_die { -10 } else { 1 };
-    let ceiling = wodds_dice::MAX_POOL - d.willpower.bonus_dice;
+    let specialty = i32::from(d.specialty == SpecialtySetting::BonusDie);
+    let ceiling = wodds_dice::MAX_POOL - d.willpower.bonus_dice - specialty;
     if pmin > pmax || pmin < floor || pmax > ceiling {
         let why = if d.chance_die {
             ""
@@ -90,9 +94,10 @@ fn dice(d: &DiceRules) -> Result<(), Problem> {
                 "dice.pool-range",
                 "dice.chance-die",
                 "dice.willpower.bonus-dice",
+                "dice.specialty",
             ],
             format!(
-                "[{pmin}, {pmax}] must be ascending and within {floor}..={ceiling} (the dice engine rolls at most {} dice, Willpower's bonus dice included{why})",
+                "[{pmin}, {pmax}] must be ascending and within {floor}..={ceiling} (the dice engine rolls at most {} dice, Willpower's bonus dice and a specialty's included{why})",
                 wodds_dice::MAX_POOL
             ),
         )?;
@@ -101,7 +106,16 @@ fn dice(d: &DiceRules) -> Result<(), Problem> {
 }
 
 fn actions(a: &ActionRules) -> Result<(), Problem> {
-    within("actions.retry-penalty", a.retry_penalty.into(), 0, 5)
+    within("actions.retry-penalty", a.retry_penalty.into(), 0, 5)?;
+    match (a.teamwork, a.teamwork_edge_cap) {
+        (TeamworkRule::Edge, None) => fail(
+            &["actions.teamwork", "actions.teamwork-edge-cap"],
+            "teamwork = \"edge\" needs teamwork-edge-cap (the most dice the helpers add)"
+                .to_string(),
+        ),
+        (_, Some(cap)) => within("actions.teamwork-edge-cap", cap.into(), 0, 10),
+        (TeamworkRule::Sum, None) => Ok(()),
+    }
 }
 
 fn combat(c: &CombatRules) -> Result<(), Problem> {
@@ -267,5 +281,39 @@ fn combat(c: &CombatRules) -> Result<(), Problem> {
             5,
         )?;
     }
+    if let Some(h) = &c.hubris {
+        hubris(h)?;
+    }
     Ok(())
+}
+
+fn hubris(h: &HubrisRules) -> Result<(), Problem> {
+    within("combat.hubris.health-base", h.health_base.into(), 1, 15)?;
+    let w = h.wound_penalties;
+    if let Some(bad) = w.iter().find(|x| **x > 10) {
+        fail(
+            &["combat.hubris.wound-penalties"],
+            format!("{bad} is outside 0..=10"),
+        )?;
+    }
+    if w.windows(2).any(|pair| pair[1] < pair[0]) {
+        fail(
+            &["combat.hubris.wound-penalties"],
+            "penalties must not fall as wounds get worse".to_string(),
+        )?;
+    }
+    within("combat.hubris.edge-cap", h.edge_cap.into(), 0, 10)?;
+    within(
+        "combat.hubris.willpower-per-turn",
+        h.willpower_per_turn.into(),
+        0,
+        5,
+    )?;
+    within(
+        "combat.hubris.celerity-attacks",
+        h.celerity_attacks.into(),
+        0,
+        3,
+    )?;
+    within("combat.hubris.rage-attacks", h.rage_attacks.into(), 0, 3)
 }

@@ -656,19 +656,37 @@ fn difficulty_outside_the_range_is_refused() {
     assert_eq!((what, value), ("difficulty", -1));
 }
 
+/// 001 "Dicepools": "the bonus die that comes from having an applicable
+/// Specialty": hubris's specialty is one more die (5 + 1, then the
+/// difficulty's dice come off: 5 + 1 - 2 = 4); an edition without a
+/// specialty rule refuses one.
 #[test]
-fn specialty_on_hubris_is_refused() {
+fn hubris_specialty_is_one_more_die() {
     let opts = RollOptions {
         specialty: true,
         ..RollOptions::default()
     };
-    let err = load("hubris").roll(5, 0, &opts).unwrap_err();
-    let display = err.to_string();
+    let hubris = load("hubris");
+    let r = hubris.roll(5, 0, &opts).unwrap();
+    assert_eq!(r.spec.pool(), 6);
+    assert_eq!(r.spec.rules().tens, wodds_dice::Tens::Again(10));
+    close(
+        wodds_dice::exact(&r.spec).p_at_least(1),
+        1.0 - 0.7f64.powi(6),
+        1e-12,
+    );
+    assert_eq!(hubris.roll(5, 2, &opts).unwrap().spec.pool(), 4);
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "plain.toml",
+        "extends = \"hubris\"\n[dice]\nspecialty = \"none\"\n",
+    );
+    let err = load(&path).roll(5, 0, &opts).unwrap_err();
     match err {
-        RulesError::NoSpecialty { edition } => assert_eq!(edition, "hubris"),
+        RulesError::NoSpecialty { edition } => assert_eq!(edition, path),
         other => panic!("expected NoSpecialty, got {other:?}"),
     }
-    assert!(display.contains("hubris"), "{display}");
     // Revised has one (10-again), uwod too (double).
     let r = load("revised").roll(5, 6, &opts).unwrap();
     assert_eq!(r.spec.rules().tens, wodds_dice::Tens::Again(10));
@@ -904,4 +922,89 @@ fn unbounded_read_of_a_huge_rule_file() {
             e.message
         );
     }
+}
+
+/// `[combat.hubris]` and hubris's teamwork settings: the edition's values
+/// (001's, or assumed), and a house rule's checked, the error naming the
+/// file, line and setting.
+#[test]
+fn hubris_combat_settings_inherit_override_and_check() {
+    use wodds_rules::{
+        ArmorRule, DamageRule, FortitudeRule, InitiativeRule, LastBox, PotenceRule, TeamworkRule,
+        TieRule, WeaponRule,
+    };
+    let hubris = load("hubris");
+    let h = hubris.combat.hubris();
+    assert_eq!(h.initiative, InitiativeRule::D10PlusPool);
+    assert_eq!((h.health_base, h.wound_penalties), (5, [0, 0, 0]));
+    assert_eq!(
+        [h.last_box_bashing, h.last_box_lethal, h.last_box_aggravated],
+        [LastBox::StaminaRoll, LastBox::Incapacitated, LastBox::Dead]
+    );
+    assert_eq!(h.edge_cap, 5);
+    assert_eq!(
+        (h.weapon, h.potence, h.armor, h.fortitude, h.damage),
+        (
+            WeaponRule::Edge,
+            PotenceRule::Dice,
+            ArmorRule::Difficulty,
+            FortitudeRule::Damage,
+            DamageRule::Margin
+        )
+    );
+    assert_eq!(
+        (h.willpower_per_turn, h.celerity_attacks, h.rage_attacks),
+        (1, 1, 1)
+    );
+    assert!(h.concede);
+    assert_eq!(hubris.actions.contest_tie, TieRule::Acting);
+    assert_eq!(hubris.actions.teamwork, TeamworkRule::Edge);
+    assert_eq!(hubris.actions.teamwork_edge_cap, Some(5));
+    assert_eq!(load("revised").actions.teamwork, TeamworkRule::Sum);
+    assert_eq!(load("fta").actions.teamwork, TeamworkRule::Sum);
+    assert_eq!(load("uwod").actions.teamwork, TeamworkRule::Sum);
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "cofd.toml",
+        "extends = \"hubris\"\n\n[combat.hubris]\nwound-penalties = [1, 2, 3]\nlast-box-lethal = \"fights-on\"\n",
+    );
+    let cofd = load(&path);
+    assert_eq!(cofd.combat.hubris().wound_penalties, [1, 2, 3]);
+    assert_eq!(cofd.combat.hubris().last_box_lethal, LastBox::FightsOn);
+    assert_eq!(cofd.combat.hubris().edge_cap, 5);
+
+    let path = write(
+        dir.path(),
+        "falling.toml",
+        "extends = \"hubris\"\n\n[combat.hubris]\nwound-penalties = [3, 2, 1]\n",
+    );
+    let e = file_error(&path);
+    assert_file_error(&e, &path, 4, 19, "combat.hubris.wound-penalties");
+    assert!(e.message.contains("must not fall"), "{}", e.message);
+    let path = write(
+        dir.path(),
+        "tiny.toml",
+        "extends = \"hubris\"\n\n[combat.hubris]\nhealth-base = 0\n",
+    );
+    let e = file_error(&path);
+    assert_file_error(&e, &path, 4, 15, "combat.hubris.health-base");
+    assert_eq!(e.message, "0 is outside 1..=15");
+    let path = write(
+        dir.path(),
+        "bad.toml",
+        "extends = \"hubris\"\n\n[combat.hubris]\nlast-box-lethal = \"sleeps\"\n",
+    );
+    let e = file_error(&path);
+    assert_eq!(e.field, "combat.hubris.last-box-lethal");
+    // A team helping as an Edge needs to know how many dice it may add.
+    let path = write(
+        dir.path(),
+        "helpers.toml",
+        "extends = \"revised\"\n\n[actions]\nteamwork = \"edge\"\n",
+    );
+    let e = file_error(&path);
+    assert_eq!(e.field, "actions.teamwork");
+    assert!(e.message.contains("teamwork-edge-cap"), "{}", e.message);
 }

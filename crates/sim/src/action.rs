@@ -260,7 +260,8 @@ impl Process for Contest {
 }
 
 /// A prolonged conflict (`hubris`): contests until one side has lost as many
-/// as its Resistance attribute and gives up.
+/// as its Resistance attribute and gives up. Side A is the acting side (it
+/// wins ties under `contest-tie = "acting"`).
 #[derive(Debug, Clone)]
 pub struct Prolonged {
     /// Two throws a round: side A, then side B.
@@ -291,15 +292,13 @@ impl Process for Prolonged {
 
     fn next(&self, (la, lb): (u32, u32), rolls: &[Roll]) -> Next<(u32, u32)> {
         // A botch (dramatic failure) has no successes: it loses unless the
-        // other side has none either.
+        // other side has none either. A tie goes as the tie rule says (under
+        // `re-roll` the roll-off is played again: the same as `nothing`).
         let (sa, sb) = (rolls[0].successes, rolls[1].successes);
-        let (la, lb) = match sa.cmp(&sb) {
-            std::cmp::Ordering::Greater => (la, lb + 1),
-            std::cmp::Ordering::Less => (la + 1, lb),
-            std::cmp::Ordering::Equal => match self.tie {
-                TieRule::Nothing => (la, lb),
-                TieRule::Defender => (la + 1, lb),
-            },
+        let (la, lb) = match self.tie.winner(sa, sb) {
+            1 => (la, lb + 1),
+            -1 => (la + 1, lb),
+            _ => (la, lb),
         };
         if lb >= self.b_resistance {
             Next::Win
@@ -344,6 +343,7 @@ fn resisted_success(rule: ResistedRule, a: Roll, b: Roll) -> bool {
         && match rule {
             ResistedRule::Margin => sa > sb,
             ResistedRule::Meet => sa >= sb,
+            ResistedRule::MatchOrBeat => sa >= sb && sa > 0,
         }
 }
 

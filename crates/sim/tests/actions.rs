@@ -101,6 +101,16 @@ fn resisted_one_die_each_by_hand() {
     let one = Throw::single(uwod.roll(1, 1, &RollOptions::default()).unwrap().spec);
     let r = resisted_exact(&one, &one, ResistedRule::Meet);
     close(r.p_success, 0.4 + 0.5 * 0.6, 1e-15);
+    // hubris: A matches or beats B's successes with at least one of its
+    // own. One die: 0 successes 0.7, k >= 1 0.27 * 0.1^(k-1); A wins
+    // outright (1 - 0.49 - 0.0729 / 0.99) / 2 and ties at a success
+    // 0.0729 / 0.99: 0.291818 together.
+    let hubris = RuleSet::load("hubris").unwrap();
+    let one = Throw::single(hubris.roll(1, 0, &RollOptions::default()).unwrap().spec);
+    let r = resisted_exact(&one, &one, hubris.actions.resisted);
+    let want = (1.0 - 0.49 - 0.0729 / 0.99) / 2.0 + 0.0729 / 0.99;
+    close(r.p_success, want, 1e-12);
+    close(want, 0.291818, 1e-6);
 }
 
 #[test]
@@ -188,6 +198,26 @@ fn prolonged_conflicts_by_hand() {
         1.0 - (1.0 - p_greater).powi(2),
         1e-12,
     );
+    // Ties to the acting side (A) when it rolled a success (hubris's rule,
+    // 001: "a success total to match or beat"). One die: 0 successes 0.7,
+    // k >= 1 0.27 * 0.1^(k-1); a tie at a success has 0.0729 / 0.99, each
+    // side wins outright (1 - 0.49 - 0.0729 / 0.99) / 2 = 0.218182. A
+    // wins the first decided contest with (0.218182 + 0.073636) / 0.51.
+    let (tie, outright) = (0.0729 / 0.99, (1.0 - 0.49 - 0.0729 / 0.99) / 2.0);
+    close(p_greater, outright, 1e-12);
+    let acting = Prolonged {
+        tie: TieRule::Acting,
+        ..even.clone()
+    };
+    let want = (outright + tie) / (2.0 * outright + tie);
+    close(solve(&acting, HORIZON).p_win(), want, 1e-12);
+    close(want, 0.572193, 1e-6);
+    // The tied roll-off played again: even, as `nothing`.
+    let reroll = Prolonged {
+        tie: TieRule::Reroll,
+        ..even
+    };
+    close(solve(&reroll, HORIZON).p_win(), 0.5, 1e-12);
 }
 
 #[test]
@@ -257,13 +287,15 @@ fn monte_carlo_agrees_with_the_exact_solver() {
     agrees(&car_chase, 10_000, &[1, 3, 6, 10]);
     let hubris = RuleSet::load("hubris").unwrap();
     let pool = |p| Throw::single(hubris.roll(p, 0, &RollOptions::default()).unwrap().spec);
-    let conflict = Prolonged {
-        schedule: one_round(vec![pool(5), pool(6)]),
-        a_resistance: 2,
-        b_resistance: 3,
-        tie: TieRule::Nothing,
-    };
-    agrees(&conflict, 10_000, &[2, 3, 5]);
+    for tie in [TieRule::Nothing, TieRule::Acting] {
+        let conflict = Prolonged {
+            schedule: one_round(vec![pool(5), pool(6)]),
+            a_resistance: 2,
+            b_resistance: 3,
+            tie,
+        };
+        agrees(&conflict, 10_000, &[2, 3, 5]);
+    }
     let spec = |p| RollSpec::new(p, RollRules::classic(6)).unwrap();
     let team = Extended {
         schedule: one_round(vec![Throw::group(

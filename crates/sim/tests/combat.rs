@@ -259,44 +259,6 @@ fn scenario_errors_name_line_and_field() {
     assert!(message.contains("unknown edition"), "{message}");
 }
 
-/// hubris: a one-die puncher against a one-die dummy that only defends,
-/// both with Stamina 1, so whoever loses the first decided contest
-/// concedes. A contest is decided with 2q, q = P(a > b) for two one-die
-/// rolls (8+, 10-again): the puncher wins half the fights, after a
-/// geometric number of rounds with mean 1 / 2q.
-#[test]
-fn hubris_first_decided_contest_ends_it() {
-    let text = format!("{HEAD}{PUNCHER}")
-        .replace("editions = [\"revised\"]", "editions = [\"hubris\"]")
-        .replace(
-            "stamina = 1, wits = 1, brawl = 0 }",
-            "stamina = 1, wits = 1, brawl = 0, athletics = 0 }",
-        );
-    let s = scenario(&text);
-    for engine in engines(&s) {
-        let rules = &s.editions[0];
-        let one = wodds_dice::exact(&rules.roll(1, 0, &Default::default()).unwrap().spec);
-        let q: f64 = (1..=one.max_successes())
-            .flat_map(|a| (0..a).map(move |b| (a, b)))
-            .map(|(a, b)| one.p(a, false) * one.p(b, false))
-            .sum();
-        let n = 200_000;
-        let t = combat::run(&engine, "hubris", n, 8, &|_| {});
-        let share = t.wins[0] as f64 / n as f64;
-        assert!(
-            (share - 0.5).abs() < 4.5 * (0.25 / n as f64).sqrt(),
-            "puncher wins {share}"
-        );
-        assert_eq!(t.share(End::Conceded), Some(1.0));
-        let (mean, want) = (t.mean_rounds().unwrap(), 1.0 / (2.0 * q));
-        let sd = (1.0 - 2.0 * q).sqrt() / (2.0 * q);
-        assert!(
-            (mean - want).abs() < 4.5 * sd / (n as f64).sqrt(),
-            "mean rounds {mean}, want {want}"
-        );
-    }
-}
-
 /// uwod: the one-die puncher against a dummy in an armour T-shirt (soak 2,
 /// -1 Dexterity: no defence die left, so every attack is at difficulty 0).
 /// A die succeeds on 7+ (0.4) and botches alone on a 1 (0.1): a success

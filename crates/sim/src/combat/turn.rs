@@ -312,17 +312,18 @@ const _: () = assert!(MAX_MEMBERS <= 8, "a turn order packs a member a byte");
 mod tests {
     use super::*;
 
-    /// Decided once one side or none still stands: three members, two on
-    /// side 0.
+    /// Four members on three sides (0, 0, 1, 2): undecided while two sides
+    /// stand, decided once one side (or none) is left.
     #[test]
     fn decided_when_one_side_or_none_stands() {
-        let mut r = Roster::new([0, 0, 1].into_iter(), 2);
+        let mut r = Roster::new([0, 0, 1, 2].into_iter(), 3);
         assert!(!r.decided());
         r.knock_out(0, End::Fled);
-        assert!(!r.decided(), "side 0 still has member 1");
         r.knock_out(2, End::Killed);
-        assert!(r.decided(), "side 1 is out");
-        r.knock_out(1, End::Killed);
-        assert!(r.decided(), "nobody stands");
+        assert!(!r.decided(), "sides 0 and 2 stand");
+        r.knock_out(3, End::Conceded);
+        assert!(r.decided(), "side 0 alone");
+        r.knock_out(1, End::Incapacitated);
+        assert!(r.decided(), "nobody");
     }
 }
