@@ -39,9 +39,9 @@ use wodds_dice::{AutoSuccesses, Botch, Ones, RollRules, RollSpec, Tens};
 pub use combat::{
     ArmorRule, AttackClass, AttackRules, CombatEngine, CombatRules, CreatureKind, DamageKind,
     DamageRule, DamageRules, FortitudeRule, FtaRules, HealthRules, HubrisRules, InitiativeRule,
-    InitiativeTies, LastBox, Named, Overflow, PotenceAdds, PotenceRule, PowersRules,
-    RevisedRules, Set, SoakDice, SoakRow, SoakRules, TraitName, UnskilledRules, UwodInitiative,
-    UwodRules, WeaponRule,
+    InitiativeTies, LastBox, Named, Overflow, PotenceAdds, PotenceRule, PowersRules, RevisedRules,
+    Set, SoakDice, SoakRow, SoakRules, TraitName, UnskilledRules, UwodInitiative, UwodRules,
+    WeaponRule,
 };
 pub use error::{FileKind, RulesError};
 pub use locate::{MAX_FILE_BYTES, from_toml, located, read_text};

@@ -897,8 +897,8 @@ fn house_initiative() {
 
 /// `power-attack` and `feint`: one-die swordsmen in a contested exchange.
 /// A power attack (at 7, fourteen damage dice) against a basic one (at 6):
-/// A wins it with 0.4 * 0.5 and drops B with [`kills`]`(14)`, B with 0.6
-/// * 0.5 and Q12. A house power attack at no extra difficulty and +4 dice:
+/// A wins it with 0.4 * 0.5 and drops B with [`kills`]`(14)`, B with
+/// 0.6 * 0.5 and Q12. A house power attack at no extra difficulty and +4 dice:
 /// 0.5 * 0.5 and `kills(16)`, B 0.25. A feint (at 5, ten dice): 0.6 * 0.5
 /// and `kills(10)`, B 0.4 * 0.5; a house feint at -3 with no damage lost
 /// (at 3: 0.8): 0.8 * 0.5 and Q12, B 0.2 * 0.5.

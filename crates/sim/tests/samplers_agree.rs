@@ -3,8 +3,9 @@
 //! and tactics) are played under every edition by all three samplers (die
 //! by die, whole attacks from the outcome tables, whole rounds from the
 //! round chain), which must agree with each other, and with the chain's
-//! exact odds where there is one, within 4.5 standard errors; and a fight
-//! between a side and its mirror image must favour neither.
+//! exact odds where there is one, within 4.5 standard errors (and three
+//! fights' worth, for ends too rare to be normal: see `agree`); and a
+//! fight between a side and its mirror image must favour neither.
 //!
 //! The cases are drawn from a fixed seed, so a run is repeatable: 200 cases
 //! in the ordinary test run (a few minutes); `WODDS_PROPTEST_CASES=2000`
@@ -24,6 +25,10 @@ use wodds_sim::combat::{
 const FIGHTS: u64 = 3000;
 /// Standard errors two estimates may differ by.
 const BOUND: f64 = 4.5;
+/// Fights' worth two estimates may differ by besides (see [`agree`]).
+const SLACK: f64 = 3.0;
+/// The round limit of every case.
+const MAX_ROUNDS: u32 = 30;
 
 /// One member of a random scenario, as scenario-file TOML.
 #[derive(Debug, Clone)]
@@ -120,8 +125,8 @@ fn member() -> impl Strategy<Value = Member> {
 
 /// A scenario of the sides given, under every edition.
 fn scenario(sides: &[Vec<Member>]) -> Scenario {
-    let mut text = String::from(
-        "name = \"random\"\nkind = \"combat\"\neditions = [\"revised\", \"fta\", \"uwod\", \"hubris\"]\nmax-rounds = 30\n",
+    let mut text = format!(
+        "name = \"random\"\nkind = \"combat\"\neditions = [\"revised\", \"fta\", \"uwod\", \"hubris\"]\nmax-rounds = {MAX_ROUNDS}\n",
     );
     for (s, members) in sides.iter().enumerate() {
         text.push_str(&format!("[[side]]\nname = \"side {s}\"\n"));
@@ -158,11 +163,15 @@ fn shares(t: &Tally) -> Shares {
 }
 
 /// `a` and `b` agree within [`BOUND`] standard errors of the difference
-/// (two estimates) or of `a` (when `b` is exact, `exact`).
-fn agree(what: &str, a: f64, va: f64, b: f64, vb: f64) -> Result<(), TestCaseError> {
+/// (two estimates) or of `a` (when `b` is exact, `vb` 0), give or take
+/// [`SLACK`] fights of `unit` each (what one fight moves the estimate by:
+/// 1 / n for a share, the round limit / n for the mean rounds). Rare ends
+/// (a fight that ends early once in 10^5) are counted, not normal: the
+/// slack keeps one or two of them in 3000 fights from reading as a
+/// disagreement, and the 1e-9 the chain's floating-point sums.
+fn agree(what: &str, a: f64, va: f64, b: f64, vb: f64, unit: f64) -> Result<(), TestCaseError> {
     let se = (va + vb).sqrt();
-    // 1e-9: what the chain's sums in floating point may be off by.
-    let ok = (a - b).abs() <= BOUND * se + 1e-9;
+    let ok = (a - b).abs() <= BOUND * se + SLACK * unit + 1e-9;
     prop_assert!(
         ok,
         "{what}: {a} against {b}, {:.1} standard errors",
@@ -205,6 +214,7 @@ fn samplers_agree(s: &Scenario, edition: usize, seed: u64) -> Result<(), TestCas
                     v(a),
                     b.p[k],
                     v(b),
+                    1.0 / a.n,
                 )?;
             }
             agree(
@@ -213,6 +223,7 @@ fn samplers_agree(s: &Scenario, edition: usize, seed: u64) -> Result<(), TestCas
                 a.var / a.n,
                 b.mean,
                 b.var / b.n,
+                f64::from(MAX_ROUNDS) / a.n,
             )?;
         }
     }
@@ -233,6 +244,7 @@ fn samplers_agree(s: &Scenario, edition: usize, seed: u64) -> Result<(), TestCas
                     p * (1.0 - p) / a.n,
                     p,
                     0.0,
+                    1.0 / a.n,
                 )?;
             }
             // The standard error from the chain's own variance of the
@@ -243,6 +255,7 @@ fn samplers_agree(s: &Scenario, edition: usize, seed: u64) -> Result<(), TestCas
                 chain_var / a.n,
                 chain_mean,
                 0.0,
+                f64::from(MAX_ROUNDS) / a.n,
             )?;
         }
     }
@@ -286,6 +299,7 @@ fn symmetric(s: &Scenario, edition: usize, seed: u64) -> Result<(), TestCaseErro
             var,
             p1,
             0.0,
+            1.0 / t.n,
         )?;
     }
     Ok(())

@@ -615,7 +615,14 @@ impl Fta {
             pending.hurts[pending.len] = (target as u8, Some(kind), levels);
             pending.len += 1;
         } else {
-            hurt(&self.track, kind, levels.into(), &mut st[target].health, roster, target);
+            hurt(
+                &self.track,
+                kind,
+                levels.into(),
+                &mut st[target].health,
+                roster,
+                target,
+            );
         }
     }
 
@@ -635,7 +642,14 @@ impl Fta {
         for &(t, kind, levels) in &pending.hurts[..pending.len] {
             let t = usize::from(t);
             match kind {
-                Some(kind) => hurt(&self.track, kind, levels.into(), &mut st[t].health, roster, t),
+                Some(kind) => hurt(
+                    &self.track,
+                    kind,
+                    levels.into(),
+                    &mut st[t].health,
+                    roster,
+                    t,
+                ),
                 None => roster.knock_out(t, End::Fled),
             }
         }

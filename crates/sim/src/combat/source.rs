@@ -129,8 +129,12 @@ pub struct Enumerate {
     /// The turn orders' distributions by the members' score distributions
     /// (probabilities as bits) and, when ties are marked, the members'
     /// sides, for every state that scores alike.
-    turn_memo: HashMap<(ScoreKey, Option<[usize; MAX_ORDERED]>), Vec<(Turn, f64)>>,
+    turn_memo: HashMap<OrderKey, Vec<(Turn, f64)>>,
 }
+
+/// What a turn order's distribution depends on: the members' score
+/// distributions and, when ties are marked, their sides.
+type OrderKey = (ScoreKey, Option<[usize; MAX_ORDERED]>);
 
 /// Each member's (score, tiebreak) outcomes and their probabilities' bits.
 type ScoreKey = Vec<Vec<((i32, i32), u64)>>;
