@@ -6,8 +6,6 @@
 use serde::Serialize;
 use toml::de::{DeTable, DeValue};
 
-use crate::locate::line_col;
-
 /// One resolved setting of a rule set.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Setting {
@@ -50,13 +48,42 @@ pub(crate) fn leaves(text: &str, table: &toml::Table, skip: &[&str]) -> Vec<Leaf
         return Vec::new();
     };
     let mut out = Vec::new();
-    walk(text, spanned.get_ref(), table, "", skip, &mut out);
+    let lines = Lines::of(text);
+    walk(&lines, spanned.get_ref(), table, "", skip, &mut out);
     out.sort_by_key(|l| l.key_at);
     out
 }
 
+/// A file's text indexed by line, once, so each setting's line and note
+/// are found without scanning the file again.
+struct Lines<'a> {
+    text: &'a str,
+    /// Byte offset of each line's start.
+    starts: Vec<usize>,
+    /// Each line, without its end.
+    lines: Vec<&'a str>,
+}
+
+impl<'a> Lines<'a> {
+    fn of(text: &'a str) -> Self {
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Lines {
+            text,
+            starts,
+            lines: text.lines().collect(),
+        }
+    }
+
+    /// The 1-based line of byte `offset`.
+    fn line(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset)
+    }
+}
+
 fn walk(
-    text: &str,
+    text: &Lines<'_>,
     de: &DeTable<'_>,
     table: &toml::Table,
     prefix: &str,
@@ -80,7 +107,7 @@ fn walk(
             (DeValue::Table(inner), toml::Value::Table(t)) => walk(text, inner, t, &key, &[], out),
             _ => {
                 let key_at = k.span().start;
-                let line = line_col(text, key_at).0;
+                let line = text.line(key_at);
                 let elements = match v.get_ref() {
                     DeValue::Array(a) => a.iter().map(|e| e.span().start).collect(),
                     _ => Vec::new(),
@@ -92,7 +119,7 @@ fn walk(
                     value_at: v.span().start,
                     elements,
                     line,
-                    note: note(text, line, v.span().end),
+                    note: note(&text.lines, text.text, line, v.span().end),
                 });
             }
         }
@@ -103,8 +130,7 @@ fn walk(
 /// value ends at byte `end`: the comment after the value on its line, or
 /// the block of comment lines above it. Settings written one after another
 /// without a blank line share the comment above the first of them.
-pub(crate) fn note(text: &str, line: usize, end: usize) -> String {
-    let lines: Vec<&str> = text.lines().collect();
+fn note(lines: &[&str], text: &str, line: usize, end: usize) -> String {
     let mut parts: Vec<&str> = Vec::new();
     let mut i = line.saturating_sub(1);
     while i > 0 {
