@@ -7,7 +7,9 @@
 //!   rolls; [`solve`] follows every outcome exactly, [`simulate`] samples
 //!   runs in fixed seeded batches on rayon. Both use the process's one
 //!   transition function.
-//! - [`combat`]: whole fights from scenario files, and the runner.
+//! - [`RollStats`]: the exact figures of a single roll.
+//! - [`combat`]: whole fights from scenario files, the runner, and the
+//!   [`combat::Summary`] of a scenario-edition's fights.
 //! - The actions: [`Extended`] (and teamwork), [`Retry`] (trying again),
 //!   [`Contest`] (extended and resisted), [`Prolonged`] (`hubris`
 //!   conflicts), and the single resisted roll ([`resisted_exact`], [`resisted_sample`]).
@@ -33,10 +35,12 @@
 mod action;
 pub mod combat;
 mod process;
+mod roll;
 mod throw;
 
 pub use action::{
     Contest, Extended, Prolonged, Resisted, Retry, Schedule, resisted_exact, resisted_sample,
 };
 pub use process::{BATCH, Next, Process, Timeline, simulate, solve};
+pub use roll::RollStats;
 pub use throw::Throw;
