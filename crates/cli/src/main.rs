@@ -7,6 +7,7 @@ mod action;
 mod fight;
 mod odds;
 mod output;
+mod report;
 mod run;
 
 use std::process::ExitCode;
@@ -30,6 +31,8 @@ enum Command {
     /// Multi-roll actions: extended, teamwork, retry, multiple, resisted, contest, prolonged.
     #[command(subcommand)]
     Action(action::ActionCommand),
+    /// The whole report: Parquet tables, charts and one HTML page comparing the editions.
+    Report(report::ReportArgs),
 }
 
 fn main() -> ExitCode {
@@ -38,6 +41,7 @@ fn main() -> ExitCode {
         Command::Odds(args) => odds::run(&args),
         Command::Action(cmd) => action::run(&cmd),
         Command::Run(args) => fight::run(&args),
+        Command::Report(args) => report::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
