@@ -64,7 +64,10 @@ fn every_scenario(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
         .collect();
     files.sort();
     if files.is_empty() {
-        anyhow::bail!("no scenarios given and {} has no .toml files", dir.display());
+        anyhow::bail!(
+            "no scenarios given and {} has no .toml files",
+            dir.display()
+        );
     }
     Ok(files)
 }

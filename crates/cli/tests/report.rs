@@ -74,14 +74,22 @@ fn a_report_is_the_same_bytes_at_one_and_two_threads() {
         );
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         // No progress bar when stderr is not a terminal.
-        assert!(o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
         let stdout = String::from_utf8(o.stdout).unwrap();
         assert!(stdout.contains("index.html"), "{stdout}");
         reports.push(files(&out));
     }
     let names: Vec<&String> = reports[0].iter().map(|f| &f.0).collect();
     assert!(names.iter().any(|n| n.ends_with("odds.parquet")));
-    assert!(names.iter().any(|n| n.ends_with("elder-vs-three-ghouls/rounds.png")));
+    assert!(
+        names
+            .iter()
+            .any(|n| n.ends_with("elder-vs-three-ghouls/rounds.png"))
+    );
     assert_eq!(reports[0].len(), reports[1].len());
     for (a, b) in reports[0].iter().zip(&reports[1]) {
         assert_eq!(a.0, b.0);
@@ -211,7 +219,10 @@ fn an_out_that_is_not_a_report_is_refused_unless_forced() {
     let o = run(false);
     fails(&o, "--out");
     assert!(String::from_utf8_lossy(&o.stderr).contains("--force"));
-    assert_eq!(std::fs::read_to_string(out.join("mine.txt")).unwrap(), "keep me");
+    assert_eq!(
+        std::fs::read_to_string(out.join("mine.txt")).unwrap(),
+        "keep me"
+    );
     assert!(leftovers(tmp.path()).is_empty());
     // Forced, the directory becomes a report; a report is then replaced
     // without --force.
@@ -230,13 +241,27 @@ fn an_unwritable_out_exits_2_naming_it() {
     std::fs::write(&file, "").unwrap();
     let out = file.join("report");
     let o = wodds(
-        &["report", "scenarios/brawl.toml", "--trials", "100", "--out", out.to_str().unwrap()],
+        &[
+            "report",
+            "scenarios/brawl.toml",
+            "--trials",
+            "100",
+            "--out",
+            out.to_str().unwrap(),
+        ],
         "2",
     );
     fails(&o, "--out");
     // --out naming a file.
     let o = wodds(
-        &["report", "scenarios/brawl.toml", "--trials", "100", "--out", file.to_str().unwrap()],
+        &[
+            "report",
+            "scenarios/brawl.toml",
+            "--trials",
+            "100",
+            "--out",
+            file.to_str().unwrap(),
+        ],
         "2",
     );
     fails(&o, "is a file");
@@ -257,7 +282,10 @@ fn a_bad_scenario_is_named_with_file_and_line_and_nothing_is_written() {
         "2",
     );
     fails(&o, "docs/examples/bad-brawl.toml:15:64");
-    assert!(!tmp.path().join("deep").exists(), "a folder was left behind");
+    assert!(
+        !tmp.path().join("deep").exists(),
+        "a folder was left behind"
+    );
     assert!(leftovers(tmp.path()).is_empty());
 }
 
@@ -266,7 +294,14 @@ fn bad_flags_exit_2_naming_the_flag() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("r");
     let o = wodds(
-        &["report", "scenarios/brawl.toml", "--trials", "0", "--out", out.to_str().unwrap()],
+        &[
+            "report",
+            "scenarios/brawl.toml",
+            "--trials",
+            "0",
+            "--out",
+            out.to_str().unwrap(),
+        ],
         "2",
     );
     fails(&o, "--trials");

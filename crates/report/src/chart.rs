@@ -105,9 +105,11 @@ fn markers<'a, DB: DrawingBackend + 'a>(
         Marker::Triangle => {
             chart.draw_series(pts.map(|p| TriangleMarker::new(p, size + 1, fill)))?
         }
-        Marker::Square => chart.draw_series(
-            pts.map(|p| EmptyElement::at(p) + Rectangle::new([(-size, -size), (size, size)], fill)),
-        )?,
+        Marker::Square => {
+            chart.draw_series(pts.map(|p| {
+                EmptyElement::at(p) + Rectangle::new([(-size, -size), (size, size)], fill)
+            }))?
+        }
         Marker::Cross => {
             chart.draw_series(pts.map(|p| Cross::new(p, size, look.color.stroke_width(2))))?
         }
@@ -333,9 +335,11 @@ impl Draw for Heatmap {
             .axis_desc_style(text(18))
             .label_style(text(15))
             .draw()?;
-        let cells = self.ys.iter().zip(&self.z).flat_map(|(&y, row)| {
-            self.xs.iter().zip(row).map(move |(&x, &p)| (x, y, p))
-        });
+        let cells = self
+            .ys
+            .iter()
+            .zip(&self.z)
+            .flat_map(|(&y, row)| self.xs.iter().zip(row).map(move |(&x, &p)| (x, y, p)));
         for (x, y, p) in cells {
             let (x, y) = (f64::from(x), f64::from(y));
             let c = viridis(p);
@@ -372,11 +376,7 @@ impl Draw for Heatmap {
             let t = f64::from(k);
             Rectangle::new([(0.0, t), (1.0, t + 1.0)], viridis(t / 100.0).filled())
         }))?;
-        bar.draw(&Text::new(
-            self.z_desc.clone(),
-            (8, 24),
-            text(15),
-        ))?;
+        bar.draw(&Text::new(self.z_desc.clone(), (8, 24), text(15)))?;
         Ok(())
     }
 }
@@ -474,7 +474,8 @@ impl Draw for Intervals {
             .draw()?;
         let sides = self.sides.len().max(1);
         let step = 0.7 / sides as f64;
-        let x_of = |g: usize, side: usize| g as f64 + (side as f64 - (sides - 1) as f64 / 2.0) * step;
+        let x_of =
+            |g: usize, side: usize| g as f64 + (side as f64 - (sides - 1) as f64 / 2.0) * step;
         for (g, (_, look, points)) in self.groups.iter().enumerate() {
             for p in points {
                 let x = x_of(g, p.side);
@@ -520,11 +521,17 @@ impl Draw for Intervals {
                 .label(side.as_str());
             legend(anno, look, 6, false);
         }
-        if self.groups.iter().any(|g| g.2.iter().any(|p| p.exact.is_some())) {
+        if self
+            .groups
+            .iter()
+            .any(|g| g.2.iter().any(|p| p.exact.is_some()))
+        {
             chart
                 .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
                 .label("exact value (round chain)")
-                .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], BLACK.stroke_width(2)));
+                .legend(|(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 18, y)], BLACK.stroke_width(2))
+                });
         }
         chart
             .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?

@@ -58,7 +58,10 @@ fn labels() -> Vec<MetricLabel> {
         label: label.to_string(),
         unit,
     };
-    let mut v = vec![l("win_rate", "wins", Unit::Share), l("draws", "draws", Unit::Share)];
+    let mut v = vec![
+        l("win_rate", "wins", Unit::Share),
+        l("draws", "draws", Unit::Share),
+    ];
     for e in End::ALL.iter().filter(|&&e| e != End::Draw) {
         v.push(l(
             &format!("ended_{}", e.name()),
@@ -157,10 +160,10 @@ pub fn section(slug: &str, file: &str, scenario: &Scenario, runs: &[CombatRun]) 
             exact,
         };
         // A fight lasts at least a round: bucket 0 is always empty.
-        buckets.extend((best.rounds.iter().enumerate().skip(1)).map(|(r, &p)| bucket("rounds", r, p)));
-        buckets.extend(
-            (best.damage.iter().enumerate()).map(|(d, &p)| bucket("winner_damage", d, p)),
-        );
+        buckets
+            .extend((best.rounds.iter().enumerate().skip(1)).map(|(r, &p)| bucket("rounds", r, p)));
+        buckets
+            .extend((best.damage.iter().enumerate()).map(|(d, &p)| bucket("winner_damage", d, p)));
     }
     Section {
         slug: slug.to_string(),

@@ -44,9 +44,9 @@ pub mod single;
 pub mod table;
 
 pub use error::ReportError;
+pub use manifest::Manifest;
 /// polars, as the tables are built and read with it.
 pub use polars;
-pub use manifest::Manifest;
 pub use run::{MAX_TRIALS, Options, Progress, Timings, Written, build};
 pub use section::{ChartSpec, Section};
 pub use table::{Bucket, Metric};

@@ -193,11 +193,7 @@ fn cell(s: &Section, edition: &str, side: Option<&str>, metric: &str, unit: Unit
             value: format(x.value, unit),
             exact: true,
             detail: est.map_or(String::new(), |e| {
-                format!(
-                    "estimate {} ({})",
-                    format(e.value, unit),
-                    interval(e, unit)
-                )
+                format!("estimate {} ({})", format(e.value, unit), interval(e, unit))
             }),
         },
         (None, Some(e)) => Cell {
@@ -213,7 +209,10 @@ fn cell(s: &Section, edition: &str, side: Option<&str>, metric: &str, unit: Unit
 pub fn rows(s: &Section) -> Vec<Row> {
     let mut out = Vec::new();
     for l in &s.labels {
-        let per_side = s.metrics.iter().any(|m| m.metric == l.metric && m.side.is_some());
+        let per_side = s
+            .metrics
+            .iter()
+            .any(|m| m.metric == l.metric && m.side.is_some());
         let sides: Vec<Option<&str>> = if per_side {
             s.sides.iter().map(|x| Some(x.as_str())).collect()
         } else {

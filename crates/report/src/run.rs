@@ -126,7 +126,11 @@ fn slug(id: &str) -> String {
         })
         .collect();
     let s = s.trim_matches('-').to_string();
-    if s.is_empty() { "edition".to_string() } else { s }
+    if s.is_empty() {
+        "edition".to_string()
+    } else {
+        s
+    }
 }
 
 /// The report's directory being built: a temporary directory beside
@@ -218,7 +222,11 @@ fn stage(out: &Path, force: bool) -> Result<Staging, ReportError> {
 
 /// Moves the finished report into place, replacing an older one.
 fn publish(staging: Staging, out: &Path) -> Result<(), ReportError> {
-    let parent = staging.path().parent().unwrap_or(Path::new(".")).to_path_buf();
+    let parent = staging
+        .path()
+        .parent()
+        .unwrap_or(Path::new("."))
+        .to_path_buf();
     let unwritable = |source| ReportError::Unwritable {
         path: out.to_path_buf(),
         source,
@@ -372,7 +380,12 @@ pub fn build(opts: &Options, progress: &dyn Progress) -> Result<Written, ReportE
     }
     let t = Instant::now();
     write_table(&dir, "odds.parquet", table::odds_frame(&odds), &mut files)?;
-    write_table(&dir, "actions.parquet", table::actions_frame(&actions), &mut files)?;
+    write_table(
+        &dir,
+        "actions.parquet",
+        table::actions_frame(&actions),
+        &mut files,
+    )?;
     timings.parquet += t.elapsed();
 
     // The fights.
@@ -647,11 +660,7 @@ fn standard_series(
 }
 
 /// The single-roll charts: file name and chart.
-fn single_charts(
-    editions: &[RuleSet],
-    odds: &[OddsRow],
-    palette: &Palette,
-) -> Vec<(String, Job)> {
+fn single_charts(editions: &[RuleSet], odds: &[OddsRow], palette: &Palette) -> Vec<(String, Job)> {
     let pools = (
         f64::from(*single::POOLS.start()) - 0.5,
         f64::from(*single::POOLS.end()) + 0.5,
@@ -737,14 +746,21 @@ fn single_captions(editions: &[RuleSet], odds: &[OddsRow]) -> Vec<(String, Strin
         .collect();
     // Editions whose single roll is another's: their lines coincide.
     let same = |a: &RuleSet, b: &RuleSet| {
-        let pa: Vec<_> = plain(odds, &a.id).map(|r| (r.pool, r.difficulty, r.stats)).collect();
-        let pb: Vec<_> = plain(odds, &b.id).map(|r| (r.pool, r.difficulty, r.stats)).collect();
+        let pa: Vec<_> = plain(odds, &a.id)
+            .map(|r| (r.pool, r.difficulty, r.stats))
+            .collect();
+        let pb: Vec<_> = plain(odds, &b.id)
+            .map(|r| (r.pool, r.difficulty, r.stats))
+            .collect();
         pa == pb
     };
     let mut twins = Vec::new();
     for (i, a) in editions.iter().enumerate() {
         if let Some(b) = editions[..i].iter().find(|b| same(a, b)) {
-            twins.push(format!("{}'s single roll is {}'s, so its line lies on {}'s", a.id, b.id, b.id));
+            twins.push(format!(
+                "{}'s single roll is {}'s, so its line lies on {}'s",
+                a.id, b.id, b.id
+            ));
         }
     }
     let twins = if twins.is_empty() {

@@ -124,7 +124,10 @@ impl Section {
         exact: bool,
     ) -> Option<&Metric> {
         self.metrics.iter().find(|m| {
-            m.edition == edition && m.side.as_deref() == side && m.metric == metric && m.exact == exact
+            m.edition == edition
+                && m.side.as_deref() == side
+                && m.metric == metric
+                && m.exact == exact
         })
     }
 

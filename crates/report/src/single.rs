@@ -70,12 +70,13 @@ pub fn odds_rows(rules: &RuleSet) -> Result<Vec<OddsRow>, ReportError> {
     cells
         .par_iter()
         .map(|&(label, options, pool, difficulty)| {
-            let roll = rules
-                .roll(pool, difficulty, &options)
-                .map_err(|source| ReportError::Rules {
-                    context: format!("odds table, {label}"),
-                    source,
-                })?;
+            let roll =
+                rules
+                    .roll(pool, difficulty, &options)
+                    .map_err(|source| ReportError::Rules {
+                        context: format!("odds table, {label}"),
+                        source,
+                    })?;
             Ok(OddsRow {
                 edition: rules.id.clone(),
                 pool,

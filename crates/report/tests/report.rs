@@ -10,8 +10,8 @@
 
 use std::path::{Path, PathBuf};
 
-use wodds_report::table::{self, Col};
 use wodds_report::polars;
+use wodds_report::table::{self, Col};
 use wodds_report::{Manifest, Options, build};
 
 fn root() -> PathBuf {
@@ -73,8 +73,7 @@ fn every_table_reads_back_with_its_schema_and_the_manifests_rows() {
         }
         tables += 1;
         let df = table::read_parquet(&out.join(&f.path)).unwrap();
-        table::check_schema(&df, schema_of(&f.path))
-            .unwrap_or_else(|e| panic!("{}: {e}", f.path));
+        table::check_schema(&df, schema_of(&f.path)).unwrap_or_else(|e| panic!("{}: {e}", f.path));
         assert_eq!(Some(df.height() as u64), f.rows, "{}", f.path);
     }
     assert_eq!(tables, 2 + 2 * 2);
@@ -204,8 +203,18 @@ fn odds_rows_hold_hand_worked_values() {
     let df = read("odds.parquet");
     let (ed, pool, diff, opt) = (
         strs(&df, "edition"),
-        df.column("pool").unwrap().i32().unwrap().iter().collect::<Vec<_>>(),
-        df.column("difficulty").unwrap().i32().unwrap().iter().collect::<Vec<_>>(),
+        df.column("pool")
+            .unwrap()
+            .i32()
+            .unwrap()
+            .iter()
+            .collect::<Vec<_>>(),
+        df.column("difficulty")
+            .unwrap()
+            .i32()
+            .unwrap()
+            .iter()
+            .collect::<Vec<_>>(),
         strs(&df, "options"),
     );
     let row = |e: &str, p: i32, d: i32| {
@@ -224,7 +233,10 @@ fn odds_rows_hold_hand_worked_values() {
     let close = |a: Option<f64>, b: f64| (a.unwrap() - b).abs() < 1e-12;
     assert!(close(success[row("revised", 1, 6)], 0.5));
     assert!(close(botch[row("revised", 1, 6)], 0.1));
-    assert!(close(botch[row("revised", 5, 6)], 0.5f64.powi(5) - 0.4f64.powi(5)));
+    assert!(close(
+        botch[row("revised", 5, 6)],
+        0.5f64.powi(5) - 0.4f64.powi(5)
+    ));
     assert!(close(ge5[row("uwod", 5, 1)], 0.4f64.powi(5)));
     // fta's single roll is revised's.
     assert_eq!(success[row("fta", 7, 8)], success[row("revised", 7, 8)]);

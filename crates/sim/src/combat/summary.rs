@@ -118,7 +118,13 @@ impl Figures {
         let per = |counts: &[u64], total: u64| -> Vec<f64> {
             counts
                 .iter()
-                .map(|&c| if total == 0 { 0.0 } else { c as f64 / total as f64 })
+                .map(|&c| {
+                    if total == 0 {
+                        0.0
+                    } else {
+                        c as f64 / total as f64
+                    }
+                })
                 .collect()
         };
         Figures {
