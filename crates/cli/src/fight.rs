@@ -8,7 +8,7 @@ use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 use wodds_rules::RuleSet;
-use wodds_sim::combat::{self, EditionEngine, End, Sampling, Scenario, Tally};
+use wodds_sim::combat::{self, EditionEngine, End, Figure, Sampling, Scenario, Summary, Tally};
 
 use crate::output::{csv_writer, emit, opt, tidy};
 use crate::run::{Format, pct};
@@ -163,44 +163,41 @@ fn summarize(
     engine: &EditionEngine,
     t: &Tally,
 ) -> EditionResult {
-    let odds = engine.chain().map(|c| c.odds());
+    let s = Summary::new(engine, t);
+    let (est, exact) = (&s.estimate, s.exact.as_ref());
+    let value = |f: Option<Figure>| f.map(|f| tidy(f.value));
     EditionResult {
         edition: rules.id.clone(),
-        fights: t.fights,
-        sampler: match (engine.chain(), engine.sampling()) {
-            (Some(_), _) => "round-chain",
-            (None, Sampling::PerDie) => "per-die",
-            (None, _) => "outcome",
-        },
-        chain_states: engine.chain().map(|c| c.states()),
+        fights: s.fights,
+        sampler: s.sampler,
+        chain_states: s.chain_states,
         sides: scenario
             .sides
             .iter()
+            .zip(&est.wins)
             .enumerate()
-            .map(|(i, s)| {
-                let (p, lo, hi) = t.win_rate(i).unwrap_or((0.0, 0.0, 1.0));
-                SideResult {
-                    side: s.name.clone(),
-                    win_rate: tidy(p),
-                    win_low: tidy(lo),
-                    win_high: tidy(hi),
-                    exact_win_rate: odds.as_ref().map(|o| tidy(o.wins[i])),
-                }
+            .map(|(i, (side, f))| SideResult {
+                side: side.name.clone(),
+                win_rate: tidy(f.value),
+                win_low: tidy(f.low),
+                win_high: tidy(f.high),
+                exact_win_rate: exact.map(|x| tidy(x.wins[i].value)),
             })
             .collect(),
-        draws: tidy(t.share(End::Draw).unwrap_or(0.0)),
-        exact_draws: odds.as_ref().map(|o| tidy(o.draws())),
+        draws: tidy(est.draws().value),
+        exact_draws: exact.map(|x| tidy(x.draws().value)),
         ended: End::ALL
             .iter()
-            .map(|&e| (e.name(), tidy(t.share(e).unwrap_or(0.0))))
+            .zip(est.ends)
+            .map(|(e, f)| (e.name(), tidy(f.value)))
             .collect(),
-        mean_rounds: t.mean_rounds().map(tidy),
-        exact_mean_rounds: odds.as_ref().map(|o| tidy(o.mean_rounds())),
+        mean_rounds: value(est.rounds_mean),
+        exact_mean_rounds: exact.and_then(|x| value(x.rounds_mean)),
         median_rounds: t.quantile_rounds(0.5),
         p90_rounds: t.quantile_rounds(0.9),
-        winner_damage: t.mean_winner_damage().map(tidy),
-        willpower_per_fight: t.per_fight(t.willpower).map(tidy),
-        botches_per_fight: t.per_fight(t.botches).map(tidy),
+        winner_damage: value(est.winner_damage),
+        willpower_per_fight: value(est.willpower),
+        botches_per_fight: value(est.botches),
         seed: scenario.seed,
         rules_hash: rules.hash().to_string(),
         wodds_version: env!("CARGO_PKG_VERSION"),

@@ -7,6 +7,7 @@ mod action;
 mod fight;
 mod odds;
 mod output;
+mod report;
 mod rules;
 mod run;
 mod usage;
@@ -37,6 +38,8 @@ enum Command {
     /// how two differ (`diff`).
     #[command(subcommand)]
     Rules(rules::RulesCommand),
+    /// The whole report: Parquet tables, charts and one HTML page comparing the editions.
+    Report(report::ReportArgs),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +63,7 @@ fn main() -> ExitCode {
         Command::Action(cmd) => action::run(&cmd),
         Command::Run(args) => fight::run(&args),
         Command::Rules(cmd) => rules::run(&cmd),
+        Command::Report(args) => report::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,7 +6,7 @@ use anyhow::Context;
 use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
-use wodds_dice::{CompiledRoll, D10, exact, key_of, stream};
+use wodds_dice::{CompiledRoll, D10, key_of, stream};
 use wodds_rules::{DifficultyKind, IntRange, RuleSet};
 
 use crate::output::{csv_writer, emit, tidy};
@@ -137,12 +137,12 @@ struct Stats {
 
 impl Stats {
     fn exact(roll: &wodds_rules::CompiledRoll) -> Stats {
-        let d = exact(&roll.spec);
+        let s = wodds_sim::RollStats::exact(roll);
         Stats {
-            p_success: d.p_at_least(roll.needed),
-            p_botch: d.p_botch(),
-            mean: d.mean(),
-            p_ge: std::array::from_fn(|k| d.p_at_least(k as u32 + 1)),
+            p_success: s.p_success,
+            p_botch: s.p_botch,
+            mean: s.mean,
+            p_ge: s.p_ge,
             se_success: None,
         }
     }

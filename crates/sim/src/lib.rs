@@ -10,7 +10,9 @@
 //!   within 1e-13), [`simulate`] samples
 //!   runs in fixed seeded batches on rayon. Both use the process's one
 //!   transition function.
-//! - [`combat`]: whole fights from scenario files, and the runner.
+//! - [`RollStats`]: the exact figures of a single roll.
+//! - [`combat`]: whole fights from scenario files, the runner, and the
+//!   [`combat::Summary`] of a scenario-edition's fights.
 //! - The actions: [`Extended`] (and teamwork), [`Retry`] (trying again),
 //!   [`Contest`] (extended and resisted), [`Prolonged`] (`hubris`
 //!   conflicts), and the single resisted roll ([`resisted_exact`], [`resisted_sample`]).
@@ -36,6 +38,7 @@
 mod action;
 pub mod combat;
 mod process;
+mod roll;
 mod throw;
 
 pub use action::{
@@ -45,4 +48,5 @@ pub use process::{
     BATCH, DROPPED_AT_MOST, Next, Process, SETTLED_ERROR_AT_MOST, SolveProgress, Timeline,
     simulate, solve, solve_with,
 };
+pub use roll::RollStats;
 pub use throw::Throw;

@@ -268,32 +268,80 @@ impl Chain {
     /// The exact odds of its fights: every round's outcome pushed through
     /// the chain from the start, to the scenario's last round.
     pub fn odds(&self) -> Odds {
+        self.outcomes().odds
+    }
+
+    /// Everything a [`Tally`](super::Tally) estimates, exactly: the odds,
+    /// how fights end, the winner's damage, and the Willpower and botches
+    /// a fight, from one pass of every round's outcomes through the chain.
+    pub fn outcomes(&self) -> Outcomes {
         let mut odds = Odds {
             wins: vec![0.0; self.sides],
             ended: vec![0.0; self.max_rounds as usize + 1],
         };
+        let mut out = Outcomes {
+            ends: [0.0; 5],
+            damage: Vec::new(),
+            willpower: 0.0,
+            botches: 0.0,
+            odds: Odds {
+                wins: Vec::new(),
+                ended: Vec::new(),
+            },
+        };
+        let index = |end: End| End::ALL.iter().position(|&e| e == end).expect("listed");
         let mut now = vec![0.0; self.rounds.len()];
         now[0] = 1.0;
         for round in 1..=self.max_rounds as usize {
             let mut next = vec![0.0; now.len()];
             for (state, &p) in now.iter().enumerate().filter(|&(_, &p)| p > 0.0) {
                 for &(step, q) in &self.exact[state] {
+                    let pq = p * q;
+                    out.willpower += pq * f64::from(step.willpower);
+                    out.botches += pq * f64::from(step.botches);
                     if step.next & END != 0 {
-                        if let Some(w) = self.ends[(step.next & !END) as usize].winner {
-                            odds.wins[w] += p * q;
+                        let e = self.ends[(step.next & !END) as usize];
+                        if let Some(w) = e.winner {
+                            odds.wins[w] += pq;
+                            let d = e.damage as usize;
+                            if d >= out.damage.len() {
+                                out.damage.resize(d + 1, 0.0);
+                            }
+                            out.damage[d] += pq;
                         }
-                        odds.ended[round] += p * q;
+                        out.ends[index(e.end)] += pq;
+                        odds.ended[round] += pq;
                     } else {
-                        next[step.next as usize] += p * q;
+                        next[step.next as usize] += pq;
                     }
                 }
             }
             now = next;
         }
         // Still going after the last round: a draw then.
-        odds.ended[self.max_rounds as usize] += now.iter().sum::<f64>();
-        odds
+        let going: f64 = now.iter().sum();
+        odds.ended[self.max_rounds as usize] += going;
+        out.ends[index(End::Draw)] += going;
+        out.odds = odds;
+        out
     }
+}
+
+/// A fight's exact outcome, from its round chain.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcomes {
+    /// Who wins, and when fights end.
+    pub odds: Odds,
+    /// The chance a fight ends each way, in [`End::ALL`] order (a draw at
+    /// the round limit counts as a draw).
+    pub ends: [f64; 5],
+    /// `damage[d]`: the chance someone wins with the winning side `d`
+    /// health levels down.
+    pub damage: Vec<f64>,
+    /// Willpower spent a fight, all sides, on average.
+    pub willpower: f64,
+    /// Botches a fight, all sides, on average.
+    pub botches: f64,
 }
 
 /// A fight's exact odds, from its round chain.

@@ -25,12 +25,13 @@ pub mod revised;
 mod scenario;
 mod source;
 mod strike;
+mod summary;
 mod tables;
 mod tally;
 mod turn;
 pub mod uwod;
 
-pub use chain::{Chain, Limit, Odds, Rounds};
+pub use chain::{Chain, Limit, Odds, Outcomes, Rounds};
 pub use fighter::Sampling;
 pub use gear::{Armor, Damage, Skill, Weapon};
 pub use health::Health;
@@ -39,6 +40,7 @@ pub use scenario::{
     Scenario, Side, TRAITS, Tactics, Trait, WillpowerTactic, same_edition, scenario_schema,
     twice_words,
 };
+pub use summary::{Figure, Figures, Summary, Z95};
 pub use tally::{End, Fight, Tally};
 pub use turn::Frame;
 

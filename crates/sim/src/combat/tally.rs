@@ -68,10 +68,17 @@ pub struct Tally {
     pub rounds: Vec<u64>,
     /// Health levels the winners lost, summed.
     pub winner_damage: u64,
+    /// `damage[d]`: fights someone won with the winning side `d` health
+    /// levels down (as long as the largest `d` seen).
+    pub damage: Vec<u64>,
     /// Willpower spent, summed.
     pub willpower: u64,
+    /// Willpower spent, squared per fight and summed (for its variance).
+    pub willpower_sq: u64,
     /// Botches, summed.
     pub botches: u64,
+    /// Botches, squared per fight and summed (for its variance).
+    pub botches_sq: u64,
 }
 
 impl Tally {
@@ -83,8 +90,11 @@ impl Tally {
             ends: [0; 5],
             rounds: vec![0; max_rounds as usize + 1],
             winner_damage: 0,
+            damage: Vec::new(),
             willpower: 0,
+            willpower_sq: 0,
             botches: 0,
+            botches_sq: 0,
         }
     }
 
@@ -93,14 +103,22 @@ impl Tally {
         self.fights += 1;
         if let Some(w) = f.winner {
             self.wins[w] += 1;
+            let d = f.winner_damage as usize;
+            if d >= self.damage.len() {
+                self.damage.resize(d + 1, 0);
+            }
+            self.damage[d] += 1;
         }
         let e = End::ALL.iter().position(|&e| e == f.end).expect("listed");
         self.ends[e] += 1;
         let r = (f.rounds as usize).min(self.rounds.len() - 1);
         self.rounds[r] += 1;
         self.winner_damage += u64::from(f.winner_damage);
-        self.willpower += u64::from(f.willpower);
-        self.botches += u64::from(f.botches);
+        let (w, b) = (u64::from(f.willpower), u64::from(f.botches));
+        self.willpower += w;
+        self.willpower_sq += w * w;
+        self.botches += b;
+        self.botches_sq += b * b;
     }
 
     /// Adds another tally (of the same shape).
@@ -116,8 +134,16 @@ impl Tally {
             *a += b;
         }
         self.winner_damage += o.winner_damage;
+        if o.damage.len() > self.damage.len() {
+            self.damage.resize(o.damage.len(), 0);
+        }
+        for (a, b) in self.damage.iter_mut().zip(&o.damage) {
+            *a += b;
+        }
         self.willpower += o.willpower;
+        self.willpower_sq += o.willpower_sq;
         self.botches += o.botches;
+        self.botches_sq += o.botches_sq;
     }
 
     /// Share of fights side `s` won, with its 95% Wilson interval; `None`

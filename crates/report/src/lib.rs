@@ -1,0 +1,52 @@
+//! Reports of wodds results: tidy Parquet tables (polars), charts
+//! (plotters, SVG and PNG) and one HTML page comparing the editions.
+//!
+//! - [`build`] makes a whole report from [`Options`]: the exact odds of a
+//!   single roll and the standard extended-action table for every edition,
+//!   then each scenario's fights, written as Parquet, charts, `index.html`
+//!   and `manifest.json` into a temporary directory beside `--out`, renamed
+//!   into place whole.
+//! - A scenario's results become a [`Section`]: tidy [`Metric`] rows (one
+//!   per metric, exact or estimated with a 95% interval), [`Bucket`]s of
+//!   its distributions, and the [`ChartSpec`]s drawn from them. A new kind
+//!   of result (grapples, chases) adds a summariser that builds a
+//!   `Section`; the tables, charts and page take it as they are.
+//! - [`table`] holds every table's schema (docs/report.md documents it, and
+//!   a test holds the files to it); [`chart`] draws; [`page`] renders the
+//!   page with minijinja; [`palette`] gives each edition its colour.
+//!
+//! polars and plotters are used here only, so the other crates build and
+//! test without them.
+//!
+//! ```no_run
+//! use wodds_report::{Options, build};
+//! let opts = Options {
+//!     scenarios: vec!["scenarios/brawl.toml".into()],
+//!     out: "reports/latest".into(),
+//!     trials: Some(10_000),
+//!     seed: None,
+//!     editions: Vec::new(),
+//!     force: false,
+//! };
+//! let written = build(&opts, &()).unwrap();
+//! println!("{}", written.index.display());
+//! ```
+
+pub mod chart;
+pub mod combat;
+mod error;
+pub mod manifest;
+pub mod page;
+pub mod palette;
+mod run;
+pub mod section;
+pub mod single;
+pub mod table;
+
+pub use error::ReportError;
+pub use manifest::Manifest;
+/// polars, as the tables are built and read with it.
+pub use polars;
+pub use run::{MAX_TRIALS, Options, Progress, Timings, Written, build};
+pub use section::{ChartSpec, Section};
+pub use table::{Bucket, Metric};

@@ -1,0 +1,107 @@
+//! `manifest.json`: what made a report and what it holds. Nothing in it
+//! depends on the machine, the time or the thread count, so the same
+//! inputs and seed give the same bytes.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// The `format` a report's manifest carries: how a report directory is
+/// told from any other.
+pub const FORMAT: &str = "wodds-report";
+
+/// A report's manifest.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// The layout's version (1).
+    pub format_version: u32,
+    /// The wodds version that made it.
+    pub wodds_version: String,
+    /// The command that made it, as it would be typed (without `--out`,
+    /// `--force` and `--quiet`, which change nothing in it).
+    pub command: String,
+    /// Every edition used, with its rules hash.
+    pub editions: Vec<EditionEntry>,
+    /// Every scenario, with its trials and seed.
+    pub scenarios: Vec<ScenarioEntry>,
+    /// Every file of the report but this one.
+    pub files: Vec<FileEntry>,
+}
+
+/// An edition in a manifest.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EditionEntry {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Its rules hash.
+    pub rules_hash: String,
+    /// Its standard difficulty (in its own terms).
+    pub standard_difficulty: i32,
+}
+
+/// A scenario in a manifest.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScenarioEntry {
+    /// Its folder and `scenario` column.
+    pub name: String,
+    /// The file it was read from.
+    pub file: String,
+    /// Its title.
+    pub title: String,
+    /// Its kind.
+    pub kind: String,
+    /// Trials an edition.
+    pub trials: u64,
+    /// Its seed.
+    pub seed: u64,
+    /// The editions it ran under.
+    pub editions: Vec<String>,
+}
+
+/// A file in a manifest.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileEntry {
+    /// Its path in the report, `/`-separated.
+    pub path: String,
+    /// Rows, for a Parquet table.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub rows: Option<u64>,
+    /// SHA-256 of its bytes, in hex.
+    pub sha256: String,
+}
+
+/// SHA-256 of `bytes` in hex.
+pub fn sha256(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Whether `dir` holds a wodds report (a manifest of one).
+pub fn is_report(dir: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(dir.join("manifest.json")) else {
+        return false;
+    };
+    serde_json::from_str::<serde_json::Value>(&text)
+        .is_ok_and(|v| v.get("format").and_then(|f| f.as_str()) == Some(FORMAT))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// SHA-256 of "abc", from FIPS 180-2's example.
+    #[test]
+    fn sha256_of_abc() {
+        assert_eq!(
+            sha256(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+}

@@ -1,0 +1,1019 @@
+//! Building a whole report: inputs checked first, everything written into
+//! a temporary directory beside `--out`, renamed into place whole.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+use wodds_rules::{DifficultyKind, RuleSet};
+use wodds_sim::combat::Scenario;
+
+use crate::chart::{self, Corner, Heatmap, Intervals, Lines, Point, Series};
+use crate::combat;
+use crate::error::ReportError;
+use crate::manifest::{self, EditionEntry, FileEntry, Manifest, ScenarioEntry};
+use crate::page::{self, ActionCell, ActionView, ChartView, Page, SectionEdition, SectionView};
+use crate::palette::Palette;
+use crate::section::{ChartSpec, Section};
+use crate::single;
+use crate::table::{self, ActionRow, OddsRow};
+
+/// The most trials a scenario may be given.
+pub const MAX_TRIALS: u64 = 1_000_000_000;
+
+/// What to report on, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// The scenario files.
+    pub scenarios: Vec<PathBuf>,
+    /// The report's directory.
+    pub out: PathBuf,
+    /// Trials an edition for every scenario (default: each scenario's).
+    pub trials: Option<u64>,
+    /// Seed of every scenario (default: each scenario's).
+    pub seed: Option<u64>,
+    /// Editions to use instead of the scenarios' (ids or house-rule paths).
+    pub editions: Vec<String>,
+    /// Replace `out` even when it is not a report.
+    pub force: bool,
+}
+
+impl Options {
+    /// The command line that makes this report, for the manifest: the
+    /// inputs as given, without `--out` (which changes nothing inside).
+    pub fn command(&self) -> String {
+        let mut c = String::from("wodds report");
+        for s in &self.scenarios {
+            c.push(' ');
+            c.push_str(&s.display().to_string());
+        }
+        if let Some(t) = self.trials {
+            c.push_str(&format!(" --trials {t}"));
+        }
+        if let Some(s) = self.seed {
+            c.push_str(&format!(" --seed {s}"));
+        }
+        if !self.editions.is_empty() {
+            c.push_str(&format!(" --editions {}", self.editions.join(",")));
+        }
+        c
+    }
+}
+
+/// Told how a report is getting on. Every method does nothing unless
+/// implemented; `()` is silent.
+pub trait Progress: Sync {
+    /// The work ahead, in units.
+    fn start(&self, _total: u64) {}
+    /// `n` more units done.
+    fn advance(&self, _n: u64) {}
+    /// What is being done now.
+    fn message(&self, _what: &str) {}
+}
+
+impl Progress for () {}
+
+/// Time spent in each part of a report.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Timings {
+    /// Reading scenarios and editions, building engines and round chains.
+    pub setup: Duration,
+    /// The exact single-roll and extended-action tables.
+    pub exact: Duration,
+    /// Playing the fights.
+    pub fights: Duration,
+    /// Building DataFrames and writing Parquet.
+    pub parquet: Duration,
+    /// Drawing the charts (SVG and PNG) and writing them.
+    pub charts: Duration,
+    /// The page and the manifest.
+    pub page: Duration,
+    /// The whole report.
+    pub total: Duration,
+}
+
+/// A report written.
+#[derive(Debug, Clone)]
+pub struct Written {
+    /// Its directory.
+    pub out: PathBuf,
+    /// Its page.
+    pub index: PathBuf,
+    /// Its manifest.
+    pub manifest: Manifest,
+    /// Where the time went.
+    pub timings: Timings,
+}
+
+/// Progress units of each part.
+const FIGHT_UNITS: u64 = 1000;
+const TABLE_UNITS: u64 = 100;
+const SCENARIO_UNITS: u64 = 50;
+const PAGE_UNITS: u64 = 50;
+
+/// A file's name for an edition id (house-rule ids are paths).
+fn slug(id: &str) -> String {
+    let s: String = id
+        .trim_end_matches(".toml")
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let s = s.trim_matches('-').to_string();
+    if s.is_empty() {
+        "edition".to_string()
+    } else {
+        s
+    }
+}
+
+/// The report's directory being built: a temporary directory beside
+/// `out`, and whatever parent folders had to be made for it.
+struct Staging {
+    tmp: Option<tempfile::TempDir>,
+    made: Option<PathBuf>,
+}
+
+impl Staging {
+    fn path(&self) -> &Path {
+        self.tmp.as_ref().expect("staged").path()
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        // Parents made for a report that was never finished go too (only
+        // if still empty; the temporary directory removes itself).
+        if let (Some(top), Some(tmp)) = (self.made.take(), self.tmp.take()) {
+            let mut dir = tmp.path().parent().map(Path::to_path_buf);
+            drop(tmp);
+            while let Some(d) = dir {
+                if std::fs::remove_dir(&d).is_err() || d == top {
+                    break;
+                }
+                dir = d.parent().map(Path::to_path_buf);
+            }
+        }
+    }
+}
+
+/// Checks `out` and makes the temporary directory the report is built in.
+fn stage(out: &Path, force: bool) -> Result<Staging, ReportError> {
+    match std::fs::symlink_metadata(out) {
+        Ok(m) if m.is_dir() => {
+            if !force && !manifest::is_report(out) {
+                return Err(ReportError::NotAReport {
+                    path: out.to_path_buf(),
+                });
+            }
+        }
+        Ok(_) => {
+            return Err(ReportError::OutIsFile {
+                path: out.to_path_buf(),
+            });
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(source) => {
+            return Err(ReportError::Unwritable {
+                path: out.to_path_buf(),
+                source,
+            });
+        }
+    }
+    let parent = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    // The topmost folder that does not exist yet, to remove on failure.
+    let mut made = None;
+    let mut p = Some(parent.as_path());
+    while let Some(d) = p {
+        if d.as_os_str().is_empty() || d.exists() {
+            break;
+        }
+        made = Some(d.to_path_buf());
+        p = d.parent();
+    }
+    let unwritable = |source| ReportError::Unwritable {
+        path: out.to_path_buf(),
+        source,
+    };
+    std::fs::create_dir_all(&parent).map_err(unwritable)?;
+    let tmp = tempfile::Builder::new()
+        .prefix(".wodds-report-")
+        .tempdir_in(&parent)
+        .map_err(|source| {
+            if let Some(top) = &made {
+                let _ = std::fs::remove_dir_all(top);
+            }
+            unwritable(source)
+        })?;
+    Ok(Staging {
+        tmp: Some(tmp),
+        made,
+    })
+}
+
+/// Moves the finished report into place, replacing an older one.
+fn publish(staging: Staging, out: &Path) -> Result<(), ReportError> {
+    let parent = staging
+        .path()
+        .parent()
+        .unwrap_or(Path::new("."))
+        .to_path_buf();
+    let unwritable = |source| ReportError::Unwritable {
+        path: out.to_path_buf(),
+        source,
+    };
+    let old = if out.exists() {
+        let old = tempfile::Builder::new()
+            .prefix(".wodds-report-old-")
+            .tempdir_in(&parent)
+            .map_err(unwritable)?;
+        std::fs::rename(out, old.path().join("report")).map_err(unwritable)?;
+        Some(old)
+    } else {
+        None
+    };
+    let mut staging = staging;
+    staging.made = None;
+    let built = staging.path().to_path_buf();
+    if let Err(e) = std::fs::rename(&built, out) {
+        if let Some(old) = &old {
+            let _ = std::fs::rename(old.path().join("report"), out);
+        }
+        return Err(unwritable(e));
+    }
+    // The temporary directory is the report now: nothing left to remove.
+    if let Some(tmp) = staging.tmp.take() {
+        let _ = tmp.keep();
+    }
+    drop(old);
+    Ok(())
+}
+
+/// A scenario read and checked.
+struct Loaded {
+    slug: String,
+    file: String,
+    scenario: Scenario,
+}
+
+/// Reads every scenario and edition, applying the options.
+fn load(opts: &Options) -> Result<(Vec<Loaded>, Vec<RuleSet>), ReportError> {
+    if let Some(t) = opts.trials
+        && !(1..=MAX_TRIALS).contains(&t)
+    {
+        return Err(ReportError::Flag {
+            flag: "--trials",
+            message: format!("{t} is outside the allowed range 1..={MAX_TRIALS}"),
+        });
+    }
+    let overrides = opts
+        .editions
+        .iter()
+        .map(|e| RuleSet::load(e))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|source| ReportError::Rules {
+            context: "--editions".to_string(),
+            source,
+        })?;
+    if opts.scenarios.is_empty() {
+        return Err(ReportError::Flag {
+            flag: "SCENARIOS",
+            message: "no scenario files given".to_string(),
+        });
+    }
+    let mut loaded: Vec<Loaded> = Vec::new();
+    for path in &opts.scenarios {
+        let mut scenario = Scenario::load(path).map_err(ReportError::Scenario)?;
+        if let Some(t) = opts.trials {
+            scenario.trials = t;
+        }
+        if let Some(s) = opts.seed {
+            scenario.seed = s;
+        }
+        if !overrides.is_empty() {
+            scenario.editions = overrides.clone();
+        }
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let base = slug(&stem);
+        let mut name = base.clone();
+        let mut k = 2;
+        while loaded.iter().any(|l| l.slug == name) {
+            name = format!("{base}-{k}");
+            k += 1;
+        }
+        loaded.push(Loaded {
+            slug: name,
+            file: path.display().to_string(),
+            scenario,
+        });
+    }
+    let editions = if overrides.is_empty() {
+        let mut all: Vec<RuleSet> = Vec::new();
+        for l in &loaded {
+            for e in &l.scenario.editions {
+                if !all.iter().any(|a| a.id == e.id) {
+                    all.push(e.clone());
+                }
+            }
+        }
+        all
+    } else {
+        overrides
+    };
+    Ok((loaded, editions))
+}
+
+/// Builds the report `opts` asks for.
+pub fn build(opts: &Options, progress: &dyn Progress) -> Result<Written, ReportError> {
+    let start = Instant::now();
+    let mut timings = Timings::default();
+    let (loaded, editions) = load(opts)?;
+    let staging = stage(&opts.out, opts.force)?;
+    let dir = staging.path().to_path_buf();
+    let palette = Palette::new(editions.iter().map(|e| e.id.as_str()));
+
+    let scenario_editions: u64 = loaded
+        .iter()
+        .map(|l| l.scenario.editions.len() as u64)
+        .sum();
+    progress.start(
+        TABLE_UNITS * editions.len() as u64
+            + FIGHT_UNITS * scenario_editions
+            + SCENARIO_UNITS * loaded.len() as u64
+            + TABLE_UNITS
+            + PAGE_UNITS,
+    );
+
+    // Every engine and round chain first: bad input fails before any work.
+    let t = Instant::now();
+    let mut engines = Vec::new();
+    for l in &loaded {
+        progress.message(&format!("{}: building engines and round chains", l.slug));
+        engines.push(combat::engines(&l.scenario, &l.file)?);
+    }
+    timings.setup = t.elapsed();
+
+    let mut files: Vec<FileEntry> = Vec::new();
+
+    // The exact tables.
+    let mut odds: Vec<OddsRow> = Vec::new();
+    let mut actions: Vec<ActionRow> = Vec::new();
+    for rules in &editions {
+        progress.message(&format!("exact tables: {}", rules.id));
+        let t = Instant::now();
+        odds.extend(single::odds_rows(rules)?);
+        actions.extend(single::action_rows(rules)?);
+        timings.exact += t.elapsed();
+        progress.advance(TABLE_UNITS);
+    }
+    let t = Instant::now();
+    write_table(&dir, "odds.parquet", table::odds_frame(&odds), &mut files)?;
+    write_table(
+        &dir,
+        "actions.parquet",
+        table::actions_frame(&actions),
+        &mut files,
+    )?;
+    timings.parquet += t.elapsed();
+
+    // The fights.
+    let mut sections: Vec<Section> = Vec::new();
+    for (l, engines) in loaded.iter().zip(&engines) {
+        let t = Instant::now();
+        let trials = l.scenario.trials.max(1);
+        let mut runs = Vec::new();
+        for (rules, engine) in l.scenario.editions.iter().zip(engines) {
+            progress.message(&format!("{}: {} fights under {}", l.slug, trials, rules.id));
+            let done = AtomicU64::new(0);
+            let on_batch = |_: &str, n: u64| {
+                let before = done.fetch_add(n, Ordering::Relaxed);
+                let after = before + n;
+                progress.advance(after * FIGHT_UNITS / trials - before * FIGHT_UNITS / trials);
+            };
+            runs.push(combat::run_one(&l.scenario, rules, engine, &on_batch));
+        }
+        let section = combat::section(&l.slug, &l.file, &l.scenario, &runs);
+        timings.fights += t.elapsed();
+
+        progress.message(&format!("{}: tables and charts", l.slug));
+        let t = Instant::now();
+        std::fs::create_dir(dir.join(&l.slug)).map_err(ReportError::io(dir.join(&l.slug)))?;
+        write_table(
+            &dir,
+            &format!("{}/summary.parquet", l.slug),
+            table::summary_frame(&section.metrics),
+            &mut files,
+        )?;
+        write_table(
+            &dir,
+            &format!("{}/distributions.parquet", l.slug),
+            table::distributions_frame(&section.buckets),
+            &mut files,
+        )?;
+        timings.parquet += t.elapsed();
+        sections.push(section);
+        progress.advance(SCENARIO_UNITS / 2);
+    }
+
+    // The charts.
+    progress.message("charts");
+    let t = Instant::now();
+    let single_charts = single_charts(&editions, &odds, &palette);
+    let mut jobs: Vec<(String, Job)> = single_charts
+        .into_iter()
+        .map(|(name, job)| (format!("charts/{name}"), job))
+        .collect();
+    let captions: Vec<(String, String)> = single_captions(&editions, &odds);
+    for s in &sections {
+        for spec in &s.charts {
+            jobs.push((
+                format!("{}/{}", s.slug, spec.name()),
+                scenario_chart(s, spec, &palette),
+            ));
+        }
+    }
+    std::fs::create_dir(dir.join("charts")).map_err(ReportError::io(dir.join("charts")))?;
+    let drawn: Vec<(String, chart::Rendered)> = jobs
+        .par_iter()
+        .map(|(path, job)| Ok((path.clone(), job.render(path)?)))
+        .collect::<Result<_, ReportError>>()?;
+    for (path, r) in &drawn {
+        for (ext, bytes) in [("svg", r.svg.as_bytes()), ("png", r.png.as_slice())] {
+            let rel = format!("{path}.{ext}");
+            table::write_atomic(&dir.join(&rel), bytes)?;
+            files.push(FileEntry {
+                path: rel,
+                rows: None,
+                sha256: manifest::sha256(bytes),
+            });
+        }
+    }
+    timings.charts = t.elapsed();
+    progress.advance(TABLE_UNITS + SCENARIO_UNITS.div_ceil(2) * sections.len() as u64);
+
+    // The page and the manifest.
+    progress.message("index.html");
+    let t = Instant::now();
+    let svg_of = |path: &str| {
+        drawn
+            .iter()
+            .find(|(p, _)| p == path)
+            .map(|(_, r)| r.svg.clone())
+            .unwrap_or_default()
+    };
+    let page = Page {
+        version: table::VERSION.to_string(),
+        command: opts.command(),
+        editions: editions
+            .iter()
+            .map(|e| page::EditionView {
+                id: e.id.clone(),
+                name: e.name.clone(),
+                color: palette.css(&e.id),
+            })
+            .collect(),
+        summary: sections
+            .iter()
+            .map(|s| page::SummaryRow {
+                slug: s.slug.clone(),
+                title: s.title.clone(),
+                cells: editions.iter().map(|e| page::favoured(s, &e.id)).collect(),
+            })
+            .collect(),
+        single: captions
+            .iter()
+            .map(|(name, caption)| ChartView {
+                id: name.clone(),
+                svg: svg_of(&format!("charts/{name}")),
+                caption: caption.clone(),
+            })
+            .collect(),
+        action_targets: single::TARGETS.to_vec(),
+        actions: action_views(&editions, &actions, &palette),
+        sections: sections
+            .iter()
+            .map(|s| SectionView {
+                slug: s.slug.clone(),
+                title: s.title.clone(),
+                file: s.file.clone(),
+                kind: s.kind.clone(),
+                trials: s.trials,
+                seed: s.seed,
+                editions: s
+                    .editions
+                    .iter()
+                    .map(|e| SectionEdition {
+                        id: e.id.clone(),
+                        color: palette.css(&e.id),
+                        hash: e.rules_hash.clone(),
+                        how: e.how.clone(),
+                    })
+                    .collect(),
+                rows: page::rows(s),
+                charts: s
+                    .charts
+                    .iter()
+                    .map(|c| ChartView {
+                        id: format!("{}-{}", s.slug, c.name()),
+                        svg: svg_of(&format!("{}/{}", s.slug, c.name())),
+                        caption: scenario_caption(s, c),
+                    })
+                    .collect(),
+            })
+            .collect(),
+    };
+    let html = page::render(&page)?;
+    table::write_atomic(&dir.join("index.html"), html.as_bytes())?;
+    files.push(FileEntry {
+        path: "index.html".to_string(),
+        rows: None,
+        sha256: manifest::sha256(html.as_bytes()),
+    });
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    let manifest = Manifest {
+        format: manifest::FORMAT.to_string(),
+        format_version: 1,
+        wodds_version: table::VERSION.to_string(),
+        command: opts.command(),
+        editions: editions
+            .iter()
+            .map(|e| EditionEntry {
+                id: e.id.clone(),
+                name: e.name.clone(),
+                rules_hash: e.hash().to_string(),
+                standard_difficulty: e.dice.standard_difficulty,
+            })
+            .collect(),
+        scenarios: loaded
+            .iter()
+            .map(|l| ScenarioEntry {
+                name: l.slug.clone(),
+                file: l.file.clone(),
+                title: l.scenario.name.clone(),
+                kind: "combat".to_string(),
+                trials: l.scenario.trials,
+                seed: l.scenario.seed,
+                editions: l.scenario.editions.iter().map(|e| e.id.clone()).collect(),
+            })
+            .collect(),
+        files,
+    };
+    let mut json = serde_json::to_string_pretty(&manifest).expect("a manifest serializes");
+    json.push('\n');
+    table::write_atomic(&dir.join("manifest.json"), json.as_bytes())?;
+    timings.page = t.elapsed();
+
+    publish(staging, &opts.out)?;
+    progress.advance(PAGE_UNITS);
+    timings.total = start.elapsed();
+    Ok(Written {
+        out: opts.out.clone(),
+        index: opts.out.join("index.html"),
+        manifest,
+        timings,
+    })
+}
+
+/// Builds a table's DataFrame and writes it, noting it in `files`.
+fn write_table(
+    dir: &Path,
+    rel: &str,
+    frame: polars::prelude::PolarsResult<polars::prelude::DataFrame>,
+    files: &mut Vec<FileEntry>,
+) -> Result<(), ReportError> {
+    let path = dir.join(rel);
+    let mut df = frame.map_err(|e| ReportError::Table {
+        path: path.clone(),
+        message: e.to_string(),
+    })?;
+    let bytes = table::write_parquet(&mut df, &path)?;
+    files.push(FileEntry {
+        path: rel.to_string(),
+        rows: Some(df.height() as u64),
+        sha256: manifest::sha256(&bytes),
+    });
+    Ok(())
+}
+
+/// A chart to draw.
+enum Job {
+    Lines(Lines),
+    Heatmap(Heatmap),
+    Intervals(Intervals),
+}
+
+impl Job {
+    fn render(&self, name: &str) -> Result<chart::Rendered, ReportError> {
+        match self {
+            Job::Lines(c) => chart::render(name, c),
+            Job::Heatmap(c) => chart::render(name, c),
+            Job::Intervals(c) => chart::render(name, c),
+        }
+    }
+}
+
+/// What an edition's difficulty means, in a few words.
+fn difficulty_words(rules: &RuleSet) -> &'static str {
+    match rules.dice.difficulty {
+        DifficultyKind::TargetNumber => "target number",
+        DifficultyKind::SuccessesNeeded => "successes needed",
+        DifficultyKind::DiceRemoved => "dice removed",
+    }
+}
+
+/// The rows of `odds` for `edition` without options.
+fn plain<'a>(odds: &'a [OddsRow], edition: &'a str) -> impl Iterator<Item = &'a OddsRow> + 'a {
+    odds.iter()
+        .filter(move |r| r.edition == edition && r.options == "none")
+}
+
+/// Each edition's figure at its standard difficulty, by pool.
+fn standard_series(
+    editions: &[RuleSet],
+    odds: &[OddsRow],
+    palette: &Palette,
+    f: fn(&OddsRow) -> f64,
+) -> Vec<Series> {
+    editions
+        .iter()
+        .map(|e| Series {
+            name: e.id.clone(),
+            look: palette.look(&e.id),
+            points: plain(odds, &e.id)
+                .filter(|r| r.difficulty == e.dice.standard_difficulty)
+                .map(|r| (f64::from(r.pool), 100.0 * f(r)))
+                .collect(),
+        })
+        .collect()
+}
+
+/// The single-roll charts: file name and chart.
+fn single_charts(editions: &[RuleSet], odds: &[OddsRow], palette: &Palette) -> Vec<(String, Job)> {
+    let pools = (
+        f64::from(*single::POOLS.start()) - 0.5,
+        f64::from(*single::POOLS.end()) + 0.5,
+    );
+    let success = standard_series(editions, odds, palette, |r| r.stats.p_success);
+    let botch = standard_series(editions, odds, palette, |r| r.stats.p_botch);
+    let top = botch
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.1))
+        .fold(1.0f64, f64::max);
+    let mut out = vec![
+        (
+            "success-vs-pool".to_string(),
+            Job::Lines(Lines {
+                title: "Chance one roll succeeds, at each edition's standard task".to_string(),
+                x_desc: "pool (dice)".to_string(),
+                y_desc: "chance of success (%)".to_string(),
+                series: success,
+                x: pools,
+                y: (0.0, 100.0),
+                percent: true,
+                legend: Corner::LowerRight,
+            }),
+        ),
+        (
+            "botch-vs-pool".to_string(),
+            Job::Lines(Lines {
+                title: "Chance one roll botches, at each edition's standard task".to_string(),
+                x_desc: "pool (dice)".to_string(),
+                y_desc: "chance of a botch (%)".to_string(),
+                series: botch,
+                x: pools,
+                y: (0.0, (top * 1.1).ceil()),
+                percent: true,
+                legend: Corner::UpperRight,
+            }),
+        ),
+    ];
+    for e in editions {
+        let [d0, d1] = e.dice.difficulty_range;
+        let ys: Vec<i32> = (d0..=d1).collect();
+        let xs: Vec<i32> = single::POOLS.collect();
+        let z = ys
+            .iter()
+            .map(|&d| {
+                xs.iter()
+                    .map(|&p| {
+                        plain(odds, &e.id)
+                            .find(|r| r.pool == p && r.difficulty == d)
+                            .map_or(0.0, |r| r.stats.p_success)
+                    })
+                    .collect()
+            })
+            .collect();
+        out.push((
+            format!("heatmap-{}", slug(&e.id)),
+            Job::Heatmap(Heatmap {
+                title: format!("{}: chance of success (%) by pool and difficulty", e.id),
+                x_desc: "pool (dice)".to_string(),
+                y_desc: format!("difficulty ({})", difficulty_words(e)),
+                z_desc: "success".to_string(),
+                xs,
+                ys,
+                z,
+            }),
+        ));
+    }
+    out
+}
+
+/// The single-roll charts' names and captions, in page order.
+fn single_captions(editions: &[RuleSet], odds: &[OddsRow]) -> Vec<(String, String)> {
+    let standard: Vec<String> = editions
+        .iter()
+        .map(|e| {
+            format!(
+                "{} {} {}",
+                e.id,
+                difficulty_words(e),
+                e.dice.standard_difficulty
+            )
+        })
+        .collect();
+    // Editions whose single roll is another's: their lines coincide.
+    let same = |a: &RuleSet, b: &RuleSet| {
+        let pa: Vec<_> = plain(odds, &a.id)
+            .map(|r| (r.pool, r.difficulty, r.stats))
+            .collect();
+        let pb: Vec<_> = plain(odds, &b.id)
+            .map(|r| (r.pool, r.difficulty, r.stats))
+            .collect();
+        pa == pb
+    };
+    let mut twins = Vec::new();
+    for (i, a) in editions.iter().enumerate() {
+        if let Some(b) = editions[..i].iter().find(|b| same(a, b)) {
+            twins.push(format!(
+                "{}'s single roll is {}'s, so its line lies on {}'s",
+                a.id, b.id, b.id
+            ));
+        }
+    }
+    let twins = if twins.is_empty() {
+        String::new()
+    } else {
+        format!(" {}.", twins.join("; "))
+    };
+    let never: Vec<&str> = editions
+        .iter()
+        .filter(|e| {
+            plain(odds, &e.id)
+                .filter(|r| r.difficulty == e.dice.standard_difficulty)
+                .all(|r| r.stats.p_botch == 0.0)
+        })
+        .map(|e| e.id.as_str())
+        .collect();
+    let never = if never.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " {} never botch{} at the standard task with one die or more.",
+            never.join(" and "),
+            if never.len() == 1 { "es" } else { "" }
+        )
+    };
+    let mut out = vec![
+        (
+            "success-vs-pool".to_string(),
+            format!(
+                "Chance that one roll succeeds, by pool, no options; standard tasks: {}. Exact.{twins}",
+                standard.join(", ")
+            ),
+        ),
+        (
+            "botch-vs-pool".to_string(),
+            format!(
+                "Chance that one roll botches, by pool, at the same standard tasks. Exact.{never}{twins}"
+            ),
+        ),
+    ];
+    for e in editions {
+        let [d0, d1] = e.dice.difficulty_range;
+        out.push((
+            format!("heatmap-{}", slug(&e.id)),
+            format!(
+                "{} ({}): chance of success of one roll, every pool 1–20 and difficulty {d0}–{d1} ({}), no options, in percent. Exact.",
+                e.id,
+                e.name,
+                difficulty_words(e)
+            ),
+        ));
+    }
+    out
+}
+
+/// The extended-action rows the page shows.
+fn action_views(editions: &[RuleSet], rows: &[ActionRow], palette: &Palette) -> Vec<ActionView> {
+    let mut out = Vec::new();
+    for e in editions {
+        for pool in single::ACTION_POOLS {
+            let cells = single::TARGETS
+                .iter()
+                .map(|&t| {
+                    let r = rows
+                        .iter()
+                        .find(|r| r.edition == e.id && r.pool == pool && r.target == t);
+                    match r {
+                        Some(r) => ActionCell {
+                            mean: r
+                                .mean_rolls
+                                .map_or("never".to_string(), |m| format!("{m:.1}")),
+                            within: format!(
+                                "≤5: {}  ≤10: {}",
+                                page::format(within(r, 5), crate::section::Unit::Share),
+                                page::format(within(r, 10), crate::section::Unit::Share)
+                            ),
+                        },
+                        None => ActionCell {
+                            mean: "–".to_string(),
+                            within: String::new(),
+                        },
+                    }
+                })
+                .collect();
+            out.push(ActionView {
+                edition: e.id.clone(),
+                color: palette.css(&e.id),
+                pool,
+                cells,
+            });
+        }
+    }
+    out
+}
+
+/// An action row's chance of success within `k` rolls (one of
+/// [`table::WITHIN`]).
+fn within(r: &ActionRow, k: usize) -> f64 {
+    table::WITHIN
+        .iter()
+        .position(|&w| w == k)
+        .map_or(0.0, |i| r.p_within[i])
+}
+
+/// Draws a scenario's chart from its rows.
+fn scenario_chart(s: &Section, spec: &ChartSpec, palette: &Palette) -> Job {
+    match spec {
+        ChartSpec::Intervals {
+            title,
+            metric,
+            axis,
+            ..
+        } => Job::Intervals(Intervals {
+            title: format!("{}: {}", s.title, title.to_lowercase()),
+            y_desc: axis.clone(),
+            sides: s.sides.clone(),
+            groups: s
+                .editions
+                .iter()
+                .map(|e| {
+                    let points = s
+                        .sides
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(k, side)| {
+                            let est = s.find(&e.id, Some(side), metric, false)?;
+                            Some(Point {
+                                side: k,
+                                value: est.value,
+                                low: est.ci_low,
+                                high: est.ci_high,
+                                exact: s.find(&e.id, Some(side), metric, true).map(|x| x.value),
+                            })
+                        })
+                        .collect();
+                    (e.id.clone(), palette.look(&e.id), points)
+                })
+                .collect(),
+        }),
+        ChartSpec::Distribution {
+            title,
+            metric,
+            x_axis,
+            ..
+        } => {
+            let series: Vec<Series> = s
+                .editions
+                .iter()
+                .map(|e| Series {
+                    name: e.id.clone(),
+                    look: palette.look(&e.id),
+                    points: s
+                        .buckets
+                        .iter()
+                        .filter(|b| b.edition == e.id && &b.metric == metric)
+                        .map(|b| (f64::from(b.bucket), 100.0 * b.probability))
+                        .collect(),
+                })
+                .collect();
+            let (x_max, y_max) = extent(&series);
+            Job::Lines(Lines {
+                title: format!("{}: {}", s.title, title.to_lowercase()),
+                x_desc: x_axis.clone(),
+                y_desc: "probability (%)".to_string(),
+                series: series
+                    .into_iter()
+                    .map(|mut x| {
+                        x.points.retain(|p| p.0 <= x_max);
+                        x
+                    })
+                    .collect(),
+                x: (0.5, x_max + 0.5),
+                y: (0.0, y_max),
+                percent: true,
+                legend: Corner::UpperRight,
+            })
+        }
+    }
+}
+
+/// How far a distribution chart reaches: the bucket by which every
+/// series has 99.5% of its mass, and the top of the y axis.
+fn extent(series: &[Series]) -> (f64, f64) {
+    let mut x_max = 5.0f64;
+    let mut y_max = 1.0f64;
+    for s in series {
+        let mut acc = 0.0;
+        for &(x, p) in &s.points {
+            acc += p;
+            y_max = y_max.max(p);
+            if acc >= 99.5 {
+                x_max = x_max.max(x);
+                break;
+            }
+        }
+        if acc < 99.5 {
+            x_max = x_max.max(s.points.last().map_or(0.0, |p| p.0));
+        }
+    }
+    (x_max, (y_max * 1.15).ceil())
+}
+
+/// A scenario chart's caption.
+fn scenario_caption(s: &Section, spec: &ChartSpec) -> String {
+    let exact: Vec<&str> = s
+        .editions
+        .iter()
+        .filter(|e| s.metrics.iter().any(|m| m.edition == e.id && m.exact))
+        .map(|e| e.id.as_str())
+        .collect();
+    let estimated: Vec<&str> = s
+        .editions
+        .iter()
+        .map(|e| e.id.as_str())
+        .filter(|id| !exact.contains(id))
+        .collect();
+    let list = |v: &[&str]| v.join(", ");
+    match spec {
+        ChartSpec::Intervals { .. } => {
+            let mut c = format!(
+                "Each side's chance to win under each edition, from {} fights an edition: the point is the estimate, the whiskers its 95% Wilson interval.",
+                s.trials
+            );
+            if !exact.is_empty() {
+                c.push_str(&format!(
+                    " The black bar is the exact chance from the fight's round chain ({}).",
+                    list(&exact)
+                ));
+            }
+            if !estimated.is_empty() {
+                c.push_str(&format!(
+                    " No exact value for {}: too many states for a round chain.",
+                    list(&estimated)
+                ));
+            }
+            c
+        }
+        ChartSpec::Distribution { .. } => {
+            let mut c = String::from("The chance that the fight ends after each round.");
+            if !exact.is_empty() {
+                c.push_str(&format!(" Exact for {} (round chain).", list(&exact)));
+            }
+            if !estimated.is_empty() {
+                c.push_str(&format!(
+                    " Estimated from {} fights for {}.",
+                    s.trials,
+                    list(&estimated)
+                ));
+            }
+            c.push_str(
+                " Fights still going at the round limit are draws, counted in its last round; the chart stops where every edition has 99.5% of its fights ended.",
+            );
+            c
+        }
+    }
+}
