@@ -281,7 +281,7 @@ fn a_bad_scenario_is_named_with_file_and_line_and_nothing_is_written() {
         ],
         "2",
     );
-    fails(&o, "docs/examples/bad-brawl.toml:15:64");
+    fails(&o, "docs/examples/bad-brawl.toml:16:64");
     assert!(
         !tmp.path().join("deep").exists(),
         "a folder was left behind"

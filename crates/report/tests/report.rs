@@ -123,9 +123,9 @@ fn row_counts_follow_from_the_editions_and_scenarios() {
             .and_then(|f| f.rows)
             .unwrap()
     };
-    // revised and fta: difficulties 2-10 (9), 6 option sets; uwod:
-    // 0-5 (6), 6 sets; hubris: 0-5 (6), 5 sets (no specialty).
-    let odds = 20 * (9 * 6 + 9 * 6 + 6 * 6 + 6 * 5);
+    // revised and fta: difficulties 2-10 (9), 6 option sets; uwod and
+    // hubris: 0-5 (6), 6 sets (hubris's specialty is a bonus die).
+    let odds = 20 * (9 * 6 + 9 * 6 + 6 * 6 + 6 * 6);
     assert_eq!(rows("odds.parquet"), odds);
     assert_eq!(rows("actions.parquet"), 4 * 8 * 4);
     // brawl: a round chain under every edition, so every metric twice:

@@ -694,3 +694,19 @@ fn unbounded_read_of_a_huge_scenario_file() {
         );
     }
 }
+
+/// Issue 10, defect 13: exact draws printed as -3e-15 and "-0.00%". The
+/// chance of a draw is what the wins leave; three sides' wins summed in
+/// floating point can pass 1 by a rounding error (0.33 + 0.56 + 0.11 is
+/// 1 + 2^-52), and the draws must then be 0, not a negative probability or
+/// a negative zero.
+#[test]
+fn exact_draws_are_never_negative() {
+    let odds = combat::Odds {
+        wins: vec![0.33, 0.56, 0.11],
+        ended: vec![0.0, 1.0],
+    };
+    assert!(odds.wins.iter().sum::<f64>() > 1.0, "the wins pass 1");
+    let draws = odds.draws();
+    assert!(draws == 0.0 && draws.is_sign_positive(), "{draws:e}");
+}
