@@ -2,7 +2,7 @@
 
     python notebooks/run.py REPORT_DIR
 
-Fails (exit 1) if any cell raises.
+Fails (exit 1) if any cell raises, or if the notebook draws no chart.
 """
 
 import os
@@ -24,3 +24,5 @@ images = sum(
     1 for c in code for o in c.get("outputs", []) if "image/png" in o.get("data", {})
 )
 print(f"explore.ipynb: {len(code)} code cells run, {images} charts drawn, no errors")
+if images == 0:
+    sys.exit("explore.ipynb drew no chart: its figures did not render inline")
