@@ -135,6 +135,9 @@ enum Keep {
 #[derive(Debug, Clone)]
 pub struct Fta {
     fighters: Vec<Fighter>,
+    /// Each member's declaration (see [`Fta::declaration`]) by the number
+    /// of enemies still standing, worked out once.
+    declarations: Vec<[(u8, i32, Stance); MAX_MEMBERS + 1]>,
     frame: Frame,
     /// `[combat.fta]`.
     rules: FtaRules,
@@ -205,10 +208,11 @@ impl Fta {
         let clashes = outcome
             .then(|| Tables::new([n, n, 2, 2, pools, 2, pools]))
             .flatten();
-        Ok(Fta {
+        let mut fta = Fta {
             range_difficulty: rules.combat.attack().range_difficulty,
             rules: rules.combat.fta(),
             fighters,
+            declarations: Vec::new(),
             brawl_block,
             keep,
             shot_at,
@@ -218,7 +222,11 @@ impl Fta {
             penalties: rules.combat.health().wound_penalties,
             track: Track::of(&rules.combat.health()),
             rolls,
-        })
+        };
+        fta.declarations = (0..n)
+            .map(|i| std::array::from_fn(|enemies| fta.declaration(i, enemies as i32)))
+            .collect();
+        Ok(fta)
     }
 }
 
@@ -456,12 +464,20 @@ impl Fta {
     }
 
     /// `i`'s declaration at the start of a round: its main-phase attacks,
-    /// the dice each of its pools loses to split actions, and its stance.
+    /// the dice each of its pools loses to split actions, and its stance
+    /// (looked up by the enemies still standing).
+    #[inline]
     fn declare(&self, i: usize, roster: &Roster) -> (u8, i32, Stance) {
-        let f = &self.fighters[i];
         let enemies = (0..self.fighters.len())
             .filter(|&j| self.enemy(i, j, roster))
-            .count() as i32;
+            .count();
+        self.declarations[i][enemies]
+    }
+
+    /// `i`'s declaration with `enemies` enemies standing: what
+    /// [`Fta::declare`] looks up.
+    fn declaration(&self, i: usize, enemies: i32) -> (u8, i32, Stance) {
+        let f = &self.fighters[i];
         let committed = f.strikes() && f.tactics_attack == AttackTactic::Committed;
         let open = |s: Stance| if committed { Stance::Open } else { s };
         let counter = self.rules.attacker_defence == AttackerDefence::Counter;
@@ -638,7 +654,11 @@ impl Fta {
     }
 
     /// Lands the damage held back, in the order it was dealt.
+    #[inline]
     fn settle(&self, st: &mut [State; MAX_MEMBERS], roster: &mut Roster, pending: &mut Pending) {
+        if pending.len == 0 {
+            return;
+        }
         for &(t, kind, levels) in &pending.hurts[..pending.len] {
             let t = usize::from(t);
             match kind {
