@@ -35,7 +35,7 @@ use rand_core::Rng;
 use wide::i16x16;
 
 use crate::lanes::{Words, code};
-use crate::spec::{Roll, RollSpec};
+use crate::spec::{MAX_POOL, Roll, RollSpec};
 
 /// How many faces one 64-bit generator word yields (three for each of its
 /// four 16-bit words, less the 0.8% of 16-bit words rejected).
@@ -130,6 +130,10 @@ pub struct CompiledRoll {
     cuts: Option<Cuts>,
     cancel: bool,
     rote: bool,
+    /// Rolls of ordinary dice are settled as this spec's (the compiled
+    /// one, with at least one die: never a chance die), when nothing is
+    /// rolled again (no N-again, no rote): [`D10::roll_pool`]'s short way.
+    plain: Option<RollSpec>,
     /// For pools without re-rolls: the result of every (successes, 1s)
     /// count, at `successes * (dice + 1) + ones`; empty otherwise.
     settled: Vec<Roll>,
@@ -150,6 +154,8 @@ impl CompiledRoll {
             cuts: Cuts::new(spec),
             cancel: spec.rules().ones == crate::spec::Ones::Cancel,
             rote: spec.rules().rote,
+            plain: (spec.again_at().is_none() && !spec.rules().rote)
+                .then(|| spec.with_pool(spec.pool().max(1))),
             settled: Vec::new(),
         };
         let dice = spec.dice() as usize;
@@ -635,7 +641,15 @@ impl<R: Rng> D10<R> {
     /// a chance die (see [`RollSpec::new`]).
     #[inline]
     pub fn roll_pool(&mut self, c: &CompiledRoll, pool: i32) -> Roll {
-        self.words.roll_spec(c, &c.spec.with_pool(pool))
+        match &c.plain {
+            // Ordinary dice, none rolled again: the same words and result
+            // as the long way, without its chance-die and re-roll checks.
+            Some(plain) if pool >= 1 => {
+                let first = self.words.count(pool.min(MAX_POOL) as u32, &c.first);
+                c.settle(first & LANE_MASK, (first >> LANE) & LANE_MASK, plain)
+            }
+            _ => self.words.roll_spec(c, &c.spec.with_pool(pool)),
+        }
     }
 
     /// Rolls `c` once for every slot of `out`, allocating nothing.
