@@ -434,25 +434,17 @@ impl Fta {
         i32::from(st.health.penalty(&self.penalties))
     }
 
-    /// Whether `j` is on another side than `i` and still fights.
-    fn enemy(&self, i: usize, j: usize, roster: &Roster) -> bool {
-        self.fighters[j].side != self.fighters[i].side && roster.standing(j)
-    }
-
     /// The members `i` attacks this main phase: the first `attacks`
     /// standing members of other sides (never two attacks on one target),
     /// as a bit set.
     fn aims(&self, i: usize, attacks: u8, roster: &Roster) -> u16 {
+        let mut left = roster.enemies(i);
         let mut set = 0u16;
-        let mut left = attacks;
-        for j in 0..self.fighters.len() {
-            if left == 0 {
-                break;
-            }
-            if self.enemy(i, j, roster) {
-                set |= 1 << j;
-                left -= 1;
-            }
+        for _ in 0..attacks {
+            // The lowest standing enemy not aimed at yet.
+            let next = left & left.wrapping_neg();
+            set |= next;
+            left ^= next;
         }
         set
     }
@@ -468,10 +460,7 @@ impl Fta {
     /// (looked up by the enemies still standing).
     #[inline]
     fn declare(&self, i: usize, roster: &Roster) -> (u8, i32, Stance) {
-        let enemies = (0..self.fighters.len())
-            .filter(|&j| self.enemy(i, j, roster))
-            .count();
-        self.declarations[i][enemies]
+        self.declarations[i][roster.enemies(i).count_ones() as usize]
     }
 
     /// `i`'s declaration with `enemies` enemies standing: what
@@ -549,13 +538,14 @@ impl Fta {
         roster: &mut Roster,
     ) -> Option<(&Roller, i32, bool)> {
         let f = &self.fighters[i];
-        let pool = f.attack - self.penalty(&st[i]) - minus;
+        let penalty = self.penalty(&st[i]);
+        let pool = f.attack - penalty - minus;
         if pool < 1 {
             return None;
         }
         let rolls = self.at(difficulty);
         // One point a round (as Revised).
-        let spend = !st[i].spent && f.spends(st[i].willpower, self.penalty(&st[i]));
+        let spend = !st[i].spent && f.spends(st[i].willpower, penalty);
         if spend {
             st[i].spent = true;
             st[i].willpower -= 1;
@@ -654,11 +644,16 @@ impl Fta {
     }
 
     /// Lands the damage held back, in the order it was dealt.
-    #[inline]
+    #[inline(always)]
     fn settle(&self, st: &mut [State; MAX_MEMBERS], roster: &mut Roster, pending: &mut Pending) {
-        if pending.len == 0 {
-            return;
+        if pending.len != 0 {
+            self.land(st, roster, pending);
         }
+    }
+
+    /// What [`Fta::settle`] does when something was held back.
+    #[inline(never)]
+    fn land(&self, st: &mut [State; MAX_MEMBERS], roster: &mut Roster, pending: &mut Pending) {
         for &(t, kind, levels) in &pending.hurts[..pending.len] {
             let t = usize::from(t);
             match kind {

@@ -13,6 +13,10 @@ pub struct Roster {
     n: usize,
     side: [usize; MAX_MEMBERS],
     out: [Option<End>; MAX_MEMBERS],
+    /// The members still standing (bit `i`: member `i`), kept with `out`.
+    up: u16,
+    /// Each member's side as a set of members (bit `j`: `j` is on it).
+    mates: [u16; MAX_MEMBERS],
     sides: usize,
     /// Someone left since the last look at the result.
     changed: bool,
@@ -32,6 +36,8 @@ impl Roster {
             n: 0,
             side: [0; MAX_MEMBERS],
             out: [None; MAX_MEMBERS],
+            up: 0,
+            mates: [0; MAX_MEMBERS],
             sides,
             changed: false,
             last_out: End::Draw,
@@ -40,7 +46,13 @@ impl Roster {
         };
         for s in sides_of {
             r.side[r.n] = s;
+            r.up |= 1 << r.n;
             r.n += 1;
+        }
+        for i in 0..r.n {
+            r.mates[i] = (0..r.n)
+                .filter(|&j| r.side[j] == r.side[i])
+                .fold(0, |m, j| m | 1 << j);
         }
         r
     }
@@ -67,7 +79,19 @@ impl Roster {
     /// Whether member `i` still fights.
     #[inline]
     pub fn standing(&self, i: usize) -> bool {
-        self.out[i].is_none()
+        self.up >> i & 1 != 0
+    }
+
+    /// The members still standing, as a set (bit `i`: member `i`).
+    #[inline]
+    pub fn up(&self) -> u16 {
+        self.up
+    }
+
+    /// The standing members of other sides than `i`'s, as a set.
+    #[inline]
+    pub fn enemies(&self, i: usize) -> u16 {
+        self.up & !self.mates[i]
     }
 
     /// Takes member `i` out of the fight.
@@ -75,6 +99,7 @@ impl Roster {
     pub fn knock_out(&mut self, i: usize, how: End) {
         if self.out[i].is_none() {
             self.out[i] = Some(how);
+            self.up &= !(1 << i);
             self.last_out = how;
             self.changed = true;
         }
@@ -84,17 +109,14 @@ impl Roster {
     /// it is, the members still to act in the round do nothing.
     #[inline]
     pub fn decided(&self) -> bool {
-        let mut standing = (0..self.n).filter(|&j| self.standing(j));
-        match standing.next() {
-            None => true,
-            Some(first) => standing.all(|j| self.side[j] == self.side[first]),
-        }
+        self.up == 0 || self.enemies(self.up.trailing_zeros() as usize) == 0
     }
 
     /// The first standing member of another side than `i`'s.
     #[inline]
     pub fn target(&self, i: usize) -> Option<usize> {
-        (0..self.n).find(|&j| self.side[j] != self.side[i] && self.standing(j))
+        let e = self.enemies(i);
+        (e != 0).then(|| e.trailing_zeros() as usize)
     }
 
     /// The fight's result if it is over after `round` (one side or none
