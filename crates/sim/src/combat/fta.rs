@@ -102,6 +102,7 @@
 //! choosing to take a committed attack undefended; aborting when an action
 //! becomes void (its split penalties); the chase after an escape.
 
+use arrayvec::ArrayVec;
 use wodds_rules::combat::fta::{AbortTo, AttackerDefence, InitiativeTies};
 use wodds_rules::{FtaRules, Pool, RuleSet, RulesError};
 
@@ -158,6 +159,9 @@ pub struct Fta {
     /// Whether an enemy of each member shoots from afar (a `dodge` or
     /// `block` tactic then splits its defence as an action).
     shot_at: [bool; MAX_MEMBERS],
+    /// The members whose tactic is the escape defence (bit `i`: member
+    /// `i`): only they can end a round escaping.
+    escapers: u16,
     /// Under the outcome sampler, uncontested attacks by attacker, target,
     /// haste, Willpower spent, attack dice, defence (0: none, else 1 + its
     /// dice) and the defence's difficulty.
@@ -208,6 +212,9 @@ impl Fta {
         let clashes = outcome
             .then(|| Tables::new([n, n, 2, 2, pools, 2, pools]))
             .flatten();
+        let escapers = (0..n)
+            .filter(|&i| fighters[i].defend == DefendTactic::Escape)
+            .fold(0, |m, i| m | 1 << i);
         let mut fta = Fta {
             range_difficulty: rules.combat.attack().range_difficulty,
             rules: rules.combat.fta(),
@@ -216,6 +223,7 @@ impl Fta {
             brawl_block,
             keep,
             shot_at,
+            escapers,
             strikes,
             clashes,
             frame: Frame::of(scenario),
@@ -295,9 +303,9 @@ pub struct State {
 struct Pending {
     /// Whether it is being held back.
     defer: bool,
-    len: usize,
-    /// The member, and the damage it takes (`None`: it flees).
-    hurts: [(u8, Option<Damage>, u16); PENDING],
+    /// The member, and the damage it takes (`None`: it flees); not
+    /// zeroed each round (`ArrayVec`).
+    hurts: ArrayVec<(u8, Option<Damage>, u16), PENDING>,
     /// Each member's group of members acting at once this round (the
     /// place of its first member in the turn order).
     group: [u8; MAX_MEMBERS],
@@ -311,9 +319,9 @@ impl Pending {
     fn new() -> Self {
         Pending {
             defer: false,
-            len: 0,
-            hurts: [(0, None, 0); PENDING],
-            group: [0; MAX_MEMBERS],
+            hurts: ArrayVec::new(),
+            // No two members act at once until the turn order says so.
+            group: std::array::from_fn(|i| i as u8),
         }
     }
 
@@ -617,10 +625,12 @@ impl Fta {
         roster: &mut Roster,
         pending: &mut Pending,
     ) {
-        if pending.defer && pending.len < PENDING {
-            pending.hurts[pending.len] = (target as u8, Some(kind), levels);
-            pending.len += 1;
-        } else {
+        if !(pending.defer
+            && pending
+                .hurts
+                .try_push((target as u8, Some(kind), levels))
+                .is_ok())
+        {
             hurt(
                 &self.track,
                 kind,
@@ -635,10 +645,7 @@ impl Fta {
     /// Member `i` flees: at once, or once the members acting with it have
     /// acted.
     fn flee(&self, i: usize, roster: &mut Roster, pending: &mut Pending) {
-        if pending.defer && pending.len < PENDING {
-            pending.hurts[pending.len] = (i as u8, None, 0);
-            pending.len += 1;
-        } else {
+        if !(pending.defer && pending.hurts.try_push((i as u8, None, 0)).is_ok()) {
             roster.knock_out(i, End::Fled);
         }
     }
@@ -646,7 +653,7 @@ impl Fta {
     /// Lands the damage held back, in the order it was dealt.
     #[inline(always)]
     fn settle(&self, st: &mut [State; MAX_MEMBERS], roster: &mut Roster, pending: &mut Pending) {
-        if pending.len != 0 {
+        if !pending.hurts.is_empty() {
             self.land(st, roster, pending);
         }
     }
@@ -654,7 +661,7 @@ impl Fta {
     /// What [`Fta::settle`] does when something was held back.
     #[inline(never)]
     fn land(&self, st: &mut [State; MAX_MEMBERS], roster: &mut Roster, pending: &mut Pending) {
-        for &(t, kind, levels) in &pending.hurts[..pending.len] {
+        for (t, kind, levels) in pending.hurts.drain(..) {
             let t = usize::from(t);
             match kind {
                 Some(kind) => hurt(
@@ -668,7 +675,6 @@ impl Fta {
                 None => roster.knock_out(t, End::Fled),
             }
         }
-        pending.len = 0;
     }
 
     /// Rolls `t`'s escape (Dexterity + Athletics, less its wound penalty).
@@ -958,6 +964,7 @@ impl Fta {
     }
 
     /// Member `i`'s turn in phase `phase`.
+    #[inline(always)]
     fn act<D: Source>(
         &self,
         i: usize,
@@ -1081,6 +1088,22 @@ impl Rounds for Fta {
             (s.escape, s.broken) = (0, false);
         }
         let mut pending = Pending::new();
+        if !turn.any_tied() {
+            // Nobody acts at once with anybody: nothing is held back.
+            for phase in 0..phases {
+                for s in &mut st[..n] {
+                    s.acted = false;
+                    s.struck = 0;
+                }
+                for i in turn.members() {
+                    if roster.decided() {
+                        return;
+                    }
+                    self.act(i, phase, st, roster, dice, &mut pending);
+                }
+            }
+            return self.escapes(st, roster, dice);
+        }
         let mut before = 0;
         for (place, i) in turn.members().enumerate() {
             pending.group[i] = if turn.tied(place) {
@@ -1111,7 +1134,16 @@ impl Rounds for Fta {
             pending.defer = false;
         }
         self.settle(st, roster, &mut pending);
-        if roster.decided() {
+        self.escapes(st, roster, dice);
+    }
+}
+
+impl Fta {
+    /// The round's end, once every member has acted: unless the fight is
+    /// decided, the escapes.
+    fn escapes<D: Source>(&self, st: &mut [State; MAX_MEMBERS], roster: &mut Roster, dice: &mut D) {
+        let n = self.fighters.len();
+        if self.escapers & roster.up() == 0 || roster.decided() {
             return;
         }
         // The escapes: each rolled now if no attack came, and gone with a

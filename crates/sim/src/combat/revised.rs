@@ -289,15 +289,17 @@ impl Revised {
     /// its dice (fewer than 1: declared but not rolled), or `None`.
     fn defence(&self, t: usize, attacker: &Fighter, st: &State) -> Option<i32> {
         let f = &self.fighters[t];
-        let n = self.declared(f, st);
-        let split = self.action_penalty(n, if self.rules.defence_last { n - 1 } else { 0 });
+        let split = || {
+            let n = self.declared(f, st);
+            self.action_penalty(n, if self.rules.defence_last { n - 1 } else { 0 })
+        };
         let stops = !attacker.ranged || self.rules.block_stops_bullets;
-        let total = i32::from(self.rules.total_defence_penalty) * i32::from(st.dodged);
+        let total = || i32::from(self.rules.total_defence_penalty) * i32::from(st.dodged);
         let pool = match f.defend {
-            DefendTactic::Dodge if st.dodged == 0 => f.dodge - split,
-            DefendTactic::Block if st.dodged == 0 && stops => f.block - split,
-            DefendTactic::Total => f.dodge - total,
-            DefendTactic::Abort if st.abort == Abort::Dodging => f.dodge - total,
+            DefendTactic::Dodge if st.dodged == 0 => f.dodge - split(),
+            DefendTactic::Block if st.dodged == 0 && stops => f.block - split(),
+            DefendTactic::Total => f.dodge - total(),
+            DefendTactic::Abort if st.abort == Abort::Dodging => f.dodge - total(),
             _ => return None,
         };
         Some(pool - self.penalty(st))
