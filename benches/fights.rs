@@ -1,0 +1,61 @@
+//! Plays fights the way the `combat` bench does (`EditionEngine::fight` on
+//! `D10::seeded`, one thread), for instruction counts that do not move
+//! with the machine's noise:
+//!
+//! ```sh
+//! cargo build --release -p wodds-benches --bin fights
+//! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+//!     target/release/fights scenarios/brawl.toml fta outcome 25000
+//! ```
+//!
+//! Instructions a fight: the count at 25,000 fights less the count at
+//! 5,000, over 20,000. Prints the fights each side won and the rounds
+//! played, so two builds can be checked to play the same fights.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use wodds_dice::D10;
+use wodds_sim::combat::{EditionEngine, Engine, Sampling, Scenario};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [scenario, edition, sampler, fights] = args.as_slice() else {
+        eprintln!("usage: fights <scenario.toml> <edition> <round|outcome|die> <fights>");
+        return ExitCode::from(2);
+    };
+    match play(scenario, edition, sampler, fights) {
+        Ok(line) => {
+            println!("{line}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("fights: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn play(scenario: &str, edition: &str, sampler: &str, fights: &str) -> Result<String, String> {
+    let scenario = Scenario::load(Path::new(scenario)).map_err(|e| e.to_string())?;
+    let rules = wodds_rules::RuleSet::load(edition).map_err(|e| e.to_string())?;
+    let sampling = match sampler {
+        "round" => Sampling::Round,
+        "outcome" => Sampling::Outcome,
+        "die" => Sampling::PerDie,
+        other => return Err(format!("sampler {other:?}: one of round, outcome, die")),
+    };
+    let n: u64 = fights
+        .parse()
+        .map_err(|_| format!("fights {fights:?}: a whole number"))?;
+    let engine = EditionEngine::new(&scenario, &rules, sampling).map_err(|e| e.to_string())?;
+    let mut dice = D10::seeded(7);
+    let mut wins = vec![0u64; scenario.sides.len() + 1];
+    let mut rounds = 0u64;
+    for _ in 0..n {
+        let f = engine.fight(&mut dice);
+        wins[f.winner.map_or(0, |w| w + 1)] += 1;
+        rounds += u64::from(f.rounds);
+    }
+    Ok(format!("draws and wins by side {wins:?}, rounds {rounds}"))
+}
