@@ -1,0 +1,833 @@
+//! Chases (`kind = "chase"`): a Prey flees, a Predator pursues, under each
+//! edition's chase engine (its `[chase] engine`):
+//!
+//! - [`Lead`] (fta, seed 004 "Chases"): the Lead between them, opened by
+//!   the Prey and closed by the Predator by the margin of contested chase
+//!   rolls at the course's difficulty; the Prey escapes by winning a round
+//!   from a Lead of 10, and is caught at a Lead of 0;
+//! - [`Race`] (revised, uwod, seed 003): by car an extended and resisted
+//!   action (first to 5 net successes), on foot the Prey's extended run
+//!   (15 successes);
+//! - [`Contest`] (hubris, seed 001): a prolonged physical contest; a side
+//!   that has lost as many contests as its Stamina gives up.
+//!
+//! Each is a [`Rounds`] engine over a few small numbers (the Lead or the
+//! tallies, and the round while a Run or the switch to Stamina is still
+//! ahead), so the round chain gives its odds exactly. A chase scenario has
+//! two sides of one member each.
+//!
+//! ```toml
+//! kind = "chase"
+//! [chase]
+//! prey = "Uriel"          # the side that flees
+//! by = "foot"             # foot, car, or car-heavy (heavy traffic)
+//! course = "rush-hour"    # fta: a course of [chase.fta.courses]
+//! start = "cold"          # cold, stalk, or head-start (with head-start = N)
+//! prey-run = 8            # the Prey's Run, in rounds (none by default)
+//! ```
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use toml::Spanned;
+use wodds_rules::{
+    BotchEffect, ChaseEngine, LeadRules, RollOptions, RuleSet, RulesError, TallyRule, Terms,
+    TieRule,
+};
+
+use super::chain::Rounds;
+use super::fighter::{Roller, Sampling};
+use super::scenario::{MAX_MEMBERS, MAX_ROUNDS, Scenario, Side};
+use super::source::Source;
+use super::tally::End;
+use super::turn::{Frame, Roster};
+
+/// How the chase goes: on foot or by car.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum By {
+    /// On foot: fta turns the pool to Stamina after a while.
+    #[default]
+    Foot,
+    /// By car.
+    Car,
+    /// By car through heavy traffic or a maze of streets (fta: Wits +
+    /// Drive; the other editions drive as `car`).
+    CarHeavy,
+}
+
+/// How the chase starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum StartKind {
+    /// fta: the Prey's chase pool at 6, head start = successes + 1.
+    #[default]
+    Cold,
+    /// fta: the Prey's Perception against the Predator's Subterfuge, then
+    /// contested chase pools; a head start of 0 or less is a pounce.
+    Stalk,
+    /// A given head start (`head-start`), e.g. what an escape defence left.
+    HeadStart,
+}
+
+/// A scenario's `[chase]` table.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RawChase {
+    /// The side that flees: its member is the Prey, the other side's the
+    /// Predator.
+    #[schemars(with = "String")]
+    prey: Spanned<String>,
+    /// On foot (default) or by car.
+    #[serde(default)]
+    by: By,
+    /// fta: the course, a name in the edition's `[chase.fta.courses]`
+    /// (default: `[chase.fta] base-difficulty`); other editions ignore it.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    course: Option<Spanned<String>>,
+    /// How it starts (default cold); revised, uwod and hubris start level.
+    #[serde(default)]
+    start: StartKind,
+    /// fta: the head start with `start = "head-start"`, 1..=30.
+    #[serde(default)]
+    #[schemars(with = "Option<i64>", range(min = 1, max = 30))]
+    head_start: Option<Spanned<i64>>,
+    /// The Prey's Run: rounds after which it is penned in (caught), 1..=1000.
+    #[serde(default)]
+    #[schemars(with = "Option<i64>", range(min = 1, max = 1000))]
+    prey_run: Option<Spanned<i64>>,
+    /// The Predator's Run: rounds after which it loses the Prey, 1..=1000.
+    #[serde(default)]
+    #[schemars(with = "Option<i64>", range(min = 1, max = 1000))]
+    predator_run: Option<Spanned<i64>>,
+}
+
+/// A chase's setup, validated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chase {
+    /// The Prey's side (and member: one a side).
+    pub prey: usize,
+    /// On foot or by car.
+    pub by: By,
+    /// The course's name (fta), if given.
+    pub course: Option<String>,
+    /// How it starts.
+    pub start: StartKind,
+    /// The head start under [`StartKind::HeadStart`].
+    pub head_start: i32,
+    /// The Prey's Run in rounds (0: none).
+    pub prey_run: u32,
+    /// The Predator's Run in rounds (0: none).
+    pub predator_run: u32,
+}
+
+/// The largest head start a scenario may give.
+const MAX_HEAD_START: i64 = 30;
+
+impl Chase {
+    /// Validates `raw` against the scenario's `sides` and `editions`;
+    /// `at` makes a located error.
+    pub(super) fn parse(
+        raw: &Spanned<RawChase>,
+        sides: &[Side],
+        editions: &[RuleSet],
+        at: &impl Fn(usize, &str, String) -> RulesError,
+    ) -> Result<Chase, RulesError> {
+        let c = raw.get_ref();
+        if sides.len() != 2 || sides.iter().any(|s| s.members.len() != 1) {
+            return Err(at(
+                raw.span().start,
+                "side",
+                "a chase needs two sides of one member each: the Prey and the Predator".into(),
+            ));
+        }
+        let prey = sides
+            .iter()
+            .position(|s| &s.name == c.prey.get_ref())
+            .ok_or_else(|| {
+                at(
+                    c.prey.span().start,
+                    "chase.prey",
+                    format!(
+                        "no side is named `{}`: the Prey is one of {}",
+                        c.prey.get_ref(),
+                        sides
+                            .iter()
+                            .map(|s| format!("`{}`", s.name))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                )
+            })?;
+        let head_start = match (&c.head_start, c.start) {
+            (Some(h), StartKind::HeadStart) if !(1..=MAX_HEAD_START).contains(h.get_ref()) => {
+                return Err(at(
+                    h.span().start,
+                    "chase.head-start",
+                    format!("{} is outside 1..={MAX_HEAD_START}", h.get_ref()),
+                ));
+            }
+            (Some(h), StartKind::HeadStart) => *h.get_ref() as i32,
+            (None, StartKind::HeadStart) => {
+                return Err(at(
+                    raw.span().start,
+                    "chase.head-start",
+                    "`start = \"head-start\"` needs `head-start = N` (1..=30)".into(),
+                ));
+            }
+            (Some(h), _) => {
+                return Err(at(
+                    h.span().start,
+                    "chase.head-start",
+                    "a head start is given only with `start = \"head-start\"`".into(),
+                ));
+            }
+            (None, _) => 0,
+        };
+        let run = |r: &Option<Spanned<i64>>, field: &str| match r {
+            Some(v) if !(1..=i64::from(MAX_ROUNDS)).contains(v.get_ref()) => Err(at(
+                v.span().start,
+                field,
+                format!("{} is outside 1..={MAX_ROUNDS}", v.get_ref()),
+            )),
+            Some(v) => Ok(*v.get_ref() as u32),
+            None => Ok(0),
+        };
+        let prey_run = run(&c.prey_run, "chase.prey-run")?;
+        let predator_run = run(&c.predator_run, "chase.predator-run")?;
+        if let Some(course) = &c.course {
+            for rules in editions {
+                if let Err(message) = course_difficulty(rules, Some(course.get_ref())) {
+                    return Err(at(course.span().start, "chase.course", message));
+                }
+            }
+        }
+        Ok(Chase {
+            prey,
+            by: c.by,
+            course: c.course.as_ref().map(|s| s.get_ref().clone()),
+            start: c.start,
+            head_start,
+            prey_run,
+            predator_run,
+        })
+    }
+}
+
+/// The difficulty of `course` under `rules` (fta's courses; other engines
+/// have none and take any name).
+fn course_difficulty(rules: &RuleSet, course: Option<&str>) -> Result<i32, String> {
+    let Some(lead) = &rules.chase.fta else {
+        return Ok(0);
+    };
+    if rules.chase.engine != ChaseEngine::Lead {
+        return Ok(0);
+    }
+    match course {
+        None => Ok(lead.base_difficulty),
+        Some(name) => lead.courses.get(name).copied().ok_or_else(|| {
+            format!(
+                "unknown course `{name}` under {}: its courses are {}",
+                rules.id,
+                lead.courses
+                    .keys()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        }),
+    }
+}
+
+/// Dice a chase pool may not exceed.
+const MAX_POOL: i32 = 60;
+
+/// A trait pool of the member on `side`.
+fn pool_of(side: &Side, terms: &Terms) -> i32 {
+    terms.of(&side.members[0].ratings(false)).clamp(0, MAX_POOL)
+}
+
+/// Rolls at one difficulty, ready for every pool size.
+fn roller(
+    rules: &RuleSet,
+    difficulty: i32,
+    sampling: Sampling,
+    max_pool: i32,
+) -> Result<Roller, RulesError> {
+    let spec = rules.roll(1, difficulty, &RollOptions::default())?.spec;
+    Ok(Roller::new(&spec, sampling, max_pool.clamp(1, MAX_POOL)))
+}
+
+/// What every chase engine shares: the sides, the Runs and the round limit.
+#[derive(Debug, Clone, Copy)]
+struct Setup {
+    frame: Frame,
+    /// The Prey's member (= side).
+    prey: usize,
+    /// The Predator's member (= side).
+    predator: usize,
+    prey_run: u32,
+    predator_run: u32,
+}
+
+impl Setup {
+    fn of(scenario: &Scenario) -> Result<(Setup, &Chase), RulesError> {
+        let chase = scenario.chase.as_ref().ok_or_else(|| RulesError::Spec {
+            edition: String::new(),
+            message: "not a chase scenario".into(),
+        })?;
+        Ok((
+            Setup {
+                frame: Frame::of(scenario),
+                prey: chase.prey,
+                predator: 1 - chase.prey,
+                prey_run: chase.prey_run,
+                predator_run: chase.predator_run,
+            },
+            chase,
+        ))
+    }
+
+    /// The round counter's last value that matters: rounds are counted up
+    /// to it (and no further, so the chain's states stay few).
+    fn horizon(&self, winded: u32) -> u32 {
+        self.prey_run.max(self.predator_run).max(winded)
+    }
+
+    /// Ends the chase when a Run is up after round `round` (both at once:
+    /// both lose, a draw).
+    fn runs_out(&self, round: u32, roster: &mut Roster) {
+        if self.prey_run > 0 && round >= self.prey_run {
+            // 004: "A Prey who's Run is up is shortly penned in and the
+            // Lead is adjusted to 0."
+            roster.knock_out(self.prey, End::RunOut);
+        }
+        if self.predator_run > 0 && round >= self.predator_run {
+            // 004: "a Predator who's Run is up loses the Prey immediately".
+            roster.knock_out(self.predator, End::RunOut);
+        }
+    }
+
+    fn escaped(&self, roster: &mut Roster) {
+        roster.knock_out(self.predator, End::Escaped);
+    }
+
+    fn caught(&self, roster: &mut Roster) {
+        roster.knock_out(self.prey, End::Caught);
+    }
+}
+
+/// A chase's state between rounds (kept in the first member's slot).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct ChaseState {
+    /// fta: the Lead; race and contest: the Prey's tally (or the running
+    /// difference, the Predator's ahead when negative).
+    pub a: i16,
+    /// race and contest: the Predator's tally.
+    pub b: i16,
+    /// Rounds played, up to the last one that matters.
+    pub round: u16,
+    /// Whether the start has been played.
+    pub started: bool,
+}
+
+/// From the Ashes' chase (seed 004): the Lead track.
+#[derive(Debug, Clone)]
+pub struct Lead {
+    setup: Setup,
+    rules: LeadRules,
+    start: StartKind,
+    head_start: i32,
+    /// Chase pools, fresh and winded: Prey, Predator.
+    pools: [[i32; 2]; 2],
+    /// Rounds after which the pools are winded (0: never).
+    winded_after: u32,
+    /// The Prey's Perception and the Predator's Subterfuge (stalk).
+    notice: [i32; 2],
+    /// Rolls at the course's difficulty, the start's, and the stalk's.
+    course: Roller,
+    cold: Roller,
+    stalk: Roller,
+    horizon: u32,
+}
+
+impl Lead {
+    /// Compiles a chase scenario for fta's `[chase.fta]`.
+    pub fn new(
+        scenario: &Scenario,
+        rules: &RuleSet,
+        sampling: Sampling,
+    ) -> Result<Lead, RulesError> {
+        let (setup, chase) = Setup::of(scenario)?;
+        let lead = rules.chase.fta.clone().ok_or_else(|| RulesError::Spec {
+            edition: rules.id.clone(),
+            message: "the lead chase engine needs [chase.fta]".into(),
+        })?;
+        let difficulty =
+            course_difficulty(rules, chase.course.as_deref()).map_err(|m| RulesError::Spec {
+                edition: rules.id.clone(),
+                message: format!("chase.course: {m}"),
+            })?;
+        let p = &lead.pools;
+        let (fresh, winded, winded_after) = match chase.by {
+            By::Foot => (p.foot, p.winded, lead.winded_after),
+            By::Car => (p.car, p.car, 0),
+            By::CarHeavy => (p.car_heavy, p.car_heavy, 0),
+        };
+        let side = |i: usize| &scenario.sides[i];
+        let pools_of = |i: usize| [pool_of(side(i), &fresh), pool_of(side(i), &winded)];
+        let pools = [pools_of(setup.prey), pools_of(setup.predator)];
+        let notice = [
+            pool_of(side(setup.prey), &p.notice),
+            pool_of(side(setup.predator), &p.stalk),
+        ];
+        let max_pool =
+            pools.iter().flatten().max().copied().unwrap_or(1) + notice[0].max(notice[1]) + 1;
+        Ok(Lead {
+            setup,
+            start: chase.start,
+            head_start: chase.head_start,
+            pools,
+            winded_after,
+            notice,
+            course: roller(rules, difficulty, sampling, max_pool)?,
+            cold: roller(rules, lead.start_difficulty, sampling, max_pool)?,
+            stalk: roller(rules, lead.stalk_difficulty, sampling, max_pool)?,
+            horizon: setup.horizon(winded_after),
+            rules: lead,
+        })
+    }
+
+    /// The head start, or `None` when the chase ends before it begins
+    /// (a botched cold start, a successful pounce).
+    fn head_start<D: Source>(&self, dice: &mut D, roster: &mut Roster) -> Option<i32> {
+        let [prey, predator] = self.pools;
+        match self.start {
+            StartKind::HeadStart => Some(self.head_start),
+            StartKind::Cold => {
+                let r = self.cold.roll(dice, prey[0]);
+                roster.botches += u32::from(r.botch);
+                if r.botch && self.rules.start_botch_caught {
+                    None
+                } else {
+                    Some(i32::from(r.successes) + self.rules.head_start_bonus)
+                }
+            }
+            StartKind::Stalk => {
+                let n = self.stalk.roll(dice, self.notice[0]);
+                let s = self.stalk.roll(dice, self.notice[1]);
+                let extra = (i32::from(n.successes) - i32::from(s.successes)).max(0);
+                let a = self.stalk.roll(dice, prey[0] + extra);
+                let b = self.stalk.roll(dice, predator[0]);
+                roster.botches += [n, s, a, b].iter().map(|r| u32::from(r.botch)).sum::<u32>();
+                let head = i32::from(a.successes) - i32::from(b.successes);
+                (head > 0).then_some(head)
+            }
+        }
+    }
+}
+
+impl Rounds for Lead {
+    type State = ChaseState;
+
+    fn frame(&self) -> Frame {
+        self.setup.frame
+    }
+
+    fn sides(&self) -> impl Iterator<Item = usize> {
+        0..2
+    }
+
+    fn start(&self, _: usize) -> ChaseState {
+        ChaseState::default()
+    }
+
+    #[inline]
+    fn round<D: Source>(
+        &self,
+        st: &mut [ChaseState; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D,
+    ) {
+        let s = &mut st[0];
+        if !s.started {
+            s.started = true;
+            match self.head_start(dice, roster) {
+                Some(h) => s.a = h as i16,
+                None => {
+                    // The start ends it: a botch, or the pounce.
+                    self.setup.caught(roster);
+                    return;
+                }
+            }
+        }
+        let winded = usize::from(self.winded_after > 0 && u32::from(s.round) >= self.winded_after);
+        let a = self.course.roll(dice, self.pools[0][winded]);
+        let b = self.course.roll(dice, self.pools[1][winded]);
+        roster.botches += u32::from(a.botch) + u32::from(b.botch);
+        let margin = i32::from(a.successes) - i32::from(b.successes);
+        let before = i32::from(s.a);
+        let after = before + margin;
+        s.a = after as i16;
+        let round = u32::from(s.round) + 1;
+        if u32::from(s.round) < self.horizon {
+            s.round += 1;
+        }
+        let far = match self.rules.escape_check {
+            wodds_rules::EscapeCheck::LeadBeforeRound => before,
+            wodds_rules::EscapeCheck::LeadAfterRound => before.max(after),
+        };
+        if margin > 0 && far >= self.rules.escape_lead {
+            self.setup.escaped(roster);
+        } else if after <= self.rules.caught_lead {
+            self.setup.caught(roster);
+        } else {
+            self.setup.runs_out(round, roster);
+        }
+    }
+
+    fn lost(_: &ChaseState) -> u32 {
+        0
+    }
+
+    fn carry(s: &ChaseState) -> ChaseState {
+        *s
+    }
+}
+
+/// Revised's chase (seed 003), and uwod's with its dice: by car an
+/// extended and resisted action between the Predator and the Prey, on foot
+/// the Prey's extended run.
+#[derive(Debug, Clone)]
+pub struct Race {
+    setup: Setup,
+    car: bool,
+    /// Prey's and Predator's pools.
+    pools: [i32; 2],
+    roll: Roller,
+    target: i32,
+    tally: TallyRule,
+    botch: BotchEffect,
+    pursuer_rolls: bool,
+    horizon: u32,
+}
+
+impl Race {
+    /// Compiles a chase scenario for `[chase.race]`.
+    pub fn new(
+        scenario: &Scenario,
+        rules: &RuleSet,
+        sampling: Sampling,
+    ) -> Result<Race, RulesError> {
+        let (setup, chase) = Setup::of(scenario)?;
+        let r = rules.chase.race.ok_or_else(|| RulesError::Spec {
+            edition: rules.id.clone(),
+            message: "the race chase engine needs [chase.race]".into(),
+        })?;
+        let car = chase.by != By::Foot;
+        let side = |i: usize| &scenario.sides[i];
+        let (pools, difficulty, target, botch) = if car {
+            (
+                [
+                    pool_of(side(setup.prey), &r.car_prey),
+                    pool_of(side(setup.predator), &r.car_predator),
+                ],
+                r.car_difficulty,
+                r.car_target,
+                r.car_botch,
+            )
+        } else {
+            (
+                [
+                    pool_of(side(setup.prey), &r.foot),
+                    pool_of(side(setup.predator), &r.foot),
+                ],
+                r.foot_difficulty,
+                r.foot_target,
+                r.foot_botch,
+            )
+        };
+        let max_pool = pools[0].max(pools[1]);
+        Ok(Race {
+            setup,
+            car,
+            pools,
+            roll: roller(rules, difficulty, sampling, max_pool)?,
+            target: target as i32,
+            tally: r.car_tally,
+            botch,
+            pursuer_rolls: r.foot_pursuer_rolls,
+            horizon: setup.horizon(0),
+        })
+    }
+
+    /// A car round (seed 003's extended and resisted action, as
+    /// `wodds action contest` plays it with the Predator as side A):
+    /// whether it ended, and how (`Some(true)`: the Prey escaped).
+    fn car_round(
+        &self,
+        s: &mut ChaseState,
+        a: wodds_dice::Roll,
+        b: wodds_dice::Roll,
+    ) -> Option<bool> {
+        // Here side A is the Predator (its tally `b`), side B the Prey.
+        let (ra, rb) = (b, a);
+        let (mut ta, mut tb) = match self.tally {
+            TallyRule::Separate => (i32::from(s.b), i32::from(s.a)),
+            // The running difference, the Predator ahead when positive.
+            TallyRule::Difference => (-i32::from(s.a), 0),
+        };
+        match self.botch {
+            BotchEffect::Fail if ra.botch && rb.botch => return None,
+            BotchEffect::Fail if ra.botch => return Some(true),
+            BotchEffect::Fail if rb.botch => return Some(false),
+            BotchEffect::Wipe => match self.tally {
+                TallyRule::Separate => {
+                    if ra.botch {
+                        ta = 0;
+                    }
+                    if rb.botch {
+                        tb = 0;
+                    }
+                }
+                TallyRule::Difference => {
+                    if ra.botch {
+                        ta = ta.min(0);
+                    }
+                    if rb.botch {
+                        ta = ta.max(0);
+                    }
+                }
+            },
+            _ => {}
+        }
+        let margin = i32::from(ra.successes) - i32::from(rb.successes);
+        let ended = match self.tally {
+            TallyRule::Separate => {
+                if margin > 0 {
+                    ta += margin;
+                } else {
+                    tb -= margin;
+                }
+                if ta >= self.target {
+                    Some(false)
+                } else if tb >= self.target {
+                    Some(true)
+                } else {
+                    None
+                }
+            }
+            TallyRule::Difference => {
+                ta += margin;
+                if ta >= self.target {
+                    Some(false)
+                } else if ta <= -self.target {
+                    Some(true)
+                } else {
+                    None
+                }
+            }
+        };
+        match self.tally {
+            TallyRule::Separate => (s.a, s.b) = (tb as i16, ta as i16),
+            TallyRule::Difference => (s.a, s.b) = (-ta as i16, 0),
+        }
+        ended
+    }
+
+    /// A foot round: each runner's extended roll (the Predator's only
+    /// under `foot-pursuer-rolls`).
+    fn foot_round<D: Source>(
+        &self,
+        s: &mut ChaseState,
+        dice: &mut D,
+        roster: &mut Roster,
+    ) -> Option<bool> {
+        let step = |tally: &mut i16, r: wodds_dice::Roll| -> Option<bool> {
+            if r.botch {
+                match self.botch {
+                    BotchEffect::Wipe => *tally = 0,
+                    BotchEffect::Fail => return Some(false),
+                    BotchEffect::Ignore => {}
+                }
+                return None;
+            }
+            *tally += r.successes as i16;
+            (i32::from(*tally) >= self.target).then_some(true)
+        };
+        let a = self.roll.roll(dice, self.pools[0]);
+        roster.botches += u32::from(a.botch);
+        let prey = step(&mut s.a, a);
+        let predator = if self.pursuer_rolls {
+            let b = self.roll.roll(dice, self.pools[1]);
+            roster.botches += u32::from(b.botch);
+            step(&mut s.b, b)
+        } else {
+            None
+        };
+        match (prey, predator) {
+            // A botch under `fail` ends the runner's run: caught, or (the
+            // Predator's) shaken off.
+            (Some(false), _) => Some(false),
+            (_, Some(false)) => Some(true),
+            // Both there the same round: the Prey, ahead from the start.
+            (Some(true), _) => Some(true),
+            (None, Some(true)) => Some(false),
+            (None, None) => None,
+        }
+    }
+}
+
+impl Rounds for Race {
+    type State = ChaseState;
+
+    fn frame(&self) -> Frame {
+        self.setup.frame
+    }
+
+    fn sides(&self) -> impl Iterator<Item = usize> {
+        0..2
+    }
+
+    fn start(&self, _: usize) -> ChaseState {
+        ChaseState::default()
+    }
+
+    #[inline]
+    fn round<D: Source>(
+        &self,
+        st: &mut [ChaseState; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D,
+    ) {
+        let s = &mut st[0];
+        let ended = if self.car {
+            let a = self.roll.roll(dice, self.pools[0]);
+            let b = self.roll.roll(dice, self.pools[1]);
+            roster.botches += u32::from(a.botch) + u32::from(b.botch);
+            self.car_round(s, a, b)
+        } else {
+            self.foot_round(s, dice, roster)
+        };
+        let round = u32::from(s.round) + 1;
+        if u32::from(s.round) < self.horizon {
+            s.round += 1;
+        }
+        match ended {
+            Some(true) => self.setup.escaped(roster),
+            Some(false) => self.setup.caught(roster),
+            None => self.setup.runs_out(round, roster),
+        }
+    }
+
+    fn lost(_: &ChaseState) -> u32 {
+        0
+    }
+
+    fn carry(s: &ChaseState) -> ChaseState {
+        *s
+    }
+}
+
+/// Hubris's chase (seed 001): a prolonged physical contest; a side that has
+/// lost as many contests as its Stamina gives up.
+#[derive(Debug, Clone)]
+pub struct Contest {
+    setup: Setup,
+    /// Prey's and Predator's pools.
+    pools: [i32; 2],
+    /// Contests each may lose before giving up.
+    resistance: [i32; 2],
+    roll: Roller,
+    tie: TieRule,
+    horizon: u32,
+}
+
+impl Contest {
+    /// Compiles a chase scenario for `[chase.contest]`.
+    pub fn new(
+        scenario: &Scenario,
+        rules: &RuleSet,
+        sampling: Sampling,
+    ) -> Result<Contest, RulesError> {
+        let (setup, chase) = Setup::of(scenario)?;
+        let c = rules.chase.contest.ok_or_else(|| RulesError::Spec {
+            edition: rules.id.clone(),
+            message: "the contest chase engine needs [chase.contest]".into(),
+        })?;
+        let terms = if chase.by == By::Foot { c.foot } else { c.car };
+        let side = |i: usize| &scenario.sides[i];
+        let pools = [
+            pool_of(side(setup.prey), &terms),
+            pool_of(side(setup.predator), &terms),
+        ];
+        let resistance = [
+            pool_of(side(setup.prey), &c.resistance).max(1),
+            pool_of(side(setup.predator), &c.resistance).max(1),
+        ];
+        Ok(Contest {
+            setup,
+            pools,
+            resistance,
+            roll: roller(rules, c.difficulty, sampling, pools[0].max(pools[1]))?,
+            tie: rules.actions.contest_tie,
+            horizon: setup.horizon(0),
+        })
+    }
+}
+
+impl Rounds for Contest {
+    type State = ChaseState;
+
+    fn frame(&self) -> Frame {
+        self.setup.frame
+    }
+
+    fn sides(&self) -> impl Iterator<Item = usize> {
+        0..2
+    }
+
+    fn start(&self, _: usize) -> ChaseState {
+        ChaseState::default()
+    }
+
+    #[inline]
+    fn round<D: Source>(
+        &self,
+        st: &mut [ChaseState; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D,
+    ) {
+        let s = &mut st[0];
+        let a = self.roll.roll(dice, self.pools[0]);
+        let b = self.roll.roll(dice, self.pools[1]);
+        roster.botches += u32::from(a.botch) + u32::from(b.botch);
+        // Assumed: the Prey is the acting side (it wins a tie under
+        // `contest-tie = "acting"`). `a`: contests the Prey lost; `b`: the
+        // Predator's.
+        match self.tie.winner(a.successes, b.successes) {
+            1 => s.b += 1,
+            -1 => s.a += 1,
+            _ => {}
+        }
+        let round = u32::from(s.round) + 1;
+        if u32::from(s.round) < self.horizon {
+            s.round += 1;
+        }
+        if i32::from(s.b) >= self.resistance[1] {
+            self.setup.escaped(roster);
+        } else if i32::from(s.a) >= self.resistance[0] {
+            self.setup.caught(roster);
+        } else {
+            self.setup.runs_out(round, roster);
+        }
+    }
+
+    fn lost(_: &ChaseState) -> u32 {
+        0
+    }
+
+    fn carry(s: &ChaseState) -> ChaseState {
+        *s
+    }
+}
