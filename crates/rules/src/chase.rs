@@ -127,6 +127,70 @@ pub struct LeadRules {
     pub pools: LeadPools,
     /// `[chase.fta.courses]`: each course's difficulty, by name.
     pub courses: BTreeMap<String, i32>,
+    /// Whether a halved margin rounds up (else down).
+    pub halve_rounds_up: bool,
+    /// `[chase.fta.maneuvers]`: every maneuver, by name.
+    pub maneuvers: BTreeMap<String, Maneuver>,
+}
+
+/// Who may buy a maneuver.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Party {
+    /// The one chased.
+    Prey,
+    /// The one chasing.
+    Predator,
+}
+
+/// What a maneuver does to the next round's margin of success.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum NextMargin {
+    /// Nothing.
+    None,
+    /// The Prey's margin, if it wins the next round, is halved.
+    HalvePrey,
+    /// The Predator's margin, if it wins the next round, is halved.
+    HalvePredator,
+    /// The Predator's margin, if it wins the next round, is doubled.
+    DoublePredator,
+}
+
+/// What a maneuver does with obstacles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ObstacleEffect {
+    /// Nothing.
+    None,
+    /// The other party faces an obstacle.
+    Other,
+    /// Both parties face an obstacle.
+    Both,
+    /// The buyer passes an obstacle without a roll.
+    Pass,
+}
+
+/// One chase maneuver: who buys it, its cost in Lead, and its effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Maneuver {
+    /// Who may buy it.
+    pub by: Party,
+    /// The Lead's change when it is bought (the Prey pays Lead, the
+    /// Predator gives it).
+    pub lead: i32,
+    /// Its effect on the next round's margin.
+    pub margin: NextMargin,
+    /// Added to the buyer's difficulty in the next round.
+    pub difficulty: i32,
+    /// Whether it takes the chase to a new course, the buyer picking one
+    /// trait of the chase pool.
+    pub new_course: bool,
+    /// Its effect on obstacles.
+    pub obstacle: ObstacleEffect,
+    /// How much lower the Lead counts for attacks.
+    pub attack_lead: i32,
 }
 
 /// `[chase.fta.pools]`: the traits each chase roll adds up.
@@ -245,6 +309,20 @@ pub(crate) fn check(c: &ChaseRules) -> Result<(), Problem> {
         within("chase.fta.winded-after", l.winded_after.into(), 0, 100)?;
         if l.courses.is_empty() {
             return Err((vec!["chase.fta.courses"], "name at least one course".into()));
+        }
+        for (name, m) in &l.maneuvers {
+            let sign_ok = match m.by {
+                Party::Prey => m.lead <= 0,
+                Party::Predator => m.lead >= 0,
+            };
+            if !sign_ok || !(-10..=10).contains(&m.lead) || !(-3..=3).contains(&m.difficulty) {
+                return Err((
+                    vec!["chase.fta.maneuvers"],
+                    format!(
+                        "maneuver `{name}`: the Prey pays Lead (-10..=0), the Predator gives it (0..=10); difficulty -3..=3"
+                    ),
+                ));
+            }
         }
         for (name, &d) in &l.courses {
             if !(2..=10).contains(&d) {

@@ -39,7 +39,7 @@ use wodds_dice::{AutoSuccesses, Botch, Ones, RollRules, RollSpec, Tens};
 
 pub use chase::{
     CHASE_FAMILIES, ChaseEngine, ChaseRules, ContestRules, EscapeCheck, LeadPools, LeadRules,
-    RaceRules,
+    Maneuver, NextMargin, ObstacleEffect, Party, RaceRules,
 };
 pub use combat::{
     ArmorRule, AttackClass, AttackRules, CombatEngine, CombatRules, CreatureKind, DamageKind,

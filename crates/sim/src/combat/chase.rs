@@ -30,8 +30,8 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use toml::Spanned;
 use wodds_rules::{
-    BotchEffect, ChaseEngine, LeadRules, RollOptions, RuleSet, RulesError, TallyRule, Terms,
-    TieRule,
+    BotchEffect, ChaseEngine, LeadRules, Maneuver, NextMargin, ObstacleEffect, Party, RollOptions,
+    RuleSet, RulesError, TallyRule, Terms, TieRule,
 };
 
 use super::chain::Rounds;
@@ -100,6 +100,52 @@ pub struct RawChase {
     #[serde(default)]
     #[schemars(with = "Option<i64>", range(min = 1, max = 1000))]
     predator_run: Option<Spanned<i64>>,
+    /// fta: the maneuvers the Prey buys after a round it wins, the first
+    /// that fits (other editions have no maneuvers and ignore them).
+    #[serde(default)]
+    #[schemars(with = "Vec<RawBuy>")]
+    prey_tactics: Vec<Spanned<RawBuy>>,
+    /// fta: the same for the Predator.
+    #[serde(default)]
+    #[schemars(with = "Vec<RawBuy>")]
+    predator_tactics: Vec<Spanned<RawBuy>>,
+}
+
+/// When a side buys a maneuver: after a round it wins, with the Lead (as
+/// the round left it) within `lead-min..=lead-max`; the Prey only when it
+/// can pay without being caught.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RawBuy {
+    /// The maneuver: a name in the edition's `[chase.fta.maneuvers]`.
+    buy: String,
+    /// The lowest Lead at which it buys it (default: any).
+    #[serde(default)]
+    lead_min: Option<i32>,
+    /// The highest Lead at which it buys it (default: any).
+    #[serde(default)]
+    lead_max: Option<i32>,
+    /// A maneuver to a new course: the course, a name in the edition's
+    /// `[chase.fta.courses]`.
+    #[serde(default)]
+    course: Option<String>,
+    /// A maneuver to a new course: the trait the buyer picks, rolled in
+    /// place of the chase pool's first trait from then on.
+    #[serde(default, rename = "trait")]
+    pick: Option<String>,
+}
+
+/// A side's maneuver tactic, validated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Buy {
+    /// The maneuver's name.
+    pub name: String,
+    /// The Lead range it buys in.
+    pub lead: (i32, i32),
+    /// The new course, for a new-course maneuver.
+    pub course: Option<String>,
+    /// The picked trait's index in [`TRAITS`](super::TRAITS).
+    pub pick: Option<usize>,
 }
 
 /// A chase's setup, validated.
@@ -119,6 +165,8 @@ pub struct Chase {
     pub prey_run: u32,
     /// The Predator's Run in rounds (0: none).
     pub predator_run: u32,
+    /// The maneuvers the Prey, then the Predator, buy.
+    pub tactics: [Vec<Buy>; 2],
 }
 
 /// The largest head start a scenario may give.
@@ -202,7 +250,23 @@ impl Chase {
                 }
             }
         }
+        let mut tactics = [Vec::new(), Vec::new()];
+        for (party, list, field) in [
+            (Party::Prey, &c.prey_tactics, "chase.prey-tactics"),
+            (
+                Party::Predator,
+                &c.predator_tactics,
+                "chase.predator-tactics",
+            ),
+        ] {
+            for raw in list {
+                let b = buy(raw.get_ref(), party, editions)
+                    .map_err(|m| at(raw.span().start, field, m))?;
+                tactics[party as usize].push(b);
+            }
+        }
         Ok(Chase {
+            tactics,
             prey,
             by: c.by,
             course: c.course.as_ref().map(|s| s.get_ref().clone()),
@@ -212,6 +276,88 @@ impl Chase {
             predator_run,
         })
     }
+}
+
+/// A maneuver tactic checked against every fta edition's maneuvers.
+fn buy(raw: &RawBuy, party: Party, editions: &[RuleSet]) -> Result<Buy, String> {
+    let pick = match &raw.pick {
+        None => None,
+        Some(t) => Some(
+            super::scenario::TRAITS
+                .iter()
+                .position(|(n, ..)| n == t)
+                .ok_or_else(|| format!("unknown trait `{t}`"))?,
+        ),
+    };
+    let lead = (
+        raw.lead_min.unwrap_or(i32::MIN),
+        raw.lead_max.unwrap_or(i32::MAX),
+    );
+    if lead.0 > lead.1 {
+        return Err(format!("lead-min {} is above lead-max {}", lead.0, lead.1));
+    }
+    for rules in editions {
+        maneuver(rules, raw.buy.as_str(), party, raw.course.as_deref(), pick)?;
+    }
+    Ok(Buy {
+        name: raw.buy.clone(),
+        lead,
+        course: raw.course.clone(),
+        pick,
+    })
+}
+
+/// The maneuver `name` under `rules` for `party` (`None` for an engine
+/// without maneuvers), checked: the edition has it, `party` may buy it,
+/// the engine models its effect, and a new course names its course and
+/// trait.
+fn maneuver(
+    rules: &RuleSet,
+    name: &str,
+    party: Party,
+    course: Option<&str>,
+    pick: Option<usize>,
+) -> Result<Option<Maneuver>, String> {
+    let Some(lead) = rules.chase.fta.as_ref() else {
+        return Ok(None);
+    };
+    if rules.chase.engine != ChaseEngine::Lead {
+        return Ok(None);
+    }
+    let m = *lead.maneuvers.get(name).ok_or_else(|| {
+        format!(
+            "`{name}` is not a maneuver of {}: its maneuvers are {}",
+            rules.id,
+            lead.maneuvers
+                .keys()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })?;
+    if m.by != party {
+        return Err(format!("`{name}` is a {:?} maneuver under {}", m.by, rules.id).to_lowercase());
+    }
+    if m.obstacle != ObstacleEffect::None || m.attack_lead != 0 {
+        return Err(format!(
+            "`{name}` acts on obstacles or attacks, which chases do not model yet"
+        ));
+    }
+    match (m.new_course, course, pick) {
+        (true, Some(c), Some(_)) => {
+            course_difficulty(rules, Some(c))?;
+        }
+        (true, ..) => {
+            return Err(format!(
+                "`{name}` takes the chase to a new course: give its `course` and the `trait` picked"
+            ));
+        }
+        (false, None, None) => {}
+        (false, ..) => {
+            return Err(format!("`{name}` takes no `course` nor `trait`"));
+        }
+    }
+    Ok(Some(m))
 }
 
 /// The difficulty of `course` under `rules` (fta's courses; other engines
@@ -329,7 +475,34 @@ pub struct ChaseState {
     pub round: u16,
     /// Whether the start has been played.
     pub started: bool,
+    /// fta: effects of last round's maneuvers on this round's margin.
+    pub pending: u8,
+    /// fta: what last round's maneuvers add to the Prey's and the
+    /// Predator's difficulty this round.
+    pub easier: [i8; 2],
+    /// fta: the course a maneuver moved the chase to (0: the scenario's).
+    pub course: u8,
 }
+
+/// A maneuver a side buys, compiled.
+#[derive(Debug, Clone, Copy)]
+struct Tactic {
+    /// The Lead range it buys in.
+    lo: i32,
+    hi: i32,
+    /// The Lead's change.
+    lead: i32,
+    margin: NextMargin,
+    /// Added to the buyer's next difficulty.
+    difficulty: i8,
+    /// The course it moves to (an index of [`Lead::courses`]; 0: none).
+    course: u8,
+}
+
+/// Pending effects on the next round's margin ([`ChaseState::pending`]).
+const HALVE_PREY: u8 = 1;
+const HALVE_PREDATOR: u8 = 2;
+const DOUBLE_PREDATOR: u8 = 4;
 
 /// From the Ashes' chase (seed 004): the Lead track.
 #[derive(Debug, Clone)]
@@ -338,16 +511,24 @@ pub struct Lead {
     rules: LeadRules,
     start: StartKind,
     head_start: i32,
-    /// Chase pools, fresh and winded: Prey, Predator.
+    /// Chase pools on the scenario's course, fresh and winded: Prey,
+    /// Predator.
     pools: [[i32; 2]; 2],
     /// Rounds after which the pools are winded (0: never).
     winded_after: u32,
     /// The Prey's Perception and the Predator's Subterfuge (stalk).
     notice: [i32; 2],
-    /// Rolls at the course's difficulty, the start's, and the stalk's.
-    course: Roller,
+    /// Each course's difficulty and pools (Prey, Predator): 0 the
+    /// scenario's (its pools in `pools`), then those maneuvers lead to.
+    courses: Vec<(i32, [i32; 2])>,
+    /// Rolls at each difficulty from `lowest`.
+    rolls: Vec<Roller>,
+    lowest: i32,
+    highest: i32,
     cold: Roller,
     stalk: Roller,
+    /// The maneuvers the Prey, then the Predator, buy.
+    tactics: [Vec<Tactic>; 2],
     horizon: u32,
 }
 
@@ -363,11 +544,12 @@ impl Lead {
             edition: rules.id.clone(),
             message: "the lead chase engine needs [chase.fta]".into(),
         })?;
-        let difficulty =
-            course_difficulty(rules, chase.course.as_deref()).map_err(|m| RulesError::Spec {
-                edition: rules.id.clone(),
-                message: format!("chase.course: {m}"),
-            })?;
+        let error = |m: String| RulesError::Spec {
+            edition: rules.id.clone(),
+            message: m,
+        };
+        let difficulty = course_difficulty(rules, chase.course.as_deref())
+            .map_err(|m| error(format!("chase.course: {m}")))?;
         let p = &lead.pools;
         let (fresh, winded, winded_after) = match chase.by {
             By::Foot => (p.foot, p.winded, lead.winded_after),
@@ -381,8 +563,54 @@ impl Lead {
             pool_of(side(setup.prey), &p.notice),
             pool_of(side(setup.predator), &p.stalk),
         ];
-        let max_pool =
-            pools.iter().flatten().max().copied().unwrap_or(1) + notice[0].max(notice[1]) + 1;
+        let mut courses = vec![(difficulty, [pools[0][0], pools[1][0]])];
+        let mut tactics = [Vec::new(), Vec::new()];
+        for (party, list) in [Party::Prey, Party::Predator]
+            .into_iter()
+            .zip(&chase.tactics)
+        {
+            for b in list {
+                let m = maneuver(rules, &b.name, party, b.course.as_deref(), b.pick)
+                    .map_err(|m| error(format!("chase tactics: {m}")))?
+                    .expect("a lead engine has maneuvers");
+                let mut course = 0;
+                if let (Some(c), Some(pick)) = (&b.course, b.pick) {
+                    let d = course_difficulty(rules, Some(c)).map_err(error)?;
+                    // The picked trait in place of the pool's first.
+                    let mut terms = fresh;
+                    terms.0[0] = 1 << pick;
+                    courses.push((
+                        d,
+                        [
+                            pool_of(side(setup.prey), &terms),
+                            pool_of(side(setup.predator), &terms),
+                        ],
+                    ));
+                    course = (courses.len() - 1) as u8;
+                }
+                tactics[party as usize].push(Tactic {
+                    lo: b.lead.0,
+                    hi: b.lead.1,
+                    lead: m.lead,
+                    margin: m.margin,
+                    difficulty: m.difficulty as i8,
+                    course,
+                });
+            }
+        }
+        let max_pool = pools
+            .iter()
+            .flatten()
+            .chain(courses.iter().flat_map(|c| c.1.iter()))
+            .max()
+            .copied()
+            .unwrap_or(1)
+            + notice[0].max(notice[1])
+            + 1;
+        let [lowest, highest] = rules.dice.difficulty_range;
+        let rolls = (lowest..=highest)
+            .map(|d| roller(rules, d, sampling, max_pool))
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Lead {
             setup,
             start: chase.start,
@@ -390,9 +618,13 @@ impl Lead {
             pools,
             winded_after,
             notice,
-            course: roller(rules, difficulty, sampling, max_pool)?,
+            courses,
+            rolls,
+            lowest,
+            highest,
             cold: roller(rules, lead.start_difficulty, sampling, max_pool)?,
             stalk: roller(rules, lead.stalk_difficulty, sampling, max_pool)?,
+            tactics,
             horizon: setup.horizon(winded_after),
             rules: lead,
         })
@@ -423,6 +655,47 @@ impl Lead {
                 let head = i32::from(a.successes) - i32::from(b.successes);
                 (head > 0).then_some(head)
             }
+        }
+    }
+
+    /// The roller at `difficulty` (held to the edition's range).
+    fn at(&self, difficulty: i32) -> &Roller {
+        &self.rolls[(difficulty.clamp(self.lowest, self.highest) - self.lowest) as usize]
+    }
+
+    /// Half a margin, rounded as the rules say.
+    fn halve(&self, m: i32) -> i32 {
+        if self.rules.halve_rounds_up {
+            (m + 1) / 2
+        } else {
+            m / 2
+        }
+    }
+
+    /// The winner of a round (`party`) buys the first maneuver of its
+    /// tactics that fits the Lead (the Prey only one it can pay without
+    /// being caught).
+    fn buy(&self, party: Party, s: &mut ChaseState) {
+        let (lead, course) = (i32::from(s.a), s.course);
+        let fits = |t: &&Tactic| {
+            (t.lo..=t.hi).contains(&lead)
+                && (party == Party::Predator || lead + t.lead > self.rules.caught_lead)
+                // Not to the course it is already on.
+                && (t.course == 0 || t.course != course)
+        };
+        let Some(t) = self.tactics[party as usize].iter().find(fits) else {
+            return;
+        };
+        s.a = (lead + t.lead) as i16;
+        s.pending |= match t.margin {
+            NextMargin::None => 0,
+            NextMargin::HalvePrey => HALVE_PREY,
+            NextMargin::HalvePredator => HALVE_PREDATOR,
+            NextMargin::DoublePredator => DOUBLE_PREDATOR,
+        };
+        s.easier[party as usize] += t.difficulty;
+        if t.course != 0 {
+            s.course = t.course;
         }
     }
 }
@@ -461,11 +734,39 @@ impl Rounds for Lead {
                 }
             }
         }
-        let winded = usize::from(self.winded_after > 0 && u32::from(s.round) >= self.winded_after);
-        let a = self.course.roll(dice, self.pools[0][winded]);
-        let b = self.course.roll(dice, self.pools[1][winded]);
+        let (difficulty, pools) = match s.course {
+            0 => {
+                let w =
+                    usize::from(self.winded_after > 0 && u32::from(s.round) >= self.winded_after);
+                (self.courses[0].0, [self.pools[0][w], self.pools[1][w]])
+            }
+            c => self.courses[usize::from(c)],
+        };
+        let a = self
+            .at(difficulty + i32::from(s.easier[0]))
+            .roll(dice, pools[0]);
+        let b = self
+            .at(difficulty + i32::from(s.easier[1]))
+            .roll(dice, pools[1]);
         roster.botches += u32::from(a.botch) + u32::from(b.botch);
-        let margin = i32::from(a.successes) - i32::from(b.successes);
+        let raw = i32::from(a.successes) - i32::from(b.successes);
+        // Last round's maneuvers act on this round's margin, then lapse.
+        let margin = if raw > 0 && s.pending & HALVE_PREY != 0 {
+            self.halve(raw)
+        } else if raw < 0 {
+            let mut m = -raw;
+            if s.pending & HALVE_PREDATOR != 0 {
+                m = self.halve(m);
+            }
+            if s.pending & DOUBLE_PREDATOR != 0 {
+                m *= 2;
+            }
+            -m
+        } else {
+            raw
+        };
+        s.pending = 0;
+        s.easier = [0, 0];
         let before = i32::from(s.a);
         let after = before + margin;
         s.a = after as i16;
@@ -477,12 +778,21 @@ impl Rounds for Lead {
             wodds_rules::EscapeCheck::LeadBeforeRound => before,
             wodds_rules::EscapeCheck::LeadAfterRound => before.max(after),
         };
-        if margin > 0 && far >= self.rules.escape_lead {
+        // The Prey escapes by winning the round (its roll beats the
+        // Predator's, whatever a maneuver did to the margin).
+        if raw > 0 && far >= self.rules.escape_lead {
             self.setup.escaped(roster);
         } else if after <= self.rules.caught_lead {
             self.setup.caught(roster);
         } else {
             self.setup.runs_out(round, roster);
+            if !roster.decided() {
+                match raw.signum() {
+                    1 => self.buy(Party::Prey, s),
+                    -1 => self.buy(Party::Predator, s),
+                    _ => {}
+                }
+            }
         }
     }
 
@@ -829,5 +1139,135 @@ impl Rounds for Contest {
 
     fn carry(s: &ChaseState) -> ChaseState {
         *s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::combat::source::Enumerate;
+
+    /// A chase under fta, one die a side (Dexterity 1, no Athletics) on
+    /// foot through the streets (difficulty 6): a round's margin is +1 or
+    /// -1 with 1/4 each, 0 with 1/2.
+    fn one_die(tactics: &str) -> Lead {
+        let text = format!(
+            "name = \"t\"\nkind = \"chase\"\neditions = [\"fta\"]\n\
+             [chase]\nprey = \"Prey\"\nstart = \"head-start\"\nhead-start = 5\n{tactics}\n\
+             [[side]]\nname = \"Prey\"\n[[side.member]]\nname = \"p\"\nkind = \"mortal\"\ntraits = {{ dexterity = 1 }}\n\
+             [[side]]\nname = \"Predator\"\n[[side.member]]\nname = \"q\"\nkind = \"mortal\"\ntraits = {{ dexterity = 1 }}\n"
+        );
+        let s = Scenario::parse("t.toml", &text, None).unwrap();
+        Lead::new(&s, &s.editions[0], Sampling::Outcome).unwrap()
+    }
+
+    /// Every way one round from `state` goes: the state after it, with its
+    /// probability.
+    fn after(lead: &Lead, state: ChaseState) -> Vec<(ChaseState, f64)> {
+        let mut e = Enumerate::new();
+        let mut out: Vec<(ChaseState, f64)> = Vec::new();
+        loop {
+            let mut st = [ChaseState::default(); MAX_MEMBERS];
+            st[0] = state;
+            let mut roster = Roster::new(0..2, 2);
+            lead.round(&mut st, &mut roster, &mut e);
+            match out.iter_mut().find(|(s, _)| *s == st[0]) {
+                Some((_, p)) => *p += e.p(),
+                None => out.push((st[0], e.p())),
+            }
+            if !e.next() {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The chance the Lead is `a` after the round.
+    fn p_lead(out: &[(ChaseState, f64)], a: i16) -> f64 {
+        out.iter().filter(|(s, _)| s.a == a).map(|(_, p)| p).sum()
+    }
+
+    fn at(a: i16, pending: u8, easier: [i8; 2]) -> ChaseState {
+        ChaseState {
+            a,
+            started: true,
+            pending,
+            easier,
+            ..ChaseState::default()
+        }
+    }
+
+    /// Seed 004's maneuvers' effects on the next round, one die a side
+    /// from a Lead of 5: Head-Off doubles the Predator's margin (5 -> 3
+    /// with 1/4); Bait halves it (rounded down, a margin of 1 moves
+    /// nothing); Tail halves the Prey's; Gun it! makes the buyer's roll
+    /// difficulty 5 (a success 6 in 10): the Prey wins 0.6 x 0.5 = 0.3,
+    /// the Predator 0.4 x 0.5 = 0.2.
+    #[test]
+    fn maneuvers_change_the_next_round() {
+        let lead = one_die("");
+        let cases: [(u8, [i8; 2], [(i16, f64); 3]); 5] = [
+            (0, [0, 0], [(4, 0.25), (5, 0.5), (6, 0.25)]),
+            (DOUBLE_PREDATOR, [0, 0], [(3, 0.25), (5, 0.5), (6, 0.25)]),
+            (HALVE_PREDATOR, [0, 0], [(4, 0.0), (5, 0.75), (6, 0.25)]),
+            (HALVE_PREY, [0, 0], [(4, 0.25), (5, 0.75), (6, 0.0)]),
+            (0, [-1, 0], [(4, 0.2), (5, 0.5), (6, 0.3)]),
+        ];
+        for (pending, easier, want) in cases {
+            let out = after(&lead, at(5, pending, easier));
+            for (a, p) in want {
+                assert!(
+                    (p_lead(&out, a) - p).abs() < 1e-12,
+                    "{pending} {easier:?}: {out:?}"
+                );
+            }
+            // The effects last one round.
+            assert!(
+                out.iter()
+                    .all(|(s, _)| s.pending == 0 && s.easier == [0, 0])
+            );
+        }
+    }
+
+    /// Buying: the Prey, winning at a Lead of 5 (to 6), buys Bait (-2:
+    /// to 4, the Predator's next margin halved); it cannot pay Bait at a
+    /// Lead of 2 (it would be caught). The Predator, winning (to 4), buys
+    /// Head-Off (+4: to 8, its next margin doubled).
+    #[test]
+    fn the_winner_buys_its_first_maneuver_that_fits() {
+        let lead = one_die(
+            "prey-tactics = [{ buy = \"bait\", lead-max = 7 }]\n\
+             predator-tactics = [{ buy = \"head-off\" }]",
+        );
+        let out = after(&lead, at(5, 0, [0, 0]));
+        let won = out
+            .iter()
+            .find(|(s, _)| s.pending == HALVE_PREDATOR)
+            .unwrap();
+        assert_eq!(won.0.a, 4);
+        assert!((won.1 - 0.25).abs() < 1e-12);
+        let lost = out
+            .iter()
+            .find(|(s, _)| s.pending == DOUBLE_PREDATOR)
+            .unwrap();
+        assert_eq!(lost.0.a, 8);
+        assert!((lost.1 - 0.25).abs() < 1e-12);
+        // From a Lead of 1 a win takes it to 2: Bait would leave 0.
+        let out = after(&lead, at(1, 0, [0, 0]));
+        assert!((p_lead(&out, 2) - 0.25).abs() < 1e-12, "{out:?}");
+    }
+
+    /// "In there!": a new course (rush hour, difficulty 9) and the picked
+    /// trait (Wits 3 in place of Dexterity 1) from the next round on.
+    #[test]
+    fn a_new_course_moves_the_chase() {
+        let lead = one_die(
+            "prey-tactics = [{ buy = \"in-there\", course = \"rush-hour\", trait = \"wits\" }]",
+        );
+        assert_eq!(lead.courses.len(), 2);
+        // Wits defaults to 2 for both.
+        assert_eq!(lead.courses[1], (9, [2, 2]));
+        let out = after(&lead, at(5, 0, [0, 0]));
+        assert!(out.iter().any(|(s, _)| s.course == 1 && s.a == 5));
     }
 }
