@@ -1206,7 +1206,9 @@ mod tests {
     #[test]
     fn maneuvers_change_the_next_round() {
         let lead = one_die("");
-        let cases: [(u8, [i8; 2], [(i16, f64); 3]); 5] = [
+        // (pending effects, difficulty changes, the Lead after and its chance)
+        type Case = (u8, [i8; 2], [(i16, f64); 3]);
+        let cases: [Case; 5] = [
             (0, [0, 0], [(4, 0.25), (5, 0.5), (6, 0.25)]),
             (DOUBLE_PREDATOR, [0, 0], [(3, 0.25), (5, 0.5), (6, 0.25)]),
             (HALVE_PREDATOR, [0, 0], [(4, 0.0), (5, 0.75), (6, 0.25)]),
