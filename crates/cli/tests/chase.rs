@@ -57,6 +57,7 @@ fn every_shipped_chase_runs_under_all_four_editions() {
             let ends = f(&pair[0], "exact_escaped")
                 + f(&pair[0], "exact_caught")
                 + f(&pair[0], "exact_run_out")
+                + f(&pair[0], "exact_obstacle")
                 + f(&pair[0], "exact_draws");
             assert!((ends - 1.0).abs() < 1e-9, "{csv}");
         }
@@ -89,9 +90,9 @@ fn bad_chases_are_refused_with_their_place() {
             "chase.prey-tactics",
         ),
         (
-            "prey = \"A\"\nprey-tactics = [{ buy = \"nope\" }]",
+            "prey = \"A\"\npredator-tactics = [{ buy = \"attack-run\" }]",
             "6:",
-            "chase.prey-tactics",
+            "chase.predator-tactics",
         ),
         ("prey = \"A\"\nspeed = 3", "6:", "speed"),
     ];

@@ -129,6 +129,12 @@ pub struct LeadRules {
     pub courses: BTreeMap<String, i32>,
     /// Whether a halved margin rounds up (else down).
     pub halve_rounds_up: bool,
+    /// Successes an obstacle's roll (the chase pool at the course's
+    /// difficulty) needs.
+    pub obstacle_successes: u8,
+    /// Whether both parties failing one obstacle starts a new chase on
+    /// foot (else the chase ends, a draw).
+    pub both_crash_on_foot: bool,
     /// `[chase.fta.maneuvers]`: every maneuver, by name.
     pub maneuvers: BTreeMap<String, Maneuver>,
 }
@@ -307,6 +313,12 @@ pub(crate) fn check(c: &ChaseRules) -> Result<(), Problem> {
         within("chase.fta.escape-lead", l.escape_lead.into(), 1, 30)?;
         within("chase.fta.caught-lead", l.caught_lead.into(), -10, 0)?;
         within("chase.fta.winded-after", l.winded_after.into(), 0, 100)?;
+        within(
+            "chase.fta.obstacle-successes",
+            l.obstacle_successes.into(),
+            1,
+            10,
+        )?;
         if l.courses.is_empty() {
             return Err((vec!["chase.fta.courses"], "name at least one course".into()));
         }

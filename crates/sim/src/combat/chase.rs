@@ -338,9 +338,9 @@ fn maneuver(
     if m.by != party {
         return Err(format!("`{name}` is a {:?} maneuver under {}", m.by, rules.id).to_lowercase());
     }
-    if m.obstacle != ObstacleEffect::None || m.attack_lead != 0 {
+    if m.attack_lead != 0 {
         return Err(format!(
-            "`{name}` acts on obstacles or attacks, which chases do not model yet"
+            "`{name}` acts on attacks, which chases do not model yet"
         ));
     }
     match (m.new_course, course, pick) {
@@ -482,6 +482,11 @@ pub struct ChaseState {
     pub easier: [i8; 2],
     /// fta: the course a maneuver moved the chase to (0: the scenario's).
     pub course: u8,
+    /// fta: who faces an obstacle this round (bit 0 the Prey, bit 1 the
+    /// Predator).
+    pub obstacle: u8,
+    /// fta: both crashed, and the chase goes on on foot.
+    pub on_foot: bool,
 }
 
 /// A maneuver a side buys, compiled.
@@ -497,7 +502,14 @@ struct Tactic {
     difficulty: i8,
     /// The course it moves to (an index of [`Lead::courses`]; 0: none).
     course: u8,
+    /// Who faces an obstacle, or (`Pass`) bought when facing one.
+    obstacle: ObstacleEffect,
 }
+
+/// Who faces an obstacle next round ([`ChaseState::obstacle`]): bit 0 the
+/// Prey, bit 1 the Predator.
+const PREY_FACES: u8 = 1;
+const PREDATOR_FACES: u8 = 2;
 
 /// Pending effects on the next round's margin ([`ChaseState::pending`]).
 const HALVE_PREY: u8 = 1;
@@ -529,6 +541,9 @@ pub struct Lead {
     stalk: Roller,
     /// The maneuvers the Prey, then the Predator, buy.
     tactics: [Vec<Tactic>; 2],
+    /// The pools on foot, fresh and winded (Prey, Predator), for a chase
+    /// that goes on foot after both crash.
+    foot: [[i32; 2]; 2],
     horizon: u32,
 }
 
@@ -595,12 +610,28 @@ impl Lead {
                     margin: m.margin,
                     difficulty: m.difficulty as i8,
                     course,
+                    obstacle: m.obstacle,
                 });
             }
         }
+        let foot_of = |i: usize| [pool_of(side(i), &p.foot), pool_of(side(i), &p.winded)];
+        let foot = [foot_of(setup.prey), foot_of(setup.predator)];
+        // A chase by car that may crash goes on foot: count its rounds
+        // up to the switch to Stamina.
+        let crashes = lead.both_crash_on_foot
+            && tactics
+                .iter()
+                .flatten()
+                .any(|t| matches!(t.obstacle, ObstacleEffect::Other | ObstacleEffect::Both));
+        let winded_after = if chase.by != By::Foot && crashes {
+            lead.winded_after
+        } else {
+            winded_after
+        };
         let max_pool = pools
             .iter()
             .flatten()
+            .chain(foot.iter().flatten())
             .chain(courses.iter().flat_map(|c| c.1.iter()))
             .max()
             .copied()
@@ -625,6 +656,7 @@ impl Lead {
             cold: roller(rules, lead.start_difficulty, sampling, max_pool)?,
             stalk: roller(rules, lead.stalk_difficulty, sampling, max_pool)?,
             tactics,
+            foot,
             horizon: setup.horizon(winded_after),
             rules: lead,
         })
@@ -632,9 +664,20 @@ impl Lead {
 
     /// The head start, or `None` when the chase ends before it begins
     /// (a botched cold start, a successful pounce).
-    fn head_start<D: Source>(&self, dice: &mut D, roster: &mut Roster) -> Option<i32> {
-        let [prey, predator] = self.pools;
-        match self.start {
+    fn head_start<D: Source>(
+        &self,
+        s: &ChaseState,
+        dice: &mut D,
+        roster: &mut Roster,
+    ) -> Option<i32> {
+        let [prey, predator] = if s.on_foot { self.foot } else { self.pools };
+        // After both crashed: a cold start on foot.
+        let start = if s.on_foot {
+            StartKind::Cold
+        } else {
+            self.start
+        };
+        match start {
             StartKind::HeadStart => Some(self.head_start),
             StartKind::Cold => {
                 let r = self.cold.roll(dice, prey[0]);
@@ -655,6 +698,42 @@ impl Lead {
                 let head = i32::from(a.successes) - i32::from(b.successes);
                 (head > 0).then_some(head)
             }
+        }
+    }
+
+    /// The difficulty and the Prey's and Predator's chase pools in state
+    /// `s`.
+    fn now(&self, s: &ChaseState) -> (i32, [i32; 2]) {
+        let winded = usize::from(self.winded_after > 0 && u32::from(s.round) >= self.winded_after);
+        match s.course {
+            _ if s.on_foot => (
+                self.courses[0].0,
+                [self.foot[0][winded], self.foot[1][winded]],
+            ),
+            0 => (
+                self.courses[0].0,
+                [self.pools[0][winded], self.pools[1][winded]],
+            ),
+            c => self.courses[usize::from(c)],
+        }
+    }
+
+    /// A party facing an obstacle buys the first maneuver that passes it
+    /// without a roll and fits the Lead (the Prey only one it can pay
+    /// without being caught): whether it did.
+    fn pass(&self, party: Party, s: &mut ChaseState) -> bool {
+        let lead = i32::from(s.a);
+        let found = self.tactics[party as usize].iter().find(|t| {
+            t.obstacle == ObstacleEffect::Pass
+                && (t.lo..=t.hi).contains(&lead)
+                && (party == Party::Predator || lead + t.lead > self.rules.caught_lead)
+        });
+        match found {
+            Some(t) => {
+                s.a = (lead + t.lead) as i16;
+                true
+            }
+            None => false,
         }
     }
 
@@ -682,6 +761,8 @@ impl Lead {
                 && (party == Party::Predator || lead + t.lead > self.rules.caught_lead)
                 // Not to the course it is already on.
                 && (t.course == 0 || t.course != course)
+                // Passing an obstacle is bought when facing one.
+                && t.obstacle != ObstacleEffect::Pass
         };
         let Some(t) = self.tactics[party as usize].iter().find(fits) else {
             return;
@@ -697,6 +778,15 @@ impl Lead {
         if t.course != 0 {
             s.course = t.course;
         }
+        let (mine, other) = match party {
+            Party::Prey => (PREY_FACES, PREDATOR_FACES),
+            Party::Predator => (PREDATOR_FACES, PREY_FACES),
+        };
+        s.obstacle |= match t.obstacle {
+            ObstacleEffect::Other => other,
+            ObstacleEffect::Both => mine | other,
+            ObstacleEffect::None | ObstacleEffect::Pass => 0,
+        };
     }
 }
 
@@ -725,7 +815,7 @@ impl Rounds for Lead {
         let s = &mut st[0];
         if !s.started {
             s.started = true;
-            match self.head_start(dice, roster) {
+            match self.head_start(s, dice, roster) {
                 Some(h) => s.a = h as i16,
                 None => {
                     // The start ends it: a botch, or the pounce.
@@ -734,14 +824,55 @@ impl Rounds for Lead {
                 }
             }
         }
-        let (difficulty, pools) = match s.course {
-            0 => {
-                let w =
-                    usize::from(self.winded_after > 0 && u32::from(s.round) >= self.winded_after);
-                (self.courses[0].0, [self.pools[0][w], self.pools[1][w]])
+        let (difficulty, pools) = self.now(s);
+        if s.obstacle != 0 {
+            let faces = std::mem::take(&mut s.obstacle);
+            let mut failed = [false; 2];
+            for (party, bit) in [(Party::Prey, PREY_FACES), (Party::Predator, PREDATOR_FACES)] {
+                if faces & bit == 0 || self.pass(party, s) {
+                    continue;
+                }
+                let i = party as usize;
+                let r = self
+                    .at(difficulty + i32::from(s.easier[i]))
+                    .roll(dice, pools[i]);
+                roster.botches += u32::from(r.botch);
+                failed[i] = r.botch || r.successes < u16::from(self.rules.obstacle_successes);
             }
-            c => self.courses[usize::from(c)],
-        };
+            match failed {
+                [true, true] if self.rules.both_crash_on_foot => {
+                    // Both crashed: a new chase, on foot, from a cold start
+                    // next round.
+                    let round = u32::from(s.round) + 1;
+                    let counted = if u32::from(s.round) < self.horizon {
+                        s.round + 1
+                    } else {
+                        s.round
+                    };
+                    *s = ChaseState {
+                        round: counted,
+                        on_foot: true,
+                        ..ChaseState::default()
+                    };
+                    self.setup.runs_out(round, roster);
+                    return;
+                }
+                [true, true] => {
+                    roster.knock_out(self.setup.prey, End::Obstacle);
+                    roster.knock_out(self.setup.predator, End::Obstacle);
+                    return;
+                }
+                [true, false] => {
+                    roster.knock_out(self.setup.prey, End::Obstacle);
+                    return;
+                }
+                [false, true] => {
+                    roster.knock_out(self.setup.predator, End::Obstacle);
+                    return;
+                }
+                [false, false] => {}
+            }
+        }
         let a = self
             .at(difficulty + i32::from(s.easier[0]))
             .roll(dice, pools[0]);
@@ -1271,5 +1402,140 @@ mod tests {
         assert_eq!(lead.courses[1], (9, [2, 2]));
         let out = after(&lead, at(5, 0, [0, 0]));
         assert!(out.iter().any(|(s, _)| s.course == 1 && s.a == 5));
+    }
+}
+
+#[cfg(test)]
+mod obstacles {
+    use super::tests_support::*;
+    use super::*;
+
+    /// Seed 004 "Obstacle": "Failure generally means that party is out of
+    /// the chase"; "if both parties fail the same obstacle ... we're on
+    /// foot now". One die at 6 fails (no success) with 1/2: facing one
+    /// alone the Predator is out with 1/2 (the Prey gets away); facing it
+    /// both, each alone fails with 1/4, both with 1/4 (a new chase on
+    /// foot, from a cold start), neither with 1/4.
+    #[test]
+    fn obstacles_put_out_who_fails_them() {
+        let lead = one_die("");
+        let (ends, states) = round_ends(&lead, at(5, 0, [0, 0], PREDATOR_FACES));
+        assert!((ends.prey_wins_by_obstacle - 0.5).abs() < 1e-12, "{ends:?}");
+        assert!((ends.predator_wins_by_obstacle).abs() < 1e-12);
+        assert!(states.iter().all(|(s, _)| s.obstacle == 0));
+        let (ends, states) = round_ends(&lead, at(5, 0, [0, 0], PREY_FACES | PREDATOR_FACES));
+        assert!(
+            (ends.prey_wins_by_obstacle - 0.25).abs() < 1e-12,
+            "{ends:?}"
+        );
+        assert!(
+            (ends.predator_wins_by_obstacle - 0.25).abs() < 1e-12,
+            "{ends:?}"
+        );
+        let on_foot: f64 = states
+            .iter()
+            .filter(|(s, _)| s.on_foot && !s.started)
+            .map(|(_, p)| p)
+            .sum();
+        assert!((on_foot - 0.25).abs() < 1e-12, "{states:?}");
+    }
+
+    /// "Nope!": the Prey facing an obstacle pays 3 Lead and passes it
+    /// without a roll (from 5 to 2, then the round's margin); from a Lead
+    /// of 3 it cannot pay and rolls.
+    #[test]
+    fn nope_passes_an_obstacle_for_three_lead() {
+        let lead = one_die("prey-tactics = [{ buy = \"nope\" }]");
+        let (ends, states) = round_ends(&lead, at(5, 0, [0, 0], PREY_FACES));
+        assert!(ends.predator_wins_by_obstacle.abs() < 1e-12, "{ends:?}");
+        let two: f64 = states
+            .iter()
+            .filter(|(s, _)| s.a == 2)
+            .map(|(_, p)| p)
+            .sum();
+        assert!((two - 0.5).abs() < 1e-12, "{states:?}");
+        let (ends, _) = round_ends(&lead, at(3, 0, [0, 0], PREY_FACES));
+        assert!(
+            (ends.predator_wins_by_obstacle - 0.5).abs() < 1e-12,
+            "{ends:?}"
+        );
+    }
+
+    /// "Quick Reverse": the Prey, winning a round, pays 3 Lead and the
+    /// Predator faces an obstacle next round.
+    #[test]
+    fn quick_reverse_sets_the_predator_an_obstacle() {
+        let lead = one_die("prey-tactics = [{ buy = \"quick-reverse\" }]");
+        let (_, states) = round_ends(&lead, at(5, 0, [0, 0], 0));
+        let bought: Vec<_> = states
+            .iter()
+            .filter(|(s, _)| s.obstacle == PREDATOR_FACES)
+            .collect();
+        assert!(bought.iter().all(|(s, _)| s.a == 3), "{bought:?}");
+        let p: f64 = bought.iter().map(|(_, p)| p).sum();
+        assert!((p - 0.25).abs() < 1e-12, "{bought:?}");
+    }
+}
+
+#[cfg(test)]
+mod tests_support {
+    use super::*;
+    use crate::combat::source::Enumerate;
+
+    pub(super) fn one_die(tactics: &str) -> Lead {
+        let text = format!(
+            "name = \"t\"\nkind = \"chase\"\neditions = [\"fta\"]\n\
+             [chase]\nprey = \"Prey\"\nstart = \"head-start\"\nhead-start = 5\n{tactics}\n\
+             [[side]]\nname = \"Prey\"\n[[side.member]]\nname = \"p\"\nkind = \"mortal\"\ntraits = {{ dexterity = 1 }}\n\
+             [[side]]\nname = \"Predator\"\n[[side.member]]\nname = \"q\"\nkind = \"mortal\"\ntraits = {{ dexterity = 1 }}\n"
+        );
+        let s = Scenario::parse("t.toml", &text, None).unwrap();
+        Lead::new(&s, &s.editions[0], Sampling::Outcome).unwrap()
+    }
+
+    pub(super) fn at(a: i16, pending: u8, easier: [i8; 2], obstacle: u8) -> ChaseState {
+        ChaseState {
+            a,
+            started: true,
+            pending,
+            easier,
+            obstacle,
+            ..ChaseState::default()
+        }
+    }
+
+    /// How rounds ended by obstacles.
+    #[derive(Debug, Default)]
+    pub(super) struct Ends {
+        pub prey_wins_by_obstacle: f64,
+        pub predator_wins_by_obstacle: f64,
+    }
+
+    /// Every way one round from `state` goes: how it ended by obstacles,
+    /// and the states of the rounds that did not end.
+    pub(super) fn round_ends(lead: &Lead, state: ChaseState) -> (Ends, Vec<(ChaseState, f64)>) {
+        let mut e = Enumerate::new();
+        let mut ends = Ends::default();
+        let mut out: Vec<(ChaseState, f64)> = Vec::new();
+        loop {
+            let mut st = [ChaseState::default(); MAX_MEMBERS];
+            st[0] = state;
+            let mut roster = Roster::new(0..2, 2);
+            lead.round(&mut st, &mut roster, &mut e);
+            match roster.result(1, |_| 0) {
+                Some(f) if f.end == End::Obstacle && f.winner == Some(0) => {
+                    ends.prey_wins_by_obstacle += e.p();
+                }
+                Some(f) if f.end == End::Obstacle && f.winner == Some(1) => {
+                    ends.predator_wins_by_obstacle += e.p();
+                }
+                Some(_) => {}
+                None => out.push((st[0], e.p())),
+            }
+            if !e.next() {
+                break;
+            }
+        }
+        (ends, out)
     }
 }

@@ -19,11 +19,13 @@ pub enum End {
     Caught,
     /// A chase: the loser's Run was up.
     RunOut,
+    /// A chase: the loser failed an obstacle.
+    Obstacle,
 }
 
 impl End {
     /// Every way a fight ends, in [`Tally::ends`] order.
-    pub const ALL: [End; 8] = [
+    pub const ALL: [End; 9] = [
         End::Incapacitated,
         End::Killed,
         End::Conceded,
@@ -32,6 +34,7 @@ impl End {
         End::Escaped,
         End::Caught,
         End::RunOut,
+        End::Obstacle,
     ];
 
     /// The ways a fight ends, before the chases' own.
@@ -44,7 +47,13 @@ impl End {
     ];
 
     /// The ways a chase ends.
-    pub const CHASE: [End; 4] = [End::Escaped, End::Caught, End::RunOut, End::Draw];
+    pub const CHASE: [End; 5] = [
+        End::Escaped,
+        End::Caught,
+        End::RunOut,
+        End::Obstacle,
+        End::Draw,
+    ];
 
     /// Its name in output.
     pub fn name(self) -> &'static str {
@@ -57,6 +66,7 @@ impl End {
             End::Escaped => "escaped",
             End::Caught => "caught",
             End::RunOut => "run-out",
+            End::Obstacle => "obstacle",
         }
     }
 }
