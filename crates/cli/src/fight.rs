@@ -8,7 +8,9 @@ use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 use wodds_rules::RuleSet;
-use wodds_sim::combat::{self, EditionEngine, End, Figure, Sampling, Scenario, Summary, Tally};
+use wodds_sim::combat::{
+    self, EditionEngine, End, Figure, Sampling, Scenario, ScenarioKind, Summary, Tally,
+};
 
 use crate::output::{csv_writer, emit, opt, tidy};
 use crate::run::{Format, pct};
@@ -65,7 +67,10 @@ struct EditionResult {
     draws: f64,
     /// The exact chance of a draw, from the round chain.
     exact_draws: Option<f64>,
+    /// How fights end: a fight's ways, or a chase's.
     ended: Vec<(&'static str, f64)>,
+    /// The same, exactly, from the round chain.
+    exact_ended: Option<Vec<(&'static str, f64)>>,
     mean_rounds: Option<f64>,
     /// The exact mean, from the round chain.
     exact_mean_rounds: Option<f64>,
@@ -152,7 +157,7 @@ pub fn run(args: &RunScenarioArgs) -> anyhow::Result<()> {
             serde_json::to_writer_pretty(&mut *out, &results)?;
             writeln!(out)
         }
-        Format::Csv => write_csv(out, &results),
+        Format::Csv => write_csv(out, &scenario, &results),
         Format::Table => write_table(out, &scenario, &results),
     })
 }
@@ -189,8 +194,17 @@ fn summarize(
         ended: End::ALL
             .iter()
             .zip(est.ends)
+            .filter(|(e, _)| ends_of(scenario).contains(e))
             .map(|(e, f)| (e.name(), tidy(f.value)))
             .collect(),
+        exact_ended: exact.map(|x| {
+            End::ALL
+                .iter()
+                .zip(x.ends)
+                .filter(|(e, _)| ends_of(scenario).contains(e))
+                .map(|(e, f)| (e.name(), tidy(f.value)))
+                .collect()
+        }),
         mean_rounds: value(est.rounds_mean),
         exact_mean_rounds: exact.and_then(|x| value(x.rounds_mean)),
         median_rounds: t.quantile_rounds(0.5),
@@ -204,7 +218,22 @@ fn summarize(
     }
 }
 
-fn write_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result<()> {
+/// The ways a scenario's conflicts end, as its output lists them.
+fn ends_of(scenario: &Scenario) -> &'static [End] {
+    match scenario.kind {
+        ScenarioKind::Combat => &End::COMBAT,
+        ScenarioKind::Chase => &End::CHASE,
+    }
+}
+
+fn write_csv(
+    out: &mut dyn Write,
+    scenario: &Scenario,
+    results: &[EditionResult],
+) -> io::Result<()> {
+    if scenario.kind == ScenarioKind::Chase {
+        return write_chase_csv(out, results);
+    }
     let mut w = csv_writer(out);
     w.write_record([
         "edition",
@@ -265,14 +294,94 @@ fn write_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result<()> {
     w.flush()
 }
 
+/// A chase's CSV: the ways it ends in place of a fight's.
+fn write_chase_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result<()> {
+    let mut w = csv_writer(out);
+    let share = |r: &EditionResult, name: &str| {
+        r.ended
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or(String::new(), |(_, p)| p.to_string())
+    };
+    let exact = |r: &EditionResult, name: &str| {
+        r.exact_ended
+            .as_ref()
+            .and_then(|e| e.iter().find(|(n, _)| *n == name))
+            .map_or(String::new(), |(_, p)| p.to_string())
+    };
+    w.write_record([
+        "edition",
+        "side",
+        "win_rate",
+        "win_low",
+        "win_high",
+        "exact_win_rate",
+        "draws",
+        "exact_draws",
+        "escaped",
+        "exact_escaped",
+        "caught",
+        "exact_caught",
+        "run_out",
+        "exact_run_out",
+        "obstacle",
+        "exact_obstacle",
+        "mean_rounds",
+        "exact_mean_rounds",
+        "median_rounds",
+        "p90_rounds",
+        "botches_per_chase",
+        "sampler",
+        "trials",
+        "seed",
+        "rules_hash",
+        "wodds_version",
+    ])?;
+    for r in results {
+        for s in &r.sides {
+            w.write_record([
+                r.edition.clone(),
+                s.side.clone(),
+                s.win_rate.to_string(),
+                s.win_low.to_string(),
+                s.win_high.to_string(),
+                opt(s.exact_win_rate),
+                r.draws.to_string(),
+                opt(r.exact_draws),
+                share(r, "escaped"),
+                exact(r, "escaped"),
+                share(r, "caught"),
+                exact(r, "caught"),
+                share(r, "run-out"),
+                exact(r, "run-out"),
+                share(r, "obstacle"),
+                exact(r, "obstacle"),
+                opt(r.mean_rounds),
+                opt(r.exact_mean_rounds),
+                opt(r.median_rounds),
+                opt(r.p90_rounds),
+                opt(r.botches_per_fight),
+                r.sampler.to_string(),
+                r.fights.to_string(),
+                r.seed.to_string(),
+                r.rules_hash.clone(),
+                r.wodds_version.to_string(),
+            ])?;
+        }
+    }
+    w.flush()
+}
+
 fn write_table(
     out: &mut dyn Write,
     scenario: &Scenario,
     results: &[EditionResult],
 ) -> io::Result<()> {
+    let chase = scenario.kind == ScenarioKind::Chase;
+    let what = if chase { "chases" } else { "fights" };
     writeln!(
         out,
-        "{}: {} fights an edition, seed {}",
+        "{}: {} {what} an edition, seed {}",
         scenario.name, scenario.trials, scenario.seed
     )?;
     for r in results {
@@ -311,7 +420,18 @@ fn write_table(
             .ended
             .iter()
             .filter(|(name, _)| *name != "draw")
-            .map(|(name, p)| format!("{name} {}", pct(*p)))
+            .map(|(name, p)| {
+                let exactly = r
+                    .exact_ended
+                    .as_ref()
+                    .and_then(|e| e.iter().find(|(n, _)| n == name))
+                    .map_or(String::new(), |(_, q)| format!(" (exactly {})", pct(*q)));
+                if chase {
+                    format!("{name} {}{exactly}", pct(*p))
+                } else {
+                    format!("{name} {}", pct(*p))
+                }
+            })
             .collect();
         writeln!(out, "  ended: {}", ended.join(", "))?;
         let f = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.2}"));
@@ -324,13 +444,17 @@ fn write_table(
             opt(r.median_rounds),
             opt(r.p90_rounds)
         )?;
-        writeln!(
-            out,
-            "  winner's damage {} levels; Willpower {} a fight; botches {} a fight",
-            f(r.winner_damage),
-            f(r.willpower_per_fight),
-            f(r.botches_per_fight)
-        )?;
+        if chase {
+            writeln!(out, "  botches {} a chase", f(r.botches_per_fight))?;
+        } else {
+            writeln!(
+                out,
+                "  winner's damage {} levels; Willpower {} a fight; botches {} a fight",
+                f(r.winner_damage),
+                f(r.willpower_per_fight),
+                f(r.botches_per_fight)
+            )?;
+        }
     }
     Ok(())
 }

@@ -62,7 +62,7 @@ fn labels() -> Vec<MetricLabel> {
         l("win_rate", "wins", Unit::Share),
         l("draws", "draws", Unit::Share),
     ];
-    for e in End::ALL.iter().filter(|&&e| e != End::Draw) {
+    for e in End::COMBAT.iter().filter(|&&e| e != End::Draw) {
         v.push(l(
             &format!("ended_{}", e.name()),
             &format!("ended: {}", e.name()),
@@ -126,7 +126,7 @@ pub fn section(slug: &str, file: &str, scenario: &Scenario, runs: &[CombatRun]) 
             }
             metrics.push(row(None, "draws", figures.draws()));
             for (e, f) in End::ALL.iter().zip(figures.ends) {
-                if *e != End::Draw {
+                if End::COMBAT.contains(e) && *e != End::Draw {
                     metrics.push(row(None, &format!("ended_{}", e.name()), f));
                 }
             }

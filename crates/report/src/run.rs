@@ -293,6 +293,15 @@ fn load(opts: &Options) -> Result<(Vec<Loaded>, Vec<RuleSet>), ReportError> {
     let mut loaded: Vec<Loaded> = Vec::new();
     for path in &opts.scenarios {
         let mut scenario = Scenario::load(path).map_err(ReportError::Scenario)?;
+        if scenario.kind != wodds_sim::combat::ScenarioKind::Combat {
+            return Err(ReportError::Flag {
+                flag: "SCENARIOS",
+                message: format!(
+                    "{} is a chase: reports cover fights only (`wodds run` it)",
+                    path.display()
+                ),
+            });
+        }
         if let Some(t) = opts.trials {
             scenario.trials = t;
         }

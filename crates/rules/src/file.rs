@@ -14,7 +14,8 @@ use crate::error::FileKind;
 use crate::locate::{from_toml, located, plain, read_text};
 use crate::settings::{self, Leaf, Setting};
 use crate::{
-    ActionRules, CombatEngine, CombatRules, DiceRules, RuleSet, RulesError, relative_to, validate,
+    ActionRules, ChaseEngine, ChaseRules, CombatEngine, CombatRules, DiceRules, RuleSet,
+    RulesError, relative_to, validate,
 };
 
 /// How deep `extends` chains may go.
@@ -30,6 +31,7 @@ struct Sections {
     dice: DiceRules,
     actions: ActionRules,
     combat: CombatRules,
+    chase: ChaseRules,
 }
 
 /// A parsed rule file and where it came from.
@@ -224,8 +226,9 @@ fn resolve_at(
             parsed.blame_at(&key, index, message)
         }
     })?;
-    validate::sections(&sections.dice, &sections.actions, &sections.combat).map_err(
-        |(keys, message)| {
+    validate::sections(&sections.dice, &sections.actions, &sections.combat)
+        .and_then(|()| crate::chase::check(&sections.chase))
+        .map_err(|(keys, message)| {
             // Blame the first of the settings involved that this file sets.
             match keys
                 .iter()
@@ -238,8 +241,7 @@ fn resolve_at(
                     format!("{message} (the values are inherited through `extends`)"),
                 ),
             }
-        },
-    )?;
+        })?;
     let name = parsed
         .name
         .clone()
@@ -262,6 +264,7 @@ fn resolve_at(
         files,
         settings,
         (sections.dice, sections.actions, sections.combat),
+        sections.chase,
     ))
 }
 
@@ -270,6 +273,7 @@ fn resolve_at(
 /// extends revised but has no use for `[combat.revised]`), and refused
 /// when the file itself sets it.
 fn read_by_engine(parsed: &Parsed, settings: Vec<Setting>) -> Result<Vec<Setting>, RulesError> {
+    let settings = read_by_chase_engine(parsed, settings)?;
     let engine = settings
         .iter()
         .find(|s| s.key == "combat.engine")
@@ -301,6 +305,46 @@ fn read_by_engine(parsed: &Parsed, settings: Vec<Setting>) -> Result<Vec<Setting
                     .map(|f| format!("[combat.{f}]"))
                     .collect::<Vec<_>>()
                     .join(", ")
+            ),
+        ));
+    }
+    Ok(settings
+        .into_iter()
+        .filter(|s| unread(&s.key).is_none())
+        .collect())
+}
+
+/// The same for `[chase]`: only the chase engine's own family is kept
+/// (fta extends revised but has no use for `[chase.race]`).
+fn read_by_chase_engine(
+    parsed: &Parsed,
+    settings: Vec<Setting>,
+) -> Result<Vec<Setting>, RulesError> {
+    let engine = settings
+        .iter()
+        .find(|s| s.key == "chase.engine")
+        .and_then(|s| s.value.as_str())
+        .and_then(ChaseEngine::named);
+    let Some(engine) = engine else {
+        return Ok(settings);
+    };
+    let unread = |key: &str| -> Option<&'static str> {
+        let family = key.strip_prefix("chase.")?.split('.').next()?;
+        let known = crate::CHASE_FAMILIES.iter().find(|&&f| f == family)?;
+        (*known != engine.family()).then_some(*known)
+    };
+    if let Some((leaf, family)) = parsed
+        .leaves
+        .iter()
+        .find_map(|l| unread(&l.key).map(|f| (l, f)))
+    {
+        return Err(parsed.error(
+            leaf.key_at,
+            &leaf.key,
+            format!(
+                "the `{}` chase engine does not read [chase.{family}]: it reads [chase.{}]",
+                engine.name(),
+                engine.family()
             ),
         ));
     }

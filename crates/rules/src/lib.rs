@@ -19,6 +19,7 @@
 //! assert!((d.p_botch() - 0.02101).abs() < 1e-12);
 //! ```
 
+pub mod chase;
 pub mod combat;
 mod error;
 mod file;
@@ -36,6 +37,10 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use wodds_dice::{AutoSuccesses, Botch, Ones, RollRules, RollSpec, Tens};
 
+pub use chase::{
+    CHASE_FAMILIES, ChaseEngine, ChaseRules, ContestRules, EscapeCheck, LeadPools, LeadRules,
+    Maneuver, NextMargin, ObstacleEffect, Party, RaceRules,
+};
 pub use combat::{
     ArmorRule, AttackClass, AttackRules, CombatEngine, CombatRules, CreatureKind, DamageKind,
     DamageRule, DamageRules, FortitudeRule, FtaRules, HealthRules, HubrisRules, InitiativeRule,
@@ -396,6 +401,8 @@ pub struct RuleSet {
     pub actions: ActionRules,
     /// The combat rules.
     pub combat: CombatRules,
+    /// The chase rules.
+    pub chase: ChaseRules,
     /// The built-in edition at the root of the `extends` chain.
     pub base: String,
     files: Vec<PathBuf>,
@@ -433,17 +440,20 @@ impl RuleSet {
         files: Vec<PathBuf>,
         settings: Vec<Setting>,
         (dice, actions, combat): (DiceRules, ActionRules, CombatRules),
+        chase: ChaseRules,
     ) -> Self {
         #[derive(Serialize)]
         struct Canonical<'a> {
             dice: &'a DiceRules,
             actions: &'a ActionRules,
             combat: &'a CombatRules,
+            chase: &'a ChaseRules,
         }
         let canonical = toml::to_string(&Canonical {
             dice: &dice,
             actions: &actions,
             combat: &combat,
+            chase: &chase,
         })
         .expect("rules serialize");
         let digest = Sha256::digest(canonical.as_bytes());
@@ -454,6 +464,7 @@ impl RuleSet {
             dice,
             actions,
             combat,
+            chase,
             base,
             files,
             settings,

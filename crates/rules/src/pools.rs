@@ -11,7 +11,7 @@ use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Serialize};
 
 /// Every trait a scenario member may have, in order (a pool names them).
-pub const TRAIT_NAMES: [&str; 16] = [
+pub const TRAIT_NAMES: [&str; 19] = [
     "strength",
     "dexterity",
     "stamina",
@@ -28,6 +28,9 @@ pub const TRAIT_NAMES: [&str; 16] = [
     "potence",
     "willpower",
     "rage",
+    "drive",
+    "manipulation",
+    "subterfuge",
 ];
 
 /// The most terms a pool adds up.
@@ -54,7 +57,7 @@ pub enum Pool {
 /// Rule files write it as a list of trait names (`["dexterity",
 /// "athletics|dodge"]`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
-pub struct Terms(pub [u16; MAX_TERMS]);
+pub struct Terms(pub [u32; MAX_TERMS]);
 
 impl JsonSchema for Terms {
     fn schema_name() -> std::borrow::Cow<'static, str> {
@@ -92,7 +95,7 @@ impl Terms {
                 terms.len()
             ));
         }
-        let mut out = [0u16; MAX_TERMS];
+        let mut out = [0u32; MAX_TERMS];
         for (slot, term) in out.iter_mut().zip(terms) {
             for name in term.split('|') {
                 let name = name.trim();

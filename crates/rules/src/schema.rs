@@ -4,7 +4,7 @@
 
 use schemars::JsonSchema;
 
-use crate::{ActionRules, CombatRules, DiceRules};
+use crate::{ActionRules, ChaseRules, CombatRules, DiceRules};
 
 /// An edition or house-rule file.
 #[derive(JsonSchema)]
@@ -23,6 +23,8 @@ struct RuleFile {
     actions: Option<ActionRules>,
     /// Fights: the engine, its pools and its rules.
     combat: Option<CombatRules>,
+    /// Chases: the engine and its rules.
+    chase: Option<ChaseRules>,
 }
 
 /// The JSON Schema of rule files. No setting is required by the schema: a

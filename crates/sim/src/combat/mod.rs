@@ -16,6 +16,7 @@
 //! bit-identical whatever the thread count.
 
 mod chain;
+pub mod chase;
 mod fighter;
 pub mod fta;
 mod gear;
@@ -36,9 +37,9 @@ pub use fighter::Sampling;
 pub use gear::{Armor, Damage, Skill, Weapon};
 pub use health::Health;
 pub use scenario::{
-    AttackTactic, Creature, DefendTactic, FleeAt, MAX_ACTIONS, MAX_MEMBERS, Member, Range,
-    Scenario, Side, TRAITS, Tactics, Trait, WillpowerTactic, same_edition, scenario_schema,
-    twice_words,
+    AttackTactic, Creature, DefendTactic, FleeAt, Kind as ScenarioKind, MAX_ACTIONS, MAX_MEMBERS,
+    Member, Range, Scenario, Side, TRAITS, Tactics, Trait, WillpowerTactic, same_edition,
+    scenario_schema, twice_words,
 };
 pub use summary::{Figure, Figures, Summary, Z95};
 pub use tally::{End, Fight, Tally};
@@ -84,6 +85,9 @@ enum Kind {
     Hubris(Box<hubris::Hubris>),
     Uwod(Box<uwod::Uwod>),
     Fta(Box<fta::Fta>),
+    Lead(Box<chase::Lead>),
+    Race(Box<chase::Race>),
+    Contest(Box<chase::Contest>),
 }
 
 impl EditionEngine {
@@ -110,17 +114,26 @@ impl EditionEngine {
             Sampling::Round => Sampling::Outcome,
             s => s,
         };
-        let engine = match rules.combat.engine {
-            E::Revised => Kind::Revised(Box::new(revised::Revised::new(scenario, rules, tables)?)),
-            E::Hubris => Kind::Hubris(Box::new(hubris::Hubris::new(scenario, rules, tables)?)),
-            E::Fta => Kind::Fta(Box::new(fta::Fta::new(scenario, rules, tables)?)),
-            E::Uwod => Kind::Uwod(Box::new(uwod::Uwod::new(scenario, rules, tables)?)),
+        let engine = if scenario.kind == ScenarioKind::Chase {
+            chase_engine(scenario, rules, tables)?
+        } else {
+            match rules.combat.engine {
+                E::Revised => {
+                    Kind::Revised(Box::new(revised::Revised::new(scenario, rules, tables)?))
+                }
+                E::Hubris => Kind::Hubris(Box::new(hubris::Hubris::new(scenario, rules, tables)?)),
+                E::Fta => Kind::Fta(Box::new(fta::Fta::new(scenario, rules, tables)?)),
+                E::Uwod => Kind::Uwod(Box::new(uwod::Uwod::new(scenario, rules, tables)?)),
+            }
         };
         let chain = match (sampling, &engine) {
             (Sampling::Round, Kind::Revised(e)) => Chain::build(e.as_ref(), limit),
             (Sampling::Round, Kind::Hubris(e)) => Chain::build(e.as_ref(), limit),
             (Sampling::Round, Kind::Uwod(e)) => Chain::build(e.as_ref(), limit),
             (Sampling::Round, Kind::Fta(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::Lead(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::Race(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::Contest(e)) => Chain::build(e.as_ref(), limit),
             _ => None,
         };
         Ok(EditionEngine {
@@ -152,6 +165,9 @@ impl Engine for EditionEngine {
             Kind::Hubris(e) => e.fight(dice),
             Kind::Uwod(e) => e.fight(dice),
             Kind::Fta(e) => e.fight(dice),
+            Kind::Lead(e) => e.fight(dice),
+            Kind::Race(e) => e.fight(dice),
+            Kind::Contest(e) => e.fight(dice),
         }
     }
 
@@ -161,8 +177,25 @@ impl Engine for EditionEngine {
             Kind::Hubris(e) => Rounds::frame(e.as_ref()),
             Kind::Uwod(e) => Rounds::frame(e.as_ref()),
             Kind::Fta(e) => Rounds::frame(e.as_ref()),
+            Kind::Lead(e) => Rounds::frame(e.as_ref()),
+            Kind::Race(e) => Rounds::frame(e.as_ref()),
+            Kind::Contest(e) => Rounds::frame(e.as_ref()),
         }
     }
+}
+
+/// The chase engine `rules` name (`[chase] engine`) for a chase scenario.
+fn chase_engine(
+    scenario: &Scenario,
+    rules: &wodds_rules::RuleSet,
+    sampling: Sampling,
+) -> Result<Kind, wodds_rules::RulesError> {
+    use wodds_rules::ChaseEngine as C;
+    Ok(match rules.chase.engine {
+        C::Lead => Kind::Lead(Box::new(chase::Lead::new(scenario, rules, sampling)?)),
+        C::Race => Kind::Race(Box::new(chase::Race::new(scenario, rules, sampling)?)),
+        C::Contest => Kind::Contest(Box::new(chase::Contest::new(scenario, rules, sampling)?)),
+    })
 }
 
 /// Fights per batch: batch `i` always draws from stream (seed, edition, i).

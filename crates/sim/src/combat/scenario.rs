@@ -29,11 +29,12 @@ use serde::Deserialize;
 use toml::Spanned;
 use wodds_rules::{FileKind, RuleSet, RulesError, from_toml, located, read_text};
 
+use super::chase::{Chase, RawChase};
 use super::gear::{Armor, Weapon};
 
 /// Every trait a member may have: name, lowest and highest rating, and the
 /// rating when the file leaves it out.
-pub const TRAITS: [(&str, u8, u8, u8); 16] = [
+pub const TRAITS: [(&str, u8, u8, u8); 19] = [
     ("strength", 1, 10, 2),
     ("dexterity", 1, 10, 2),
     ("stamina", 1, 10, 2),
@@ -50,6 +51,9 @@ pub const TRAITS: [(&str, u8, u8, u8); 16] = [
     ("potence", 0, 10, 0),
     ("willpower", 1, 10, 3),
     ("rage", 0, 10, 0),
+    ("drive", 0, 10, 0),
+    ("manipulation", 1, 10, 2),
+    ("subterfuge", 0, 10, 0),
 ];
 
 /// A trait's index in [`TRAITS`].
@@ -72,6 +76,9 @@ pub enum Trait {
     Potence,
     Willpower,
     Rage,
+    Drive,
+    Manipulation,
+    Subterfuge,
 }
 
 /// What kind of creature a member is: decides what it soaks (the
@@ -353,6 +360,19 @@ pub struct Scenario {
     pub max_rounds: u32,
     /// Two or more sides.
     pub sides: Vec<Side>,
+    /// What kind of conflict it is.
+    pub kind: Kind,
+    /// A chase's setup (`kind = "chase"`).
+    pub chase: Option<Chase>,
+}
+
+/// What kind of conflict a scenario plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A fight.
+    Combat,
+    /// A chase: a Prey flees, a Predator pursues.
+    Chase,
 }
 
 /// Most fights a scenario may ask for.
@@ -391,6 +411,10 @@ struct RawScenario {
     /// Two or more sides.
     #[serde(default)]
     side: Vec<RawSide>,
+    /// A chase's setup (`kind = "chase"` only).
+    #[serde(default)]
+    #[schemars(with = "Option<RawChase>")]
+    chase: Option<Spanned<RawChase>>,
 }
 
 /// One side of a fight.
@@ -455,16 +479,17 @@ impl Scenario {
         let at = |offset: usize, field: &str, message: String| {
             located(FileKind::Scenario, file, text, offset, field, message)
         };
-        if raw.kind.get_ref() != "combat" {
-            return Err(at(
-                raw.kind.span().start,
-                "kind",
-                format!(
-                    "`{}` is not supported yet: only \"combat\"",
-                    raw.kind.get_ref()
-                ),
-            ));
-        }
+        let kind = match raw.kind.get_ref().as_str() {
+            "combat" => Kind::Combat,
+            "chase" => Kind::Chase,
+            other => {
+                return Err(at(
+                    raw.kind.span().start,
+                    "kind",
+                    format!("`{other}` is not supported yet: \"combat\" or \"chase\""),
+                ));
+            }
+        };
         if raw.editions.is_empty() {
             return Err(at(0, "editions", "name at least one edition".into()));
         }
@@ -562,6 +587,24 @@ impl Scenario {
                 format!("{total} members: at most {MAX_MEMBERS} may fight"),
             ));
         }
+        let chase = match (kind, &raw.chase) {
+            (Kind::Combat, Some(c)) => {
+                return Err(at(
+                    c.span().start,
+                    "chase",
+                    "a [chase] table needs `kind = \"chase\"`".into(),
+                ));
+            }
+            (Kind::Combat, None) => None,
+            (Kind::Chase, None) => {
+                return Err(at(
+                    raw.kind.span().start,
+                    "chase",
+                    "a chase needs a [chase] table naming its `prey`".into(),
+                ));
+            }
+            (Kind::Chase, Some(c)) => Some(Chase::parse(c, &sides, &editions, &at)?),
+        };
         Ok(Scenario {
             name: raw.name,
             editions,
@@ -569,6 +612,8 @@ impl Scenario {
             seed: raw.seed.unwrap_or(1),
             max_rounds,
             sides,
+            kind,
+            chase,
         })
     }
 }
@@ -698,7 +743,7 @@ pub fn same_edition<'a>(editions: &'a [RuleSet], rules: &RuleSet) -> Option<&'a 
 }
 
 fn kind_schema(_: &mut SchemaGenerator) -> Schema {
-    json_schema!({ "type": "string", "enum": ["combat"] })
+    json_schema!({ "type": "string", "enum": ["combat", "chase"] })
 }
 
 fn weapon_schema(_: &mut SchemaGenerator) -> Schema {

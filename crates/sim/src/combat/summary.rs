@@ -73,7 +73,7 @@ pub struct Figures {
     pub wins: Vec<Figure>,
     /// The chance of each way a fight ends, in [`End::ALL`](super::End::ALL) order
     /// (draws last).
-    pub ends: [Figure; 5],
+    pub ends: [Figure; super::End::ALL.len()],
     /// Rounds a fight lasts: mean, median and 90th percentile (`None`
     /// before any fight).
     pub rounds_mean: Option<Figure>,
@@ -98,7 +98,10 @@ pub struct Figures {
 impl Figures {
     /// The chance of a draw.
     pub fn draws(&self) -> Figure {
-        self.ends[4]
+        self.ends[super::End::ALL
+            .iter()
+            .position(|&e| e == super::End::Draw)
+            .expect("listed")]
     }
 
     /// Estimates from a tally, with their 95% intervals.

@@ -13,15 +13,45 @@ pub enum End {
     Fled,
     /// Nobody won: every side fell the same turn, or the rounds ran out.
     Draw,
+    /// A chase: the Prey got away.
+    Escaped,
+    /// A chase: the Predator caught the Prey.
+    Caught,
+    /// A chase: the loser's Run was up.
+    RunOut,
+    /// A chase: the loser failed an obstacle.
+    Obstacle,
 }
 
 impl End {
     /// Every way a fight ends, in [`Tally::ends`] order.
-    pub const ALL: [End; 5] = [
+    pub const ALL: [End; 9] = [
         End::Incapacitated,
         End::Killed,
         End::Conceded,
         End::Fled,
+        End::Draw,
+        End::Escaped,
+        End::Caught,
+        End::RunOut,
+        End::Obstacle,
+    ];
+
+    /// The ways a fight ends, before the chases' own.
+    pub const COMBAT: [End; 5] = [
+        End::Incapacitated,
+        End::Killed,
+        End::Conceded,
+        End::Fled,
+        End::Draw,
+    ];
+
+    /// The ways a chase ends.
+    pub const CHASE: [End; 5] = [
+        End::Escaped,
+        End::Caught,
+        End::RunOut,
+        End::Obstacle,
         End::Draw,
     ];
 
@@ -33,6 +63,10 @@ impl End {
             End::Conceded => "conceded",
             End::Fled => "fled",
             End::Draw => "draw",
+            End::Escaped => "escaped",
+            End::Caught => "caught",
+            End::RunOut => "run-out",
+            End::Obstacle => "obstacle",
         }
     }
 }
@@ -63,7 +97,7 @@ pub struct Tally {
     /// Wins per side.
     pub wins: Vec<u64>,
     /// Fights per [`End`], in [`End::ALL`] order.
-    pub ends: [u64; 5],
+    pub ends: [u64; End::ALL.len()],
     /// `rounds[r]`: fights that lasted `r` rounds.
     pub rounds: Vec<u64>,
     /// Health levels the winners lost, summed.
@@ -87,7 +121,7 @@ impl Tally {
         Tally {
             fights: 0,
             wins: vec![0; sides],
-            ends: [0; 5],
+            ends: [0; End::ALL.len()],
             rounds: vec![0; max_rounds as usize + 1],
             winner_damage: 0,
             damage: Vec::new(),
