@@ -8,7 +8,9 @@ use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 use wodds_rules::RuleSet;
-use wodds_sim::combat::{self, EditionEngine, End, Figure, Sampling, Scenario, Summary, Tally};
+use wodds_sim::combat::{
+    self, ConflictKind, EditionEngine, End, Figure, Sampling, Scenario, Summary, Tally,
+};
 
 use crate::output::{csv_writer, emit, opt, tidy};
 use crate::run::{Format, pct};
@@ -152,7 +154,7 @@ pub fn run(args: &RunScenarioArgs) -> anyhow::Result<()> {
             serde_json::to_writer_pretty(&mut *out, &results)?;
             writeln!(out)
         }
-        Format::Csv => write_csv(out, &results),
+        Format::Csv => write_csv(out, &scenario, &results),
         Format::Table => write_table(out, &scenario, &results),
     })
 }
@@ -186,10 +188,9 @@ fn summarize(
             .collect(),
         draws: tidy(est.draws().value),
         exact_draws: exact.map(|x| tidy(x.draws().value)),
-        ended: End::ALL
+        ended: ends(scenario)
             .iter()
-            .zip(est.ends)
-            .map(|(e, f)| (e.name(), tidy(f.value)))
+            .map(|&e| (e.name(), tidy(est.end(e).value)))
             .collect(),
         mean_rounds: value(est.rounds_mean),
         exact_mean_rounds: exact.and_then(|x| value(x.rounds_mean)),
@@ -204,9 +205,22 @@ fn summarize(
     }
 }
 
-fn write_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result<()> {
+/// The ways the scenario's kind of conflict ends, draws last.
+fn ends(scenario: &Scenario) -> &'static [End] {
+    match scenario.kind {
+        ConflictKind::Combat => &End::COMBAT,
+        ConflictKind::Grapple => &End::GRAPPLE,
+    }
+}
+
+fn write_csv(
+    out: &mut dyn Write,
+    scenario: &Scenario,
+    results: &[EditionResult],
+) -> io::Result<()> {
     let mut w = csv_writer(out);
-    w.write_record([
+    let ended: Vec<&End> = ends(scenario).iter().filter(|&&e| e != End::Draw).collect();
+    let mut head = vec![
         "edition",
         "side",
         "win_rate",
@@ -215,10 +229,10 @@ fn write_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result<()> {
         "exact_win_rate",
         "draws",
         "exact_draws",
-        "incapacitated",
-        "killed",
-        "conceded",
-        "fled",
+    ];
+    let names: Vec<String> = ended.iter().map(|e| e.name().replace(' ', "_")).collect();
+    head.extend(names.iter().map(String::as_str));
+    head.extend([
         "mean_rounds",
         "exact_mean_rounds",
         "median_rounds",
@@ -231,10 +245,11 @@ fn write_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result<()> {
         "seed",
         "rules_hash",
         "wodds_version",
-    ])?;
+    ]);
+    w.write_record(&head)?;
     for r in results {
         for s in &r.sides {
-            w.write_record([
+            let mut row = vec![
                 r.edition.clone(),
                 s.side.clone(),
                 s.win_rate.to_string(),
@@ -243,10 +258,14 @@ fn write_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result<()> {
                 opt(s.exact_win_rate),
                 r.draws.to_string(),
                 opt(r.exact_draws),
-                r.ended[0].1.to_string(),
-                r.ended[1].1.to_string(),
-                r.ended[2].1.to_string(),
-                r.ended[3].1.to_string(),
+            ];
+            row.extend(
+                r.ended
+                    .iter()
+                    .filter(|(name, _)| *name != "draw")
+                    .map(|(_, p)| p.to_string()),
+            );
+            row.extend([
                 opt(r.mean_rounds),
                 opt(r.exact_mean_rounds),
                 opt(r.median_rounds),
@@ -259,7 +278,8 @@ fn write_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result<()> {
                 r.seed.to_string(),
                 r.rules_hash.clone(),
                 r.wodds_version.to_string(),
-            ])?;
+            ]);
+            w.write_record(&row)?;
         }
     }
     w.flush()
@@ -272,8 +292,14 @@ fn write_table(
 ) -> io::Result<()> {
     writeln!(
         out,
-        "{}: {} fights an edition, seed {}",
-        scenario.name, scenario.trials, scenario.seed
+        "{}: {} {} an edition, seed {}",
+        scenario.name,
+        scenario.trials,
+        match scenario.kind {
+            ConflictKind::Combat => "fights",
+            ConflictKind::Grapple => "grapples",
+        },
+        scenario.seed
     )?;
     for r in results {
         writeln!(out)?;

@@ -22,6 +22,7 @@
 pub mod combat;
 mod error;
 mod file;
+pub mod grapple;
 mod locate;
 pub mod pools;
 mod range;
@@ -44,6 +45,9 @@ pub use combat::{
     WeaponRule,
 };
 pub use error::{FileKind, RulesError};
+pub use grapple::{
+    ContestGrapple, FtaEffects, FtaGrapple, GrappleEngine, GrappleRules, HoldGrapple, Rounding,
+};
 pub use locate::{MAX_FILE_BYTES, from_toml, located, read_text};
 pub use pools::{Pool, Pools, TRAIT_NAMES, Terms};
 pub use range::IntRange;
@@ -396,6 +400,8 @@ pub struct RuleSet {
     pub actions: ActionRules,
     /// The combat rules.
     pub combat: CombatRules,
+    /// The grapple rules (`[grapple]`), if the edition has them.
+    pub grapple: Option<GrappleRules>,
     /// The built-in edition at the root of the `extends` chain.
     pub base: String,
     files: Vec<PathBuf>,
@@ -433,17 +439,21 @@ impl RuleSet {
         files: Vec<PathBuf>,
         settings: Vec<Setting>,
         (dice, actions, combat): (DiceRules, ActionRules, CombatRules),
+        grapple: Option<GrappleRules>,
     ) -> Self {
         #[derive(Serialize)]
         struct Canonical<'a> {
             dice: &'a DiceRules,
             actions: &'a ActionRules,
             combat: &'a CombatRules,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            grapple: &'a Option<GrappleRules>,
         }
         let canonical = toml::to_string(&Canonical {
             dice: &dice,
             actions: &actions,
             combat: &combat,
+            grapple: &grapple,
         })
         .expect("rules serialize");
         let digest = Sha256::digest(canonical.as_bytes());
@@ -454,6 +464,7 @@ impl RuleSet {
             dice,
             actions,
             combat,
+            grapple,
             base,
             files,
             settings,

@@ -23,6 +23,8 @@ struct RuleFile {
     actions: Option<ActionRules>,
     /// Fights: the engine, its pools and its rules.
     combat: Option<CombatRules>,
+    /// Grapples: the mechanism and its rules.
+    grapple: Option<crate::GrappleRules>,
 }
 
 /// The JSON Schema of rule files. No setting is required by the schema: a

@@ -280,7 +280,7 @@ impl Chain {
             ended: vec![0.0; self.max_rounds as usize + 1],
         };
         let mut out = Outcomes {
-            ends: [0.0; 5],
+            ends: [0.0; super::tally::ENDS],
             damage: Vec::new(),
             willpower: 0.0,
             botches: 0.0,
@@ -334,7 +334,7 @@ pub struct Outcomes {
     pub odds: Odds,
     /// The chance a fight ends each way, in [`End::ALL`] order (a draw at
     /// the round limit counts as a draw).
-    pub ends: [f64; 5],
+    pub ends: [f64; super::tally::ENDS],
     /// `damage[d]`: the chance someone wins with the winning side `d`
     /// health levels down.
     pub damage: Vec<f64>,

@@ -19,6 +19,7 @@ mod chain;
 mod fighter;
 pub mod fta;
 mod gear;
+pub mod grapple;
 mod health;
 pub mod hubris;
 pub mod revised;
@@ -36,12 +37,12 @@ pub use fighter::Sampling;
 pub use gear::{Armor, Damage, Skill, Weapon};
 pub use health::Health;
 pub use scenario::{
-    AttackTactic, Creature, DefendTactic, FleeAt, MAX_ACTIONS, MAX_MEMBERS, Member, Range,
-    Scenario, Side, TRAITS, Tactics, Trait, WillpowerTactic, same_edition, scenario_schema,
+    AttackTactic, ConflictKind, Creature, DefendTactic, FleeAt, MAX_ACTIONS, MAX_MEMBERS, Member,
+    Range, Scenario, Side, TRAITS, Tactics, Trait, WillpowerTactic, same_edition, scenario_schema,
     twice_words,
 };
 pub use summary::{Figure, Figures, Summary, Z95};
-pub use tally::{End, Fight, Tally};
+pub use tally::{ENDS, End, Fight, Tally};
 pub use turn::Frame;
 
 use rand_core::Rng;
@@ -84,6 +85,7 @@ enum Kind {
     Hubris(Box<hubris::Hubris>),
     Uwod(Box<uwod::Uwod>),
     Fta(Box<fta::Fta>),
+    Grapple(Box<grapple::Grapple>),
 }
 
 impl EditionEngine {
@@ -111,6 +113,9 @@ impl EditionEngine {
             s => s,
         };
         let engine = match rules.combat.engine {
+            _ if scenario.kind == ConflictKind::Grapple => {
+                Kind::Grapple(Box::new(grapple::Grapple::new(scenario, rules, tables)?))
+            }
             E::Revised => Kind::Revised(Box::new(revised::Revised::new(scenario, rules, tables)?)),
             E::Hubris => Kind::Hubris(Box::new(hubris::Hubris::new(scenario, rules, tables)?)),
             E::Fta => Kind::Fta(Box::new(fta::Fta::new(scenario, rules, tables)?)),
@@ -121,6 +126,7 @@ impl EditionEngine {
             (Sampling::Round, Kind::Hubris(e)) => Chain::build(e.as_ref(), limit),
             (Sampling::Round, Kind::Uwod(e)) => Chain::build(e.as_ref(), limit),
             (Sampling::Round, Kind::Fta(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::Grapple(e)) => Chain::build(e.as_ref(), limit),
             _ => None,
         };
         Ok(EditionEngine {
@@ -152,6 +158,7 @@ impl Engine for EditionEngine {
             Kind::Hubris(e) => e.fight(dice),
             Kind::Uwod(e) => e.fight(dice),
             Kind::Fta(e) => e.fight(dice),
+            Kind::Grapple(e) => e.fight(dice),
         }
     }
 
@@ -161,6 +168,7 @@ impl Engine for EditionEngine {
             Kind::Hubris(e) => Rounds::frame(e.as_ref()),
             Kind::Uwod(e) => Rounds::frame(e.as_ref()),
             Kind::Fta(e) => Rounds::frame(e.as_ref()),
+            Kind::Grapple(e) => Rounds::frame(e.as_ref()),
         }
     }
 }

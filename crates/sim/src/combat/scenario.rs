@@ -30,6 +30,7 @@ use toml::Spanned;
 use wodds_rules::{FileKind, RuleSet, RulesError, from_toml, located, read_text};
 
 use super::gear::{Armor, Weapon};
+use super::grapple::{GrappleSetup, GrappleTactics, RawGrapple};
 
 /// Every trait a member may have: name, lowest and highest rating, and the
 /// rating when the file leaves it out.
@@ -292,6 +293,8 @@ pub struct Member {
     pub range: Range,
     /// A Garou in its breed form (else in a war form).
     pub breed_form: bool,
+    /// How it grapples (`kind = "grapple"`).
+    pub grapple: GrappleTactics,
 }
 
 impl Member {
@@ -353,6 +356,19 @@ pub struct Scenario {
     pub max_rounds: u32,
     /// Two or more sides.
     pub sides: Vec<Side>,
+    /// What kind of conflict it is.
+    pub kind: ConflictKind,
+    /// How the grapple starts (`kind = "grapple"`).
+    pub grapple: Option<GrappleSetup>,
+}
+
+/// What kind of conflict a scenario is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConflictKind {
+    /// A fight (`kind = "combat"`).
+    Combat,
+    /// A grapple between two members (`kind = "grapple"`).
+    Grapple,
 }
 
 /// Most fights a scenario may ask for.
@@ -391,27 +407,31 @@ struct RawScenario {
     /// Two or more sides.
     #[serde(default)]
     side: Vec<RawSide>,
+    /// `kind = "grapple"`: who grapples and how it starts.
+    #[serde(default)]
+    #[schemars(with = "Option<RawGrapple>")]
+    grapple: Option<Spanned<RawGrapple>>,
 }
 
 /// One side of a fight.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawSide {
+pub(super) struct RawSide {
     /// Its name (each side its own).
     #[schemars(with = "String")]
     name: Spanned<String>,
     /// Its members.
     #[serde(default)]
-    member: Vec<RawMember>,
+    pub(super) member: Vec<RawMember>,
 }
 
 /// One combatant.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawMember {
+pub(super) struct RawMember {
     /// Its name (each member its own).
     #[schemars(with = "String")]
-    name: Spanned<String>,
+    pub(super) name: Spanned<String>,
     /// What it is: decides what it soaks.
     kind: Creature,
     /// Its traits in dots; those left out take their defaults.
@@ -438,6 +458,10 @@ struct RawMember {
     #[serde(default)]
     #[schemars(with = "Option<Tactics>")]
     tactics: Option<Spanned<Tactics>>,
+    /// How it grapples (`kind = "grapple"`).
+    #[serde(default)]
+    #[schemars(with = "Option<GrappleTactics>")]
+    grapple: Option<Spanned<GrappleTactics>>,
 }
 
 impl Scenario {
@@ -455,16 +479,17 @@ impl Scenario {
         let at = |offset: usize, field: &str, message: String| {
             located(FileKind::Scenario, file, text, offset, field, message)
         };
-        if raw.kind.get_ref() != "combat" {
-            return Err(at(
-                raw.kind.span().start,
-                "kind",
-                format!(
-                    "`{}` is not supported yet: only \"combat\"",
-                    raw.kind.get_ref()
-                ),
-            ));
-        }
+        let kind = match raw.kind.get_ref().as_str() {
+            "combat" => ConflictKind::Combat,
+            "grapple" => ConflictKind::Grapple,
+            other => {
+                return Err(at(
+                    raw.kind.span().start,
+                    "kind",
+                    format!("`{other}` is not supported: \"combat\" or \"grapple\""),
+                ));
+            }
+        };
         if raw.editions.is_empty() {
             return Err(at(0, "editions", "name at least one edition".into()));
         }
@@ -562,6 +587,7 @@ impl Scenario {
                 format!("{total} members: at most {MAX_MEMBERS} may fight"),
             ));
         }
+        let grapple = super::grapple::setup(kind, raw.grapple.as_ref(), &sides, &raw.side, &at)?;
         Ok(Scenario {
             name: raw.name,
             editions,
@@ -569,6 +595,8 @@ impl Scenario {
             seed: raw.seed.unwrap_or(1),
             max_rounds,
             sides,
+            kind,
+            grapple,
         })
     }
 }
@@ -666,7 +694,12 @@ fn member(
         Some(t) => *t.get_ref(),
         None => Tactics::default(),
     };
+    let grapple = match &m.grapple {
+        Some(g) => super::grapple::check_tactics(g, at)?,
+        None => GrappleTactics::default(),
+    };
     Ok(Member {
+        grapple,
         name: m.name.get_ref().clone(),
         kind: m.kind,
         traits,
@@ -698,7 +731,7 @@ pub fn same_edition<'a>(editions: &'a [RuleSet], rules: &RuleSet) -> Option<&'a 
 }
 
 fn kind_schema(_: &mut SchemaGenerator) -> Schema {
-    json_schema!({ "type": "string", "enum": ["combat"] })
+    json_schema!({ "type": "string", "enum": ["combat", "grapple"] })
 }
 
 fn weapon_schema(_: &mut SchemaGenerator) -> Schema {

@@ -73,7 +73,7 @@ pub struct Figures {
     pub wins: Vec<Figure>,
     /// The chance of each way a fight ends, in [`End::ALL`](super::End::ALL) order
     /// (draws last).
-    pub ends: [Figure; 5],
+    pub ends: [Figure; super::tally::ENDS],
     /// Rounds a fight lasts: mean, median and 90th percentile (`None`
     /// before any fight).
     pub rounds_mean: Option<Figure>,
@@ -99,6 +99,15 @@ impl Figures {
     /// The chance of a draw.
     pub fn draws(&self) -> Figure {
         self.ends[4]
+    }
+
+    /// The chance of ending as `end`.
+    pub fn end(&self, end: super::End) -> Figure {
+        let i = super::End::ALL
+            .iter()
+            .position(|&e| e == end)
+            .expect("listed");
+        self.ends[i]
     }
 
     /// Estimates from a tally, with their 95% intervals.
