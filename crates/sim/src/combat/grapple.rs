@@ -418,7 +418,25 @@ impl Grapple {
         };
         let m = [&scenario.sides[0].members[0], &scenario.sides[1].members[0]];
         let standard = rules.dice.standard_difficulty;
-        let max = 60;
+        // The largest pool a grapple rolls: two traits (and armour or
+        // Fortitude on a soak), or a damage pool of Strength and the
+        // Control left under a pin (at most the pin's cost and a pool).
+        use super::scenario::Trait as T;
+        let top = (m.iter())
+            .flat_map(|x| {
+                [
+                    T::Strength,
+                    T::Dexterity,
+                    T::Stamina,
+                    T::Brawl,
+                    T::Athletics,
+                    T::Dodge,
+                ]
+                .map(|t| i32::from(x.get(t)))
+            })
+            .max()
+            .unwrap_or(1);
+        let max = (3 * top + 12).clamp(1, 60);
         let mut others = Vec::new();
         let roller_at = |d: i32, others: &mut Vec<Rolls>| -> Result<usize, RulesError> {
             others.push(Rolls::new(rules, d, sampling, max)?);
@@ -869,5 +887,189 @@ impl Grapple {
         st[g].control = 0;
         st[v].control = 0;
         st[holder].control = c.min(127) as i8;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::combat::fighter::Roller;
+    use crate::combat::tables::Tables;
+    use crate::combat::turn::Turn;
+
+    /// A source that hands out scripted successes, roll by roll, in the
+    /// order the engine rolls (never a botch).
+    struct Script(Vec<u16>);
+
+    impl Source for Script {
+        fn face(&mut self) -> i32 {
+            panic!("a grapple rolls no bare face")
+        }
+        fn roll(&mut self, _: &Roller, _: i32) -> Roll {
+            assert!(!self.0.is_empty(), "the script ran out");
+            Roll {
+                successes: self.0.remove(0),
+                botch: false,
+            }
+        }
+        fn draw<T: Copy, const K: usize>(
+            &mut self,
+            _: &Tables<T, K>,
+            _: [usize; K],
+            _: impl FnOnce() -> Option<Vec<(T, f64)>>,
+        ) -> Option<T> {
+            None
+        }
+        fn order(
+            &mut self,
+            n: usize,
+            _: impl FnMut(usize, &mut Self) -> i32,
+            _: impl Fn(usize) -> i32,
+        ) -> Turn {
+            Turn::of(&(0..n).collect::<Vec<_>>())
+        }
+        fn order_tied(
+            &mut self,
+            n: usize,
+            _: impl FnMut(usize, &mut Self) -> i32,
+            _: impl Fn(usize) -> i32,
+            _: impl Fn(usize) -> usize,
+        ) -> Turn {
+            Turn::of(&(0..n).collect::<Vec<_>>())
+        }
+    }
+
+    /// Ted (member 0) and Peter (member 1) under `edition`, Ted reversing
+    /// while the Control is at most `ted_reverses_at`.
+    fn ted_and_peter(edition: &str, ted_victim: &str) -> Grapple {
+        let text = format!(
+            r#"
+name = "Ted and Peter"
+kind = "grapple"
+editions = ["{edition}"]
+[grapple]
+grappler = "Ted"
+start = "attack"
+[[side]]
+name = "Ted"
+[[side.member]]
+name = "Ted"
+kind = "mortal"
+traits = {{ strength = 3, brawl = 3 }}
+grapple = {{ {ted_victim} }}
+[[side]]
+name = "Peter"
+[[side.member]]
+name = "Peter"
+kind = "mortal"
+traits = {{ strength = 3, brawl = 3, dexterity = 3, athletics = 3 }}
+tactics = {{ defend = "dodge" }}
+grapple = {{ victim = "reverse", reverse-at = 1 }}
+"#
+        );
+        let dir = std::env::temp_dir();
+        let s = Scenario::parse("ted.toml", &text, Some(&dir)).expect("scenario");
+        Grapple::new(&s, &s.editions[0], Sampling::PerDie).expect("engine")
+    }
+
+    /// An fta house rule file with `body`, written to a temporary file.
+    fn house(name: &str, body: &str) -> String {
+        let path =
+            std::env::temp_dir().join(format!("wodds-grapple-{}-{name}.toml", std::process::id()));
+        std::fs::write(&path, format!("extends = \"fta\"\n{body}")).expect("write");
+        path.display().to_string()
+    }
+
+    /// (Control, whether Ted holds) after each scripted round.
+    fn trajectory(g: &Grapple, rolls: &[u16], rounds: usize) -> (Vec<(i8, bool)>, Roster) {
+        let (mut st, mut roster) = g.begin();
+        let mut dice = Script(rolls.to_vec());
+        let mut out = Vec::new();
+        for _ in 0..rounds {
+            g.round(&mut st, &mut roster, &mut dice);
+            let c = st[0].control.max(st[1].control);
+            out.push((c, st[0].grappler));
+        }
+        assert!(dice.0.is_empty(), "every scripted roll is used");
+        (out, roster)
+    }
+
+    /// 004's Ted and Peter, as the example tells it (no end-of-round
+    /// fall: `decay = 0`): "Ted succeeds with 5 successes to Peter's 3. He
+    /// begins the grapple with a Control of 2." "Ted scores 2 successes,
+    /// but Peter fails to score any. The Control rises to 4." "Ted scoring
+    /// 1 success, but Peter scoring 4. The Control drops to 1." Peter
+    /// reverses, "5 successes against [Ted's] 2 ... his Control rises from
+    /// 1 to 2". Ted reverses, "out-scores Peter 5 to 2, leaving him with 3
+    /// ... needs 4 successes to reverse. He fails to reverse, and Peter's
+    /// control remains at 2."
+    #[test]
+    fn ted_and_peter_as_the_example_tells_it() {
+        let rules = house("no-decay", "[grapple.fta]\ndecay = 0\n");
+        let g = ted_and_peter(&rules, "victim = \"reverse\", reverse-at = 2");
+        // Opening: Ted's attack, Peter's dodge; then each round the
+        // Grappler's roll, then the Victim's.
+        let rolls = [5, 3, 2, 0, 1, 4, 2, 5, 2, 5];
+        let (path, roster) = trajectory(&g, &rolls, 5);
+        assert_eq!(
+            path,
+            [(2, true), (4, true), (1, true), (2, false), (2, false)]
+        );
+        assert!(roster.standing(0) && roster.standing(1));
+    }
+
+    /// "Had Ted attempted to Resist, his three successes would've been
+    /// enough to reduce Peter's control to Zero, ending the grapple with
+    /// him breaking free."
+    #[test]
+    fn ted_resisting_breaks_free() {
+        let rules = house("no-decay-resist", "[grapple.fta]\ndecay = 0\n");
+        let g = ted_and_peter(&rules, "victim = \"resist\"");
+        let rolls = [5, 3, 2, 0, 1, 4, 2, 5, 2, 5];
+        let (_, mut roster) = trajectory(&g, &rolls, 5);
+        let f = roster.result(5, |_| 0).expect("over");
+        assert_eq!((f.winner, f.end), (Some(0), End::Freed), "Ted is free");
+    }
+
+    /// The same rolls under the rule text ("At the end of any round where
+    /// a Grapple was sustained, the Control is reduced by one"): 2, then
+    /// 2 + 2 - 1 = 3, then 3 - 3 = 0: Peter breaks free in the third round.
+    #[test]
+    fn ted_and_peter_by_the_rule_text() {
+        let g = ted_and_peter("fta", "victim = \"reverse\", reverse-at = 2");
+        let rolls = [5, 3, 2, 0, 1, 4];
+        let (path, mut roster) = trajectory(&g, &rolls, 3);
+        assert_eq!(path[..2], [(2, true), (3, true)]);
+        let f = roster.result(3, |_| 0).expect("over");
+        assert_eq!((f.winner, f.end), (Some(1), End::Freed), "Peter is free");
+    }
+
+    /// The reversal arithmetic: with Control 3 a reversal needs 6 net
+    /// successes; 8 against 1 leaves 7, one in excess: the Victim holds
+    /// with 3 + 1 = 4 (decay off). 6 against 1 (5 net) fails and leaves the
+    /// Control at 3.
+    #[test]
+    fn reversal_needs_twice_the_control() {
+        let rules = house("reverse", "[grapple.fta]\ndecay = 0\n");
+        let g = ted_and_peter(&rules, "victim = \"reverse\", reverse-at = 5");
+        let held = |control: i8| {
+            let mut st = [State::default(); MAX_MEMBERS];
+            st[1] = State {
+                grappler: true,
+                control,
+                opened: true,
+                ..State::default()
+            };
+            st[0].opened = true;
+            st
+        };
+        let roster = g.begin().1;
+        // Peter (member 1) holds; his roll comes first, then Ted's.
+        let mut st = held(3);
+        g.round(&mut st, &mut roster.clone(), &mut Script(vec![1, 8]));
+        assert_eq!((st[0].grappler, st[0].control), (true, 4));
+        let mut st = held(3);
+        g.round(&mut st, &mut roster.clone(), &mut Script(vec![1, 6]));
+        assert_eq!((st[1].grappler, st[1].control), (true, 3));
     }
 }
