@@ -135,6 +135,37 @@ fn grapple_nobody_can_end_draws() {
     );
 }
 
+/// 004: "Grappling non-humanoids adds +1-3 to the difficulty". One die
+/// each from a held Control of 1, one round: the Grappler keeps the grapple
+/// only by winning the roll-off (a success against the Victim's none, at
+/// 6 a die succeeds 1/2). A Dexterity grapple on a non-humanoid at the
+/// edition's +2 (difficulty 8: faces 8-10, 3/10) keeps it 3/10 x 1/2 =
+/// 0.15, so the Victim is free 0.85; at the scenario's +1 (7: 4/10) 0.8;
+/// a Strength grapple takes no penalty (`non-humanoid-strength = false`):
+/// 0.75, as against a humanoid.
+#[test]
+fn non_humanoid_penalty() {
+    let free = |grappler: &str| {
+        let victim = "traits = { strength = 1, brawl = 0 }\ngrapple = { humanoid = false }";
+        let s = scenario(
+            "\"fta\"",
+            "grappler = \"A\"\nstart = \"held\"\ncontrol = 1",
+            1,
+            grappler,
+            victim,
+        );
+        let e = EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
+        e.chain().expect("a chain").outcomes().odds.wins[1]
+    };
+    let dex = "traits = { dexterity = 1, brawl = 0 }\ngrapple = { pool = \"dexterity\" }";
+    assert!((free(dex) - 0.85).abs() < 1e-12, "{}", free(dex));
+    let familiar =
+        "traits = { dexterity = 1, brawl = 0 }\ngrapple = { pool = \"dexterity\", penalty = 1 }";
+    assert!((free(familiar) - 0.8).abs() < 1e-12, "{}", free(familiar));
+    let strength = "traits = { strength = 1, brawl = 0 }";
+    assert!((free(strength) - 0.75).abs() < 1e-12, "{}", free(strength));
+}
+
 /// The shipped grapple scenarios.
 fn shipped() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");

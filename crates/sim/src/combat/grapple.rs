@@ -1072,4 +1072,91 @@ grapple = {{ victim = "reverse", reverse-at = 1 }}
         g.round(&mut st, &mut roster.clone(), &mut Script(vec![1, 6]));
         assert_eq!((st[1].grappler, st[1].control), (true, 3));
     }
+
+    /// Ted (Strength 3) holding Peter (Stamina 2) with `control`.
+    fn ted_holds(control: i8) -> [State; MAX_MEMBERS] {
+        let mut st = [State::default(); MAX_MEMBERS];
+        st[0] = State {
+            grappler: true,
+            control,
+            opened: true,
+            ..State::default()
+        };
+        st[1].opened = true;
+        st
+    }
+
+    /// 004 "Slam 3 Control ... inflict Str + Remaining Control in bashing
+    /// damage": Control 4 and a net of 1 make 5; the slam leaves 2 (and 1
+    /// after the fall, so the grapple holds); 3 + 2 = 5 damage dice. The
+    /// script's 4 damage successes less 1 soaked leave 3 bashing levels.
+    #[test]
+    fn slam_deals_strength_and_the_control_left() {
+        let g = ted_and_peter("fta", "effect = \"slam\"");
+        let mut st = ted_holds(4);
+        let mut roster = g.begin().1;
+        let mut dice = Script(vec![2, 1, 4, 1]);
+        g.round(&mut st, &mut roster, &mut dice);
+        assert!(dice.0.is_empty());
+        assert_eq!((st[1].health.bashing, st[0].control), (3, 1));
+        // Control 4 + 1 = 5 does not pay for a crack (4) and outlast the
+        // fall: a crack waits.
+        let g = ted_and_peter("fta", "effect = \"crack\"");
+        let mut st = ted_holds(4);
+        g.round(&mut st, &mut roster, &mut Script(vec![2, 1]));
+        assert_eq!((st[1].health.filled(), st[0].control), (0, 4));
+    }
+
+    /// 004 "Crack 4 Control Str + Half Remaining Control Lethal Damage":
+    /// Control 6 and a net of 1 make 7; the crack leaves 3, half of it 1
+    /// (rounded down): 3 + 1 = 4 dice; a mortal soaks no lethal, so the 2
+    /// successes are 2 lethal levels; the fall leaves Control 2.
+    #[test]
+    fn crack_deals_lethal_with_half_the_control_left() {
+        let g = ted_and_peter("fta", "effect = \"crack\"");
+        let mut st = ted_holds(6);
+        let mut roster = g.begin().1;
+        let mut dice = Script(vec![2, 1, 2]);
+        g.round(&mut st, &mut roster, &mut dice);
+        assert!(dice.0.is_empty(), "no soak roll against lethal");
+        assert_eq!((st[1].health.lethal, st[0].control), (2, 2));
+    }
+
+    /// 004 "Single Effect Grapples": "executed immediately by spending all
+    /// of the Control gained ... The grapple is not sustained in the
+    /// following round". Ted's grapple attack, 5 against 2, gains 3, a
+    /// slam with none left: 3 dice, 2 successes, none soaked: 2 bashing,
+    /// and Ted lets go: released, nobody wins.
+    #[test]
+    fn single_effect_slam_then_release() {
+        let g = ted_and_peter("fta", "single = \"slam\"");
+        let (mut st, mut roster) = g.begin();
+        let mut dice = Script(vec![5, 2, 2, 0]);
+        g.round(&mut st, &mut roster, &mut dice);
+        assert!(dice.0.is_empty());
+        assert_eq!(st[1].health.bashing, 2);
+        let f = roster.result(1, |_| 0).expect("over");
+        assert_eq!((f.winner, f.end), (None, End::Released));
+    }
+
+    /// 004 "the Victim relents": a Victim hurt to its `relent-at` gives up
+    /// before rolling (conceded: the Grappler wins).
+    #[test]
+    fn hurt_victim_relents() {
+        // Ted as the Victim, Wounded (4 levels), relenting at Wounded.
+        let g2 = ted_and_peter("fta", "relent-at = \"wounded\"");
+        let mut st = [State::default(); MAX_MEMBERS];
+        st[1] = State {
+            grappler: true,
+            control: 3,
+            opened: true,
+            ..State::default()
+        };
+        st[0].opened = true;
+        st[0].health.bashing = 4;
+        let mut roster = g2.begin().1;
+        g2.round(&mut st, &mut roster, &mut Script(vec![]));
+        let f = roster.result(1, |_| 0).expect("over");
+        assert_eq!((f.winner, f.end), (Some(1), End::Conceded));
+    }
 }
