@@ -138,3 +138,43 @@ fn bad_scenarios_are_refused_and_leave_no_file() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("vtm"));
     assert!(!out_file.exists());
 }
+
+#[test]
+fn bad_grapples_are_refused_with_line_and_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("grapple.toml");
+    let members = "[[side]]\nname = \"A\"\n[[side.member]]\nname = \"A\"\nkind = \"mortal\"\n[[side]]\nname = \"B\"\n[[side.member]]\nname = \"B\"\nkind = \"mortal\"\n";
+    // Start held without the Control it starts with.
+    std::fs::write(
+        &bad,
+        format!("name = \"x\"\nkind = \"grapple\"\neditions = [\"fta\"]\n[grapple]\ngrappler = \"A\"\nstart = \"held\"\n{members}"),
+    )
+    .unwrap();
+    let out = wodds(&["run", bad.to_str().unwrap(), "-q"], "2");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("grapple.toml:5:") && err.contains("grapple.control"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+    // A house rule for fta setting the hold engine's family.
+    let house = dir.path().join("house.toml");
+    std::fs::write(
+        &house,
+        "extends = \"fta\"\n[grapple.hold]\ndifficulty = 5\n",
+    )
+    .unwrap();
+    std::fs::write(
+        &bad,
+        format!("name = \"x\"\nkind = \"grapple\"\neditions = [\"house.toml\"]\n[grapple]\ngrappler = \"A\"\nstart = \"attack\"\n{members}"),
+    )
+    .unwrap();
+    let out = wodds(&["run", bad.to_str().unwrap(), "-q"], "2");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("house.toml:3:") && err.contains("does not read [grapple.hold]"),
+        "{err}"
+    );
+}
