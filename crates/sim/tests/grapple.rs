@@ -166,6 +166,53 @@ fn non_humanoid_penalty() {
     assert!((free(strength) - 0.75).abs() < 1e-12, "{}", free(strength));
 }
 
+/// House rules on the other editions' families move their figures: a
+/// harder clinch attack (`[grapple.hold] difficulty = 8`, revised) leaves
+/// more grapples never begun; one contest more to lose before the pin
+/// (`[grapple.contest] losses = ["stamina", "brawl"]`, hubris, Brawl 1)
+/// makes the contest last longer.
+#[test]
+fn house_rules_on_hold_and_contest() {
+    let path = |name: &str, body: &str| {
+        let p = std::env::temp_dir().join(format!(
+            "wodds-grapple-test-{}-{name}.toml",
+            std::process::id()
+        ));
+        std::fs::write(&p, body).unwrap();
+        format!("\"{}\"", p.display())
+    };
+    let a = "traits = { strength = 3, brawl = 1, stamina = 2 }";
+    let b = "traits = { strength = 3, brawl = 1, stamina = 2 }";
+    let exact = |editions: &str| {
+        let s = scenario(editions, "grappler = \"A\"\nstart = \"attack\"", 10, a, b);
+        let e = EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
+        e.chain().expect("a chain").outcomes()
+    };
+    let hard = path(
+        "hard-clinch",
+        "extends = \"revised\"\n[grapple.hold]\ndifficulty = 8\n",
+    );
+    let (plain, harder) = (exact("\"revised\""), exact(&hard));
+    let missed = end_index(End::Missed);
+    assert!(
+        harder.ends[missed] > plain.ends[missed] + 0.05,
+        "{} vs {}",
+        harder.ends[missed],
+        plain.ends[missed]
+    );
+    let longer = path(
+        "longer-contest",
+        "extends = \"hubris\"\n[grapple.contest]\nlosses = [\"stamina\", \"brawl\"]\n",
+    );
+    let (plain, longer) = (exact("\"hubris\""), exact(&longer));
+    assert!(
+        longer.odds.mean_rounds() > plain.odds.mean_rounds() + 0.5,
+        "{} vs {}",
+        longer.odds.mean_rounds(),
+        plain.odds.mean_rounds()
+    );
+}
+
 /// The shipped grapple scenarios.
 fn shipped() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");

@@ -17,7 +17,7 @@
 //!   the side that has lost as many as its Stamina is pinned.
 //!
 //! A grapple is a [`Rounds`] engine like the fights: every random thing is
-//! drawn through a [`Source`], so its round chain gives exact odds.
+//! drawn through a `Source`, so its round chain gives exact odds.
 
 use schemars::JsonSchema;
 use serde::Deserialize;
