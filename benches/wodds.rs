@@ -16,6 +16,9 @@
 //!   and the per-die sampler side by side, on one core; throughput in
 //!   fights.
 //!
+//! - `grapple`: whole grapples of `scenarios/ted-grapples-peter.toml` under
+//!   every edition and sampler, on one core; throughput in grapples.
+//!
 //! - `chain`: building the brawl's round chain under every edition, from a
 //!   freshly compiled engine; throughput in chain states.
 //!
@@ -194,5 +197,40 @@ fn chain(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, roll_kernel, exact, combat, chain);
+/// Whole grapples, one core: `scenarios/ted-grapples-peter.toml` under
+/// every edition, with each sampler. Throughput is in grapples.
+fn grapple(c: &mut Criterion) {
+    use wodds_sim::combat::{EditionEngine, Engine, Sampling, Scenario};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../scenarios/ted-grapples-peter.toml"
+    );
+    let scenario = Scenario::load(std::path::Path::new(path)).expect("the grapple scenario");
+    let mut group = c.benchmark_group("grapple");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3))
+        .throughput(Throughput::Elements(FIGHTS));
+    for rules in &scenario.editions {
+        for (name, sampling) in [
+            ("round", Sampling::Round),
+            ("outcome", Sampling::Outcome),
+            ("per-die", Sampling::PerDie),
+        ] {
+            let engine = EditionEngine::new(&scenario, rules, sampling).expect("engine");
+            group.bench_function(BenchmarkId::new(format!("ted/{}", rules.id), name), |b| {
+                let mut dice = D10::seeded(SEED);
+                b.iter(|| {
+                    for _ in 0..FIGHTS {
+                        black_box(engine.fight(&mut dice));
+                    }
+                });
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, roll_kernel, exact, combat, chain, grapple);
 criterion_main!(benches);

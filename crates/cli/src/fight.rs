@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use wodds_rules::RuleSet;
 use wodds_sim::combat::{
-    self, EditionEngine, End, Figure, Sampling, Scenario, ScenarioKind, Summary, Tally,
+    self, ConflictKind, EditionEngine, End, Figure, Sampling, Scenario, Summary, Tally,
 };
 
 use crate::output::{csv_writer, emit, opt, tidy};
@@ -191,18 +191,14 @@ fn summarize(
             .collect(),
         draws: tidy(est.draws().value),
         exact_draws: exact.map(|x| tidy(x.draws().value)),
-        ended: End::ALL
+        ended: ends(scenario)
             .iter()
-            .zip(est.ends)
-            .filter(|(e, _)| ends_of(scenario).contains(e))
-            .map(|(e, f)| (e.name(), tidy(f.value)))
+            .map(|&e| (e.name(), tidy(est.end(e).value)))
             .collect(),
         exact_ended: exact.map(|x| {
-            End::ALL
+            ends(scenario)
                 .iter()
-                .zip(x.ends)
-                .filter(|(e, _)| ends_of(scenario).contains(e))
-                .map(|(e, f)| (e.name(), tidy(f.value)))
+                .map(|&e| (e.name(), tidy(x.end(e).value)))
                 .collect()
         }),
         mean_rounds: value(est.rounds_mean),
@@ -218,11 +214,12 @@ fn summarize(
     }
 }
 
-/// The ways a scenario's conflicts end, as its output lists them.
-fn ends_of(scenario: &Scenario) -> &'static [End] {
+/// The ways the scenario's kind of conflict ends, draws last.
+fn ends(scenario: &Scenario) -> &'static [End] {
     match scenario.kind {
-        ScenarioKind::Combat => &End::COMBAT,
-        ScenarioKind::Chase => &End::CHASE,
+        ConflictKind::Combat => &End::COMBAT,
+        ConflictKind::Chase => &End::CHASE,
+        ConflictKind::Grapple => &End::GRAPPLE,
     }
 }
 
@@ -231,11 +228,12 @@ fn write_csv(
     scenario: &Scenario,
     results: &[EditionResult],
 ) -> io::Result<()> {
-    if scenario.kind == ScenarioKind::Chase {
+    if scenario.kind == ConflictKind::Chase {
         return write_chase_csv(out, results);
     }
     let mut w = csv_writer(out);
-    w.write_record([
+    let ended: Vec<&End> = ends(scenario).iter().filter(|&&e| e != End::Draw).collect();
+    let mut head = vec![
         "edition",
         "side",
         "win_rate",
@@ -244,10 +242,10 @@ fn write_csv(
         "exact_win_rate",
         "draws",
         "exact_draws",
-        "incapacitated",
-        "killed",
-        "conceded",
-        "fled",
+    ];
+    let names: Vec<String> = ended.iter().map(|e| e.name().replace(' ', "_")).collect();
+    head.extend(names.iter().map(String::as_str));
+    head.extend([
         "mean_rounds",
         "exact_mean_rounds",
         "median_rounds",
@@ -260,10 +258,11 @@ fn write_csv(
         "seed",
         "rules_hash",
         "wodds_version",
-    ])?;
+    ]);
+    w.write_record(&head)?;
     for r in results {
         for s in &r.sides {
-            w.write_record([
+            let mut row = vec![
                 r.edition.clone(),
                 s.side.clone(),
                 s.win_rate.to_string(),
@@ -272,10 +271,14 @@ fn write_csv(
                 opt(s.exact_win_rate),
                 r.draws.to_string(),
                 opt(r.exact_draws),
-                r.ended[0].1.to_string(),
-                r.ended[1].1.to_string(),
-                r.ended[2].1.to_string(),
-                r.ended[3].1.to_string(),
+            ];
+            row.extend(
+                r.ended
+                    .iter()
+                    .filter(|(name, _)| *name != "draw")
+                    .map(|(_, p)| p.to_string()),
+            );
+            row.extend([
                 opt(r.mean_rounds),
                 opt(r.exact_mean_rounds),
                 opt(r.median_rounds),
@@ -288,7 +291,8 @@ fn write_csv(
                 r.seed.to_string(),
                 r.rules_hash.clone(),
                 r.wodds_version.to_string(),
-            ])?;
+            ]);
+            w.write_record(&row)?;
         }
     }
     w.flush()
@@ -377,8 +381,12 @@ fn write_table(
     scenario: &Scenario,
     results: &[EditionResult],
 ) -> io::Result<()> {
-    let chase = scenario.kind == ScenarioKind::Chase;
-    let what = if chase { "chases" } else { "fights" };
+    let chase = scenario.kind == ConflictKind::Chase;
+    let what = match scenario.kind {
+        ConflictKind::Combat => "fights",
+        ConflictKind::Chase => "chases",
+        ConflictKind::Grapple => "grapples",
+    };
     writeln!(
         out,
         "{}: {} {what} an edition, seed {}",

@@ -66,7 +66,7 @@ fn every_scenario(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     // Reports cover fights; a chase scenario is left out, with a note.
     files.retain(|p| {
         let chase = wodds_sim::combat::Scenario::load(p)
-            .is_ok_and(|s| s.kind == wodds_sim::combat::ScenarioKind::Chase);
+            .is_ok_and(|s| s.kind == wodds_sim::combat::ConflictKind::Chase);
         if chase {
             eprintln!(
                 "note: {} is a chase: reports do not cover chases yet (`wodds run` it)",

@@ -3,7 +3,9 @@
 
 use rayon::prelude::*;
 use wodds_rules::RuleSet;
-use wodds_sim::combat::{self, EditionEngine, End, Figure, Figures, Sampling, Scenario, Summary};
+use wodds_sim::combat::{
+    self, ConflictKind, EditionEngine, End, Figure, Figures, Sampling, Scenario, Summary,
+};
 
 use crate::error::ReportError;
 use crate::section::{ChartSpec, EditionRun, MetricLabel, Section, Unit};
@@ -51,8 +53,22 @@ pub fn run_one(
     }
 }
 
-/// The metrics of a fight, in the page's order.
-fn labels() -> Vec<MetricLabel> {
+/// The ways a scenario's kind of conflict ends.
+fn ends(scenario: &Scenario) -> &'static [End] {
+    match scenario.kind {
+        ConflictKind::Combat => &End::COMBAT,
+        ConflictKind::Chase => &End::CHASE,
+        ConflictKind::Grapple => &End::GRAPPLE,
+    }
+}
+
+/// The metric of ending as `e` (`ended_no_grapple`).
+fn ended(e: End) -> String {
+    format!("ended_{}", e.name().replace(' ', "_"))
+}
+
+/// The metrics of a fight (or a grapple), in the page's order.
+fn labels(scenario: &Scenario) -> Vec<MetricLabel> {
     let l = |metric: &str, label: &str, unit| MetricLabel {
         metric: metric.to_string(),
         label: label.to_string(),
@@ -62,12 +78,8 @@ fn labels() -> Vec<MetricLabel> {
         l("win_rate", "wins", Unit::Share),
         l("draws", "draws", Unit::Share),
     ];
-    for e in End::COMBAT.iter().filter(|&&e| e != End::Draw) {
-        v.push(l(
-            &format!("ended_{}", e.name()),
-            &format!("ended: {}", e.name()),
-            Unit::Share,
-        ));
+    for e in ends(scenario).iter().filter(|&&e| e != End::Draw) {
+        v.push(l(&ended(*e), &format!("ended: {}", e.name()), Unit::Share));
     }
     v.extend([
         l("rounds_mean", "rounds: mean", Unit::Count),
@@ -108,7 +120,12 @@ pub fn section(slug: &str, file: &str, scenario: &Scenario, runs: &[CombatRun]) 
         let mut push = |figures: &Figures, exact: bool| {
             let row = |side: Option<&str>, metric: &str, f: Figure| Metric {
                 scenario: slug.to_string(),
-                kind: "combat".to_string(),
+                kind: match scenario.kind {
+                    ConflictKind::Combat => "combat",
+                    ConflictKind::Chase => "chase",
+                    ConflictKind::Grapple => "grapple",
+                }
+                .to_string(),
                 edition: run.rules.id.clone(),
                 side: side.map(str::to_string),
                 metric: metric.to_string(),
@@ -125,10 +142,8 @@ pub fn section(slug: &str, file: &str, scenario: &Scenario, runs: &[CombatRun]) 
                 metrics.push(row(Some(&side.name), "win_rate", *f));
             }
             metrics.push(row(None, "draws", figures.draws()));
-            for (e, f) in End::ALL.iter().zip(figures.ends) {
-                if End::COMBAT.contains(e) && *e != End::Draw {
-                    metrics.push(row(None, &format!("ended_{}", e.name()), f));
-                }
+            for &e in ends(scenario).iter().filter(|&&e| e != End::Draw) {
+                metrics.push(row(None, &ended(e), figures.end(e)));
             }
             let optional = [
                 ("rounds_mean", figures.rounds_mean),
@@ -183,7 +198,7 @@ pub fn section(slug: &str, file: &str, scenario: &Scenario, runs: &[CombatRun]) 
             .collect(),
         metrics,
         buckets,
-        labels: labels(),
+        labels: labels(scenario),
         headline: "win_rate".to_string(),
         charts: vec![
             ChartSpec::Intervals {

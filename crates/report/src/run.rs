@@ -293,7 +293,7 @@ fn load(opts: &Options) -> Result<(Vec<Loaded>, Vec<RuleSet>), ReportError> {
     let mut loaded: Vec<Loaded> = Vec::new();
     for path in &opts.scenarios {
         let mut scenario = Scenario::load(path).map_err(ReportError::Scenario)?;
-        if scenario.kind != wodds_sim::combat::ScenarioKind::Combat {
+        if scenario.kind == wodds_sim::combat::ConflictKind::Chase {
             return Err(ReportError::Flag {
                 flag: "SCENARIOS",
                 message: format!(

@@ -32,6 +32,8 @@ struct Sections {
     actions: ActionRules,
     combat: CombatRules,
     chase: ChaseRules,
+    #[serde(default)]
+    grapple: Option<crate::GrappleRules>,
 }
 
 /// A parsed rule file and where it came from.
@@ -228,6 +230,7 @@ fn resolve_at(
     })?;
     validate::sections(&sections.dice, &sections.actions, &sections.combat)
         .and_then(|()| crate::chase::check(&sections.chase))
+        .and_then(|()| sections.grapple.as_ref().map_or(Ok(()), |g| g.check()))
         .map_err(|(keys, message)| {
             // Blame the first of the settings involved that this file sets.
             match keys
@@ -265,6 +268,7 @@ fn resolve_at(
         settings,
         (sections.dice, sections.actions, sections.combat),
         sections.chase,
+        sections.grapple,
     ))
 }
 
@@ -305,6 +309,46 @@ fn read_by_engine(parsed: &Parsed, settings: Vec<Setting>) -> Result<Vec<Setting
                     .map(|f| format!("[combat.{f}]"))
                     .collect::<Vec<_>>()
                     .join(", ")
+            ),
+        ));
+    }
+    let settings: Vec<Setting> = settings
+        .into_iter()
+        .filter(|s| unread(&s.key).is_none())
+        .collect();
+    grapple_read(parsed, settings)
+}
+
+/// The same for `[grapple]`: a family its `engine` does not read is
+/// dropped when inherited (fta extends revised but has no use for
+/// `[grapple.hold]`), and refused when the file itself sets it.
+fn grapple_read(parsed: &Parsed, settings: Vec<Setting>) -> Result<Vec<Setting>, RulesError> {
+    use crate::grapple::{GRAPPLE_FAMILIES, GrappleEngine};
+    let Some(engine) = settings
+        .iter()
+        .find(|s| s.key == "grapple.engine")
+        .and_then(|s| s.value.as_str())
+        .and_then(GrappleEngine::named)
+    else {
+        return Ok(settings);
+    };
+    let unread = |key: &str| -> Option<&'static str> {
+        let family = key.strip_prefix("grapple.")?.split('.').next()?;
+        let known = GRAPPLE_FAMILIES.iter().copied().find(|&f| f == family)?;
+        (known != engine.family()).then_some(known)
+    };
+    if let Some((leaf, family)) = parsed
+        .leaves
+        .iter()
+        .find_map(|l| unread(&l.key).map(|f| (l, f)))
+    {
+        return Err(parsed.error(
+            leaf.key_at,
+            &leaf.key,
+            format!(
+                "the `{}` grapple engine does not read [grapple.{family}]: it reads [grapple.{}]",
+                engine.name(),
+                engine.family()
             ),
         ));
     }

@@ -23,6 +23,7 @@ pub mod chase;
 pub mod combat;
 mod error;
 mod file;
+pub mod grapple;
 mod locate;
 pub mod pools;
 mod range;
@@ -49,6 +50,9 @@ pub use combat::{
     WeaponRule,
 };
 pub use error::{FileKind, RulesError};
+pub use grapple::{
+    ContestGrapple, FtaEffects, FtaGrapple, GrappleEngine, GrappleRules, HoldGrapple, Rounding,
+};
 pub use locate::{MAX_FILE_BYTES, from_toml, located, read_text};
 pub use pools::{Pool, Pools, TRAIT_NAMES, Terms};
 pub use range::IntRange;
@@ -403,6 +407,8 @@ pub struct RuleSet {
     pub combat: CombatRules,
     /// The chase rules.
     pub chase: ChaseRules,
+    /// The grapple rules (`[grapple]`), if the edition has them.
+    pub grapple: Option<GrappleRules>,
     /// The built-in edition at the root of the `extends` chain.
     pub base: String,
     files: Vec<PathBuf>,
@@ -441,6 +447,7 @@ impl RuleSet {
         settings: Vec<Setting>,
         (dice, actions, combat): (DiceRules, ActionRules, CombatRules),
         chase: ChaseRules,
+        grapple: Option<GrappleRules>,
     ) -> Self {
         #[derive(Serialize)]
         struct Canonical<'a> {
@@ -448,12 +455,15 @@ impl RuleSet {
             actions: &'a ActionRules,
             combat: &'a CombatRules,
             chase: &'a ChaseRules,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            grapple: &'a Option<GrappleRules>,
         }
         let canonical = toml::to_string(&Canonical {
             dice: &dice,
             actions: &actions,
             combat: &combat,
             chase: &chase,
+            grapple: &grapple,
         })
         .expect("rules serialize");
         let digest = Sha256::digest(canonical.as_bytes());
@@ -465,6 +475,7 @@ impl RuleSet {
             actions,
             combat,
             chase,
+            grapple,
             base,
             files,
             settings,

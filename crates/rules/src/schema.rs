@@ -25,6 +25,8 @@ struct RuleFile {
     combat: Option<CombatRules>,
     /// Chases: the engine and its rules.
     chase: Option<ChaseRules>,
+    /// Grapples: the mechanism and its rules.
+    grapple: Option<crate::GrappleRules>,
 }
 
 /// The JSON Schema of rule files. No setting is required by the schema: a

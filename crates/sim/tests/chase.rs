@@ -322,7 +322,7 @@ fn every_sampler_agrees_with_the_chain_on_the_shipped_chases() {
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         let s = Scenario::load(&path).unwrap();
-        if s.kind != combat::ScenarioKind::Chase {
+        if s.kind != combat::ConflictKind::Chase {
             continue;
         }
         seen += 1;

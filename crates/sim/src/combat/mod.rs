@@ -20,6 +20,7 @@ pub mod chase;
 mod fighter;
 pub mod fta;
 mod gear;
+pub mod grapple;
 mod health;
 pub mod hubris;
 pub mod revised;
@@ -37,12 +38,12 @@ pub use fighter::Sampling;
 pub use gear::{Armor, Damage, Skill, Weapon};
 pub use health::Health;
 pub use scenario::{
-    AttackTactic, Creature, DefendTactic, FleeAt, Kind as ScenarioKind, MAX_ACTIONS, MAX_MEMBERS,
-    Member, Range, Scenario, Side, TRAITS, Tactics, Trait, WillpowerTactic, same_edition,
-    scenario_schema, twice_words,
+    AttackTactic, ConflictKind, Creature, DefendTactic, FleeAt, MAX_ACTIONS, MAX_MEMBERS, Member,
+    Range, Scenario, Side, TRAITS, Tactics, Trait, WillpowerTactic, same_edition, scenario_schema,
+    twice_words,
 };
 pub use summary::{Figure, Figures, Summary, Z95};
-pub use tally::{End, Fight, Tally};
+pub use tally::{ENDS, End, Fight, Tally};
 pub use turn::Frame;
 
 use rand_core::Rng;
@@ -88,6 +89,7 @@ enum Kind {
     Lead(Box<chase::Lead>),
     Race(Box<chase::Race>),
     Contest(Box<chase::Contest>),
+    Grapple(Box<grapple::Grapple>),
 }
 
 impl EditionEngine {
@@ -114,17 +116,15 @@ impl EditionEngine {
             Sampling::Round => Sampling::Outcome,
             s => s,
         };
-        let engine = if scenario.kind == ScenarioKind::Chase {
-            chase_engine(scenario, rules, tables)?
-        } else {
-            match rules.combat.engine {
-                E::Revised => {
-                    Kind::Revised(Box::new(revised::Revised::new(scenario, rules, tables)?))
-                }
-                E::Hubris => Kind::Hubris(Box::new(hubris::Hubris::new(scenario, rules, tables)?)),
-                E::Fta => Kind::Fta(Box::new(fta::Fta::new(scenario, rules, tables)?)),
-                E::Uwod => Kind::Uwod(Box::new(uwod::Uwod::new(scenario, rules, tables)?)),
+        let engine = match rules.combat.engine {
+            _ if scenario.kind == ConflictKind::Chase => chase_engine(scenario, rules, tables)?,
+            _ if scenario.kind == ConflictKind::Grapple => {
+                Kind::Grapple(Box::new(grapple::Grapple::new(scenario, rules, tables)?))
             }
+            E::Revised => Kind::Revised(Box::new(revised::Revised::new(scenario, rules, tables)?)),
+            E::Hubris => Kind::Hubris(Box::new(hubris::Hubris::new(scenario, rules, tables)?)),
+            E::Fta => Kind::Fta(Box::new(fta::Fta::new(scenario, rules, tables)?)),
+            E::Uwod => Kind::Uwod(Box::new(uwod::Uwod::new(scenario, rules, tables)?)),
         };
         let chain = match (sampling, &engine) {
             (Sampling::Round, Kind::Revised(e)) => Chain::build(e.as_ref(), limit),
@@ -134,6 +134,7 @@ impl EditionEngine {
             (Sampling::Round, Kind::Lead(e)) => Chain::build(e.as_ref(), limit),
             (Sampling::Round, Kind::Race(e)) => Chain::build(e.as_ref(), limit),
             (Sampling::Round, Kind::Contest(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::Grapple(e)) => Chain::build(e.as_ref(), limit),
             _ => None,
         };
         Ok(EditionEngine {
@@ -168,6 +169,7 @@ impl Engine for EditionEngine {
             Kind::Lead(e) => e.fight(dice),
             Kind::Race(e) => e.fight(dice),
             Kind::Contest(e) => e.fight(dice),
+            Kind::Grapple(e) => e.fight(dice),
         }
     }
 
@@ -180,6 +182,7 @@ impl Engine for EditionEngine {
             Kind::Lead(e) => Rounds::frame(e.as_ref()),
             Kind::Race(e) => Rounds::frame(e.as_ref()),
             Kind::Contest(e) => Rounds::frame(e.as_ref()),
+            Kind::Grapple(e) => Rounds::frame(e.as_ref()),
         }
     }
 }

@@ -31,6 +31,7 @@ use wodds_rules::{FileKind, RuleSet, RulesError, from_toml, located, read_text};
 
 use super::chase::{Chase, RawChase};
 use super::gear::{Armor, Weapon};
+use super::grapple::{GrappleSetup, GrappleTactics, RawGrapple};
 
 /// Every trait a member may have: name, lowest and highest rating, and the
 /// rating when the file leaves it out.
@@ -299,6 +300,8 @@ pub struct Member {
     pub range: Range,
     /// A Garou in its breed form (else in a war form).
     pub breed_form: bool,
+    /// How it grapples (`kind = "grapple"`).
+    pub grapple: GrappleTactics,
 }
 
 impl Member {
@@ -361,18 +364,22 @@ pub struct Scenario {
     /// Two or more sides.
     pub sides: Vec<Side>,
     /// What kind of conflict it is.
-    pub kind: Kind,
+    pub kind: ConflictKind,
     /// A chase's setup (`kind = "chase"`).
     pub chase: Option<Chase>,
+    /// How the grapple starts (`kind = "grapple"`).
+    pub grapple: Option<GrappleSetup>,
 }
 
-/// What kind of conflict a scenario plays.
+/// What kind of conflict a scenario is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// A fight.
+pub enum ConflictKind {
+    /// A fight (`kind = "combat"`).
     Combat,
-    /// A chase: a Prey flees, a Predator pursues.
+    /// A chase: a Prey flees, a Predator pursues (`kind = "chase"`).
     Chase,
+    /// A grapple between two members (`kind = "grapple"`).
+    Grapple,
 }
 
 /// Most fights a scenario may ask for.
@@ -415,27 +422,31 @@ struct RawScenario {
     #[serde(default)]
     #[schemars(with = "Option<RawChase>")]
     chase: Option<Spanned<RawChase>>,
+    /// `kind = "grapple"`: who grapples and how it starts.
+    #[serde(default)]
+    #[schemars(with = "Option<RawGrapple>")]
+    grapple: Option<Spanned<RawGrapple>>,
 }
 
 /// One side of a fight.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawSide {
+pub(super) struct RawSide {
     /// Its name (each side its own).
     #[schemars(with = "String")]
     name: Spanned<String>,
     /// Its members.
     #[serde(default)]
-    member: Vec<RawMember>,
+    pub(super) member: Vec<RawMember>,
 }
 
 /// One combatant.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawMember {
+pub(super) struct RawMember {
     /// Its name (each member its own).
     #[schemars(with = "String")]
-    name: Spanned<String>,
+    pub(super) name: Spanned<String>,
     /// What it is: decides what it soaks.
     kind: Creature,
     /// Its traits in dots; those left out take their defaults.
@@ -462,6 +473,10 @@ struct RawMember {
     #[serde(default)]
     #[schemars(with = "Option<Tactics>")]
     tactics: Option<Spanned<Tactics>>,
+    /// How it grapples (`kind = "grapple"`).
+    #[serde(default)]
+    #[schemars(with = "Option<GrappleTactics>")]
+    grapple: Option<Spanned<GrappleTactics>>,
 }
 
 impl Scenario {
@@ -480,13 +495,14 @@ impl Scenario {
             located(FileKind::Scenario, file, text, offset, field, message)
         };
         let kind = match raw.kind.get_ref().as_str() {
-            "combat" => Kind::Combat,
-            "chase" => Kind::Chase,
+            "combat" => ConflictKind::Combat,
+            "chase" => ConflictKind::Chase,
+            "grapple" => ConflictKind::Grapple,
             other => {
                 return Err(at(
                     raw.kind.span().start,
                     "kind",
-                    format!("`{other}` is not supported yet: \"combat\" or \"chase\""),
+                    format!("`{other}` is not supported: \"combat\", \"chase\" or \"grapple\""),
                 ));
             }
         };
@@ -588,23 +604,24 @@ impl Scenario {
             ));
         }
         let chase = match (kind, &raw.chase) {
-            (Kind::Combat, Some(c)) => {
-                return Err(at(
-                    c.span().start,
-                    "chase",
-                    "a [chase] table needs `kind = \"chase\"`".into(),
-                ));
-            }
-            (Kind::Combat, None) => None,
-            (Kind::Chase, None) => {
+            (ConflictKind::Chase, None) => {
                 return Err(at(
                     raw.kind.span().start,
                     "chase",
                     "a chase needs a [chase] table naming its `prey`".into(),
                 ));
             }
-            (Kind::Chase, Some(c)) => Some(Chase::parse(c, &sides, &editions, &at)?),
+            (ConflictKind::Chase, Some(c)) => Some(Chase::parse(c, &sides, &editions, &at)?),
+            (_, Some(c)) => {
+                return Err(at(
+                    c.span().start,
+                    "chase",
+                    "a [chase] table needs `kind = \"chase\"`".into(),
+                ));
+            }
+            (_, None) => None,
         };
+        let grapple = super::grapple::setup(kind, raw.grapple.as_ref(), &sides, &raw.side, &at)?;
         Ok(Scenario {
             name: raw.name,
             editions,
@@ -614,6 +631,7 @@ impl Scenario {
             sides,
             kind,
             chase,
+            grapple,
         })
     }
 }
@@ -711,7 +729,12 @@ fn member(
         Some(t) => *t.get_ref(),
         None => Tactics::default(),
     };
+    let grapple = match &m.grapple {
+        Some(g) => super::grapple::check_tactics(g, at)?,
+        None => GrappleTactics::default(),
+    };
     Ok(Member {
+        grapple,
         name: m.name.get_ref().clone(),
         kind: m.kind,
         traits,
@@ -743,7 +766,7 @@ pub fn same_edition<'a>(editions: &'a [RuleSet], rules: &RuleSet) -> Option<&'a 
 }
 
 fn kind_schema(_: &mut SchemaGenerator) -> Schema {
-    json_schema!({ "type": "string", "enum": ["combat", "chase"] })
+    json_schema!({ "type": "string", "enum": ["combat", "chase", "grapple"] })
 }
 
 fn weapon_schema(_: &mut SchemaGenerator) -> Schema {

@@ -104,6 +104,15 @@ impl Figures {
             .expect("listed")]
     }
 
+    /// The chance of ending as `end`.
+    pub fn end(&self, end: super::End) -> Figure {
+        let i = super::End::ALL
+            .iter()
+            .position(|&e| e == end)
+            .expect("listed");
+        self.ends[i]
+    }
+
     /// Estimates from a tally, with their 95% intervals.
     pub fn estimate(t: &Tally) -> Figures {
         let n = t.fights;

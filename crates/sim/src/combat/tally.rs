@@ -1,5 +1,8 @@
 //! One fight's result, and the streaming tally of many.
 
+/// Ways a conflict can end ([`End::ALL`]).
+pub const ENDS: usize = 13;
+
 /// How a fight ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum End {
@@ -21,11 +24,22 @@ pub enum End {
     RunOut,
     /// A chase: the loser failed an obstacle.
     Obstacle,
+    /// A grapple ended in a pin (or, under hubris, the loser of as many
+    /// contests as its Stamina gave up the struggle).
+    Pinned,
+    /// A grapple's Control fell to 0 (or the held member broke the hold):
+    /// the Victim is free.
+    Freed,
+    /// The Grappler let go after spending its Control (a single-effect
+    /// grapple, a throw): nobody won.
+    Released,
+    /// No grapple began: the grapple attack or defence failed.
+    Missed,
 }
 
 impl End {
     /// Every way a fight ends, in [`Tally::ends`] order.
-    pub const ALL: [End; 9] = [
+    pub const ALL: [End; ENDS] = [
         End::Incapacitated,
         End::Killed,
         End::Conceded,
@@ -35,9 +49,13 @@ impl End {
         End::Caught,
         End::RunOut,
         End::Obstacle,
+        End::Pinned,
+        End::Freed,
+        End::Released,
+        End::Missed,
     ];
 
-    /// The ways a fight ends, before the chases' own.
+    /// The ways a fight (`kind = "combat"`) ends, draws last.
     pub const COMBAT: [End; 5] = [
         End::Incapacitated,
         End::Killed,
@@ -55,6 +73,24 @@ impl End {
         End::Draw,
     ];
 
+    /// The ways a grapple ends, draws last (a relenting Victim concedes).
+    pub const GRAPPLE: [End; 8] = [
+        End::Pinned,
+        End::Conceded,
+        End::Incapacitated,
+        End::Killed,
+        End::Freed,
+        End::Released,
+        End::Missed,
+        End::Draw,
+    ];
+
+    /// Whether a conflict ending this way has no winner even though
+    /// nobody drew (everyone leaves it this way).
+    pub fn undecided(self) -> bool {
+        matches!(self, End::Released | End::Missed)
+    }
+
     /// Its name in output.
     pub fn name(self) -> &'static str {
         match self {
@@ -67,6 +103,10 @@ impl End {
             End::Caught => "caught",
             End::RunOut => "run-out",
             End::Obstacle => "obstacle",
+            End::Pinned => "pinned",
+            End::Freed => "freed",
+            End::Released => "released",
+            End::Missed => "no grapple",
         }
     }
 }
@@ -97,7 +137,7 @@ pub struct Tally {
     /// Wins per side.
     pub wins: Vec<u64>,
     /// Fights per [`End`], in [`End::ALL`] order.
-    pub ends: [u64; End::ALL.len()],
+    pub ends: [u64; ENDS],
     /// `rounds[r]`: fights that lasted `r` rounds.
     pub rounds: Vec<u64>,
     /// Health levels the winners lost, summed.
@@ -121,7 +161,7 @@ impl Tally {
         Tally {
             fights: 0,
             wins: vec![0; sides],
-            ends: [0; End::ALL.len()],
+            ends: [0; ENDS],
             rounds: vec![0; max_rounds as usize + 1],
             winner_damage: 0,
             damage: Vec::new(),

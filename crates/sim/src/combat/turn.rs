@@ -140,7 +140,15 @@ impl Roster {
                 willpower: self.willpower,
                 botches: self.botches,
             }),
-            (None, _) => Some(self.draw(round)),
+            (None, _) => {
+                let mut f = self.draw(round);
+                // Everyone left one way that names no winner (a grapple
+                // released, or never begun): say so rather than "draw".
+                if self.last_out.undecided() {
+                    f.end = self.last_out;
+                }
+                Some(f)
+            }
             _ => None,
         }
     }
