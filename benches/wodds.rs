@@ -19,6 +19,9 @@
 //! - `grapple`: whole grapples of `scenarios/ted-grapples-peter.toml` under
 //!   every edition and sampler, on one core; throughput in grapples.
 //!
+//! - `chase`: whole chases of `scenarios/rush-hour-getaway.toml` the same
+//!   way; throughput in chases.
+//!
 //! - `chain`: building the brawl's round chain under every edition, from a
 //!   freshly compiled engine; throughput in chain states.
 //!
@@ -145,33 +148,7 @@ const FIGHTS: u64 = 1000;
 /// Whole fights, one core: the brawl scenario under every edition, with
 /// each sampler. Throughput is in fights, so criterion reports fights/s.
 fn combat(c: &mut Criterion) {
-    use wodds_sim::combat::{EditionEngine, Engine, Sampling, Scenario};
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/brawl.toml");
-    let scenario = Scenario::load(std::path::Path::new(path)).expect("the brawl scenario");
-    let mut group = c.benchmark_group("combat");
-    group
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(3))
-        .throughput(Throughput::Elements(FIGHTS));
-    for rules in &scenario.editions {
-        for (name, sampling) in [
-            ("round", Sampling::Round),
-            ("outcome", Sampling::Outcome),
-            ("per-die", Sampling::PerDie),
-        ] {
-            let engine = EditionEngine::new(&scenario, rules, sampling).expect("engine");
-            group.bench_function(BenchmarkId::new(format!("brawl/{}", rules.id), name), |b| {
-                let mut dice = D10::seeded(SEED);
-                b.iter(|| {
-                    for _ in 0..FIGHTS {
-                        black_box(engine.fight(&mut dice));
-                    }
-                });
-            });
-        }
-    }
-    group.finish();
+    conflicts(c, "combat", "brawl.toml", "brawl");
 }
 
 /// Building a fight's round chain, one core: the brawl under every
@@ -197,16 +174,13 @@ fn chain(c: &mut Criterion) {
     group.finish();
 }
 
-/// Whole grapples, one core: `scenarios/ted-grapples-peter.toml` under
-/// every edition, with each sampler. Throughput is in grapples.
-fn grapple(c: &mut Criterion) {
+/// Whole conflicts of one shipped scenario, one core, under every edition
+/// and sampler: throughput in conflicts (grapples or chases) a second.
+fn conflicts(c: &mut Criterion, group: &str, scenario: &str, label: &str) {
     use wodds_sim::combat::{EditionEngine, Engine, Sampling, Scenario};
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../scenarios/ted-grapples-peter.toml"
-    );
-    let scenario = Scenario::load(std::path::Path::new(path)).expect("the grapple scenario");
-    let mut group = c.benchmark_group("grapple");
+    let path = format!("{}/../scenarios/{scenario}", env!("CARGO_MANIFEST_DIR"));
+    let scenario = Scenario::load(std::path::Path::new(&path)).expect("a shipped scenario");
+    let mut group = c.benchmark_group(group);
     group
         .sample_size(10)
         .warm_up_time(Duration::from_millis(500))
@@ -219,18 +193,31 @@ fn grapple(c: &mut Criterion) {
             ("per-die", Sampling::PerDie),
         ] {
             let engine = EditionEngine::new(&scenario, rules, sampling).expect("engine");
-            group.bench_function(BenchmarkId::new(format!("ted/{}", rules.id), name), |b| {
-                let mut dice = D10::seeded(SEED);
-                b.iter(|| {
-                    for _ in 0..FIGHTS {
-                        black_box(engine.fight(&mut dice));
-                    }
-                });
-            });
+            group.bench_function(
+                BenchmarkId::new(format!("{label}/{}", rules.id), name),
+                |b| {
+                    let mut dice = D10::seeded(SEED);
+                    b.iter(|| {
+                        for _ in 0..FIGHTS {
+                            black_box(engine.fight(&mut dice));
+                        }
+                    });
+                },
+            );
         }
     }
     group.finish();
 }
 
-criterion_group!(benches, roll_kernel, exact, combat, chain, grapple);
+/// Grapples: Ted grapples Peter (seed 004's example), every edition.
+fn grapple(c: &mut Criterion) {
+    conflicts(c, "grapple", "ted-grapples-peter.toml", "ted");
+}
+
+/// Chases: the rush-hour getaway, every edition.
+fn chase(c: &mut Criterion) {
+    conflicts(c, "chase", "rush-hour-getaway.toml", "getaway");
+}
+
+criterion_group!(benches, roll_kernel, exact, combat, chain, grapple, chase);
 criterion_main!(benches);
