@@ -266,9 +266,13 @@ fn resolve_at(
         root,
         files,
         settings,
-        (sections.dice, sections.actions, sections.combat),
-        sections.chase,
-        sections.grapple,
+        crate::Families {
+            dice: sections.dice,
+            actions: sections.actions,
+            combat: sections.combat,
+            chase: sections.chase,
+            grapple: sections.grapple,
+        },
     ))
 }
 

@@ -416,6 +416,18 @@ pub struct RuleSet {
     hash: String,
 }
 
+/// The rule families a rule file resolves to, in the order the rules'
+/// hash serializes them.
+#[derive(Serialize)]
+pub(crate) struct Families {
+    pub(crate) dice: DiceRules,
+    pub(crate) actions: ActionRules,
+    pub(crate) combat: CombatRules,
+    pub(crate) chase: ChaseRules,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) grapple: Option<GrappleRules>,
+}
+
 impl RuleSet {
     /// Loads a built-in edition by id, or a house-rule file by path.
     pub fn load(name: &str) -> Result<RuleSet, RulesError> {
@@ -445,29 +457,18 @@ impl RuleSet {
         base: String,
         files: Vec<PathBuf>,
         settings: Vec<Setting>,
-        (dice, actions, combat): (DiceRules, ActionRules, CombatRules),
-        chase: ChaseRules,
-        grapple: Option<GrappleRules>,
+        families: Families,
     ) -> Self {
-        #[derive(Serialize)]
-        struct Canonical<'a> {
-            dice: &'a DiceRules,
-            actions: &'a ActionRules,
-            combat: &'a CombatRules,
-            chase: &'a ChaseRules,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            grapple: &'a Option<GrappleRules>,
-        }
-        let canonical = toml::to_string(&Canonical {
-            dice: &dice,
-            actions: &actions,
-            combat: &combat,
-            chase: &chase,
-            grapple: &grapple,
-        })
-        .expect("rules serialize");
+        let canonical = toml::to_string(&families).expect("rules serialize");
         let digest = Sha256::digest(canonical.as_bytes());
         let hash = digest.iter().take(6).map(|b| format!("{b:02x}")).collect();
+        let Families {
+            dice,
+            actions,
+            combat,
+            chase,
+            grapple,
+        } = families;
         RuleSet {
             id,
             name,
