@@ -356,4 +356,22 @@ mod tests {
         r.knock_out(1, End::Incapacitated);
         assert!(r.decided(), "nobody");
     }
+
+    /// The same four members: each one's enemies are the standing members
+    /// of the other sides, and its target the first of them by listing.
+    #[test]
+    fn enemies_are_the_standing_members_of_other_sides() {
+        let mut r = Roster::new([0, 0, 1, 2].into_iter(), 3);
+        assert_eq!(r.enemies(0), 0b1100);
+        assert_eq!(r.enemies(1), 0b1100);
+        assert_eq!(r.enemies(2), 0b1011);
+        assert_eq!(r.target(3), Some(0));
+        r.knock_out(2, End::Killed);
+        assert_eq!((r.enemies(0), r.target(0)), (0b1000, Some(3)));
+        assert_eq!(r.up(), 0b1011);
+        r.knock_out(0, End::Fled);
+        assert_eq!((r.target(3), r.target(1)), (Some(1), Some(3)));
+        r.knock_out(3, End::Conceded);
+        assert_eq!((r.enemies(1), r.target(1)), (0, None));
+    }
 }
