@@ -281,120 +281,97 @@ fn resolve_at(
 /// extends revised but has no use for `[combat.revised]`), and refused
 /// when the file itself sets it.
 fn read_by_engine(parsed: &Parsed, settings: Vec<Setting>) -> Result<Vec<Setting>, RulesError> {
-    let settings = read_by_chase_engine(parsed, settings)?;
-    let engine = settings
-        .iter()
-        .find(|s| s.key == "combat.engine")
-        .and_then(|s| s.value.as_str())
-        .and_then(CombatEngine::named);
+    use crate::grapple::{GRAPPLE_FAMILIES, GrappleEngine};
+    let mut settings = settings;
     // No engine, or an unknown one: reading the rules says so.
-    let Some(engine) = engine else {
-        return Ok(settings);
-    };
-    let unread = |key: &str| {
-        let family = key.strip_prefix("combat.")?.split('.').next()?;
-        let table = CombatRules::family_key(family)?;
-        (!engine.families().contains(&family)).then_some(table)
-    };
+    if let Some(engine) = engine_setting(&settings, "combat.engine").and_then(CombatEngine::named) {
+        settings = drop_unread(
+            parsed,
+            settings,
+            |key| {
+                let family = key.strip_prefix("combat.")?.split('.').next()?;
+                let table = CombatRules::family_key(family)?;
+                (!engine.families().contains(&family)).then(|| table.to_string())
+            },
+            |table| {
+                format!(
+                    "the `{}` engine does not read [{table}]: it reads {}",
+                    engine.name(),
+                    engine
+                        .families()
+                        .iter()
+                        .map(|f| format!("[combat.{f}]"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            },
+        )?;
+    }
+    // `[chase]` and `[grapple]` the same way (fta extends revised but has
+    // no use for `[chase.race]` or `[grapple.hold]`).
+    if let Some(engine) = engine_setting(&settings, "chase.engine").and_then(ChaseEngine::named) {
+        settings = drop_unread(
+            parsed,
+            settings,
+            |key| {
+                let family = key.strip_prefix("chase.")?.split('.').next()?;
+                let known = crate::CHASE_FAMILIES.iter().find(|&&f| f == family)?;
+                (*known != engine.family()).then(|| format!("chase.{known}"))
+            },
+            |table| {
+                format!(
+                    "the `{}` chase engine does not read [{table}]: it reads [chase.{}]",
+                    engine.name(),
+                    engine.family()
+                )
+            },
+        )?;
+    }
+    if let Some(engine) = engine_setting(&settings, "grapple.engine").and_then(GrappleEngine::named)
+    {
+        settings = drop_unread(
+            parsed,
+            settings,
+            |key| {
+                let family = key.strip_prefix("grapple.")?.split('.').next()?;
+                let known = GRAPPLE_FAMILIES.iter().find(|&&f| f == family)?;
+                (*known != engine.family()).then(|| format!("grapple.{known}"))
+            },
+            |table| {
+                format!(
+                    "the `{}` grapple engine does not read [{table}]: it reads [grapple.{}]",
+                    engine.name(),
+                    engine.family()
+                )
+            },
+        )?;
+    }
+    Ok(settings)
+}
+
+/// The value of the setting `key` (an `engine`), if it is a string.
+fn engine_setting<'a>(settings: &'a [Setting], key: &str) -> Option<&'a str> {
+    settings
+        .iter()
+        .find(|s| s.key == key)
+        .and_then(|s| s.value.as_str())
+}
+
+/// Settings of tables an engine does not read (`unread(key)` names the
+/// table): refused, with `reads(table)` as the message, when this file
+/// sets one; dropped when inherited.
+fn drop_unread(
+    parsed: &Parsed,
+    settings: Vec<Setting>,
+    unread: impl Fn(&str) -> Option<String>,
+    reads: impl Fn(&str) -> String,
+) -> Result<Vec<Setting>, RulesError> {
     if let Some((leaf, table)) = parsed
         .leaves
         .iter()
         .find_map(|l| unread(&l.key).map(|t| (l, t)))
     {
-        return Err(parsed.error(
-            leaf.key_at,
-            &leaf.key,
-            format!(
-                "the `{}` engine does not read [{table}]: it reads {}",
-                engine.name(),
-                engine
-                    .families()
-                    .iter()
-                    .map(|f| format!("[combat.{f}]"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        ));
-    }
-    let settings: Vec<Setting> = settings
-        .into_iter()
-        .filter(|s| unread(&s.key).is_none())
-        .collect();
-    grapple_read(parsed, settings)
-}
-
-/// The same for `[grapple]`: a family its `engine` does not read is
-/// dropped when inherited (fta extends revised but has no use for
-/// `[grapple.hold]`), and refused when the file itself sets it.
-fn grapple_read(parsed: &Parsed, settings: Vec<Setting>) -> Result<Vec<Setting>, RulesError> {
-    use crate::grapple::{GRAPPLE_FAMILIES, GrappleEngine};
-    let Some(engine) = settings
-        .iter()
-        .find(|s| s.key == "grapple.engine")
-        .and_then(|s| s.value.as_str())
-        .and_then(GrappleEngine::named)
-    else {
-        return Ok(settings);
-    };
-    let unread = |key: &str| -> Option<&'static str> {
-        let family = key.strip_prefix("grapple.")?.split('.').next()?;
-        let known = GRAPPLE_FAMILIES.iter().copied().find(|&f| f == family)?;
-        (known != engine.family()).then_some(known)
-    };
-    if let Some((leaf, family)) = parsed
-        .leaves
-        .iter()
-        .find_map(|l| unread(&l.key).map(|f| (l, f)))
-    {
-        return Err(parsed.error(
-            leaf.key_at,
-            &leaf.key,
-            format!(
-                "the `{}` grapple engine does not read [grapple.{family}]: it reads [grapple.{}]",
-                engine.name(),
-                engine.family()
-            ),
-        ));
-    }
-    Ok(settings
-        .into_iter()
-        .filter(|s| unread(&s.key).is_none())
-        .collect())
-}
-
-/// The same for `[chase]`: only the chase engine's own family is kept
-/// (fta extends revised but has no use for `[chase.race]`).
-fn read_by_chase_engine(
-    parsed: &Parsed,
-    settings: Vec<Setting>,
-) -> Result<Vec<Setting>, RulesError> {
-    let engine = settings
-        .iter()
-        .find(|s| s.key == "chase.engine")
-        .and_then(|s| s.value.as_str())
-        .and_then(ChaseEngine::named);
-    let Some(engine) = engine else {
-        return Ok(settings);
-    };
-    let unread = |key: &str| -> Option<&'static str> {
-        let family = key.strip_prefix("chase.")?.split('.').next()?;
-        let known = crate::CHASE_FAMILIES.iter().find(|&&f| f == family)?;
-        (*known != engine.family()).then_some(*known)
-    };
-    if let Some((leaf, family)) = parsed
-        .leaves
-        .iter()
-        .find_map(|l| unread(&l.key).map(|f| (l, f)))
-    {
-        return Err(parsed.error(
-            leaf.key_at,
-            &leaf.key,
-            format!(
-                "the `{}` chase engine does not read [chase.{family}]: it reads [chase.{}]",
-                engine.name(),
-                engine.family()
-            ),
-        ));
+        return Err(parsed.error(leaf.key_at, &leaf.key, reads(&table)));
     }
     Ok(settings
         .into_iter()
