@@ -201,59 +201,80 @@ impl Process for Contest {
         Some(self.schedule.len() - 1)
     }
 
-    fn next(&self, (mut a, mut b): (i32, i32), rolls: &[Roll]) -> Next<(i32, i32)> {
-        let (ra, rb) = (rolls[0], rolls[1]);
-        match self.botch {
-            BotchEffect::Fail if ra.botch && rb.botch => return Next::Continue((a, b)),
-            BotchEffect::Fail if ra.botch => return Next::Lose,
-            BotchEffect::Fail if rb.botch => return Next::Win,
-            BotchEffect::Wipe => match self.tally {
-                TallyRule::Separate => {
-                    if ra.botch {
-                        a = 0;
-                    }
-                    if rb.botch {
-                        b = 0;
-                    }
-                }
-                // A botching side loses the lead it had.
-                TallyRule::Difference => {
-                    if ra.botch {
-                        a = a.min(0);
-                    }
-                    if rb.botch {
-                        a = a.max(0);
-                    }
-                }
-            },
-            _ => {}
-        }
-        let margin = i32::from(ra.successes) - i32::from(rb.successes);
-        let target = self.target as i32;
-        match self.tally {
+    fn next(&self, tallies: (i32, i32), rolls: &[Roll]) -> Next<(i32, i32)> {
+        contest_round(
+            self.target,
+            self.tally,
+            self.botch,
+            tallies,
+            rolls[0],
+            rolls[1],
+        )
+    }
+}
+
+/// One round of an extended and resisted contest to `target` (tallied
+/// and botched by `tally` and `botch`): side A's and side B's tallies
+/// `(a, b)` after A rolled `ra` and B rolled `rb`. A chase's car round
+/// (seed 003) plays the same.
+pub(crate) fn contest_round(
+    target: u32,
+    tally: TallyRule,
+    botch: BotchEffect,
+    (mut a, mut b): (i32, i32),
+    ra: Roll,
+    rb: Roll,
+) -> Next<(i32, i32)> {
+    match botch {
+        BotchEffect::Fail if ra.botch && rb.botch => return Next::Continue((a, b)),
+        BotchEffect::Fail if ra.botch => return Next::Lose,
+        BotchEffect::Fail if rb.botch => return Next::Win,
+        BotchEffect::Wipe => match tally {
             TallyRule::Separate => {
-                if margin > 0 {
-                    a += margin;
-                } else {
-                    b -= margin;
+                if ra.botch {
+                    a = 0;
                 }
-                if a >= target {
-                    Next::Win
-                } else if b >= target {
-                    Next::Lose
-                } else {
-                    Next::Continue((a, b))
+                if rb.botch {
+                    b = 0;
                 }
             }
+            // A botching side loses the lead it had.
             TallyRule::Difference => {
-                a += margin;
-                if a >= target {
-                    Next::Win
-                } else if a <= -target {
-                    Next::Lose
-                } else {
-                    Next::Continue((a, 0))
+                if ra.botch {
+                    a = a.min(0);
                 }
+                if rb.botch {
+                    a = a.max(0);
+                }
+            }
+        },
+        _ => {}
+    }
+    let margin = i32::from(ra.successes) - i32::from(rb.successes);
+    let target = target as i32;
+    match tally {
+        TallyRule::Separate => {
+            if margin > 0 {
+                a += margin;
+            } else {
+                b -= margin;
+            }
+            if a >= target {
+                Next::Win
+            } else if b >= target {
+                Next::Lose
+            } else {
+                Next::Continue((a, b))
+            }
+        }
+        TallyRule::Difference => {
+            a += margin;
+            if a >= target {
+                Next::Win
+            } else if a <= -target {
+                Next::Lose
+            } else {
+                Next::Continue((a, 0))
             }
         }
     }

@@ -40,6 +40,8 @@ use super::scenario::{MAX_MEMBERS, MAX_ROUNDS, Scenario, Side};
 use super::source::Source;
 use super::tally::End;
 use super::turn::{Frame, Roster};
+use crate::action::contest_round;
+use crate::process::Next;
 
 /// How the chase goes: on foot or by car.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
@@ -1012,68 +1014,23 @@ impl Race {
         b: wodds_dice::Roll,
     ) -> Option<bool> {
         // Here side A is the Predator (its tally `b`), side B the Prey.
-        let (ra, rb) = (b, a);
-        let (mut ta, mut tb) = match self.tally {
+        let tallies = match self.tally {
             TallyRule::Separate => (i32::from(s.b), i32::from(s.a)),
             // The running difference, the Predator ahead when positive.
             TallyRule::Difference => (-i32::from(s.a), 0),
         };
-        match self.botch {
-            BotchEffect::Fail if ra.botch && rb.botch => return None,
-            BotchEffect::Fail if ra.botch => return Some(true),
-            BotchEffect::Fail if rb.botch => return Some(false),
-            BotchEffect::Wipe => match self.tally {
-                TallyRule::Separate => {
-                    if ra.botch {
-                        ta = 0;
-                    }
-                    if rb.botch {
-                        tb = 0;
-                    }
+        let target = self.target as u32;
+        match contest_round(target, self.tally, self.botch, tallies, b, a) {
+            Next::Win => Some(false),
+            Next::Lose => Some(true),
+            Next::Continue((ta, tb)) => {
+                match self.tally {
+                    TallyRule::Separate => (s.a, s.b) = (tb as i16, ta as i16),
+                    TallyRule::Difference => (s.a, s.b) = (-ta as i16, 0),
                 }
-                TallyRule::Difference => {
-                    if ra.botch {
-                        ta = ta.min(0);
-                    }
-                    if rb.botch {
-                        ta = ta.max(0);
-                    }
-                }
-            },
-            _ => {}
-        }
-        let margin = i32::from(ra.successes) - i32::from(rb.successes);
-        let ended = match self.tally {
-            TallyRule::Separate => {
-                if margin > 0 {
-                    ta += margin;
-                } else {
-                    tb -= margin;
-                }
-                if ta >= self.target {
-                    Some(false)
-                } else if tb >= self.target {
-                    Some(true)
-                } else {
-                    None
-                }
+                None
             }
-            TallyRule::Difference => {
-                ta += margin;
-                if ta >= self.target {
-                    Some(false)
-                } else if ta <= -self.target {
-                    Some(true)
-                } else {
-                    None
-                }
-            }
-        };
-        match self.tally {
-            TallyRule::Separate => (s.a, s.b) = (tb as i16, ta as i16),
-            TallyRule::Difference => (s.a, s.b) = (-ta as i16, 0),
         }
-        ended
     }
 
     /// A foot round: each runner's extended roll (the Predator's only
