@@ -79,9 +79,33 @@ struct EditionResult {
     winner_damage: Option<f64>,
     willpower_per_fight: Option<f64>,
     botches_per_fight: Option<f64>,
+    /// What `track` follows (`lead` for a chase, `control` for a
+    /// grapple), or `None` for a fight.
+    track_name: Option<&'static str>,
+    /// The track by round, among the conflicts still going after it.
+    track: Vec<TrackResult>,
     seed: u64,
     rules_hash: String,
     wodds_version: &'static str,
+}
+
+/// The track after one round, among the conflicts still going.
+#[derive(Debug, Serialize)]
+struct TrackResult {
+    round: u32,
+    /// The share of conflicts still going after the round.
+    going: f64,
+    /// The mean track among them, and its 95% interval.
+    mean: f64,
+    mean_low: f64,
+    mean_high: f64,
+    /// The exact mean, from the round chain.
+    exact_mean: Option<f64>,
+    /// The exact share still going.
+    exact_going: Option<f64>,
+    /// The estimate's 10th and 90th percentiles.
+    p10: i32,
+    p90: i32,
 }
 
 #[derive(Debug, Serialize)]
@@ -208,6 +232,25 @@ fn summarize(
         winner_damage: value(est.winner_damage),
         willpower_per_fight: value(est.willpower),
         botches_per_fight: value(est.botches),
+        track_name: scenario.kind.track_name(),
+        track: est
+            .track
+            .iter()
+            .map(|row| {
+                let exactly = exact.and_then(|x| x.track.iter().find(|e| e.round == row.round));
+                TrackResult {
+                    round: row.round,
+                    going: tidy(row.going.value),
+                    mean: tidy(row.mean.value),
+                    mean_low: tidy(row.mean.low),
+                    mean_high: tidy(row.mean.high),
+                    exact_mean: exactly.map(|e| tidy(e.mean.value)),
+                    exact_going: exactly.map(|e| tidy(e.going.value)),
+                    p10: row.p10,
+                    p90: row.p90,
+                }
+            })
+            .collect(),
         seed: scenario.seed,
         rules_hash: rules.hash().to_string(),
         wodds_version: env!("CARGO_PKG_VERSION"),
@@ -452,6 +495,7 @@ fn write_table(
             opt(r.median_rounds),
             opt(r.p90_rounds)
         )?;
+        write_track(out, r)?;
         if chase {
             writeln!(out, "  botches {} a chase", f(r.botches_per_fight))?;
         } else {
@@ -463,6 +507,42 @@ fn write_table(
                 f(r.botches_per_fight)
             )?;
         }
+    }
+    Ok(())
+}
+
+/// The track by round, as a small table: rounds 1 to 10, then every fifth
+/// while a share of conflicts is still going (all of them in JSON).
+fn write_track(out: &mut dyn Write, r: &EditionResult) -> io::Result<()> {
+    let Some(name) = r.track_name else {
+        return Ok(());
+    };
+    if r.track.is_empty() {
+        return Ok(());
+    }
+    let exact = r.track.iter().any(|t| t.exact_mean.is_some());
+    writeln!(
+        out,
+        "  {name} by round, among those still going:\n  {:>7} {:>8} {:>7}  {:<15}{} {:>8}",
+        "round",
+        "going",
+        "mean",
+        "95% interval",
+        if exact { "  exactly" } else { "" },
+        "p10..p90"
+    )?;
+    for t in r.track.iter().filter(|t| t.round <= 10 || t.round % 5 == 0) {
+        writeln!(
+            out,
+            "  {:>7} {:>8} {:>7.2}  {:<15}{} {:>8}",
+            t.round,
+            pct(t.going),
+            t.mean,
+            format!("{:.2}..{:.2}", t.mean_low, t.mean_high),
+            t.exact_mean
+                .map_or(String::new(), |m| format!("  {m:>7.2}")),
+            format!("{}..{}", t.p10, t.p90)
+        )?;
     }
     Ok(())
 }

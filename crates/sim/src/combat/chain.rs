@@ -18,7 +18,7 @@ use wodds_dice::{AliasTable, D10};
 
 use super::scenario::MAX_MEMBERS;
 use super::source::{Enumerate, Source};
-use super::tally::{End, Fight};
+use super::tally::{End, Fight, Tally};
 use super::turn::{Frame, Roster};
 
 /// An engine written as rounds over members' states (every such engine is
@@ -51,6 +51,15 @@ pub trait Rounds: Sync {
     /// round sets afresh before reading it cleared.
     fn carry(s: &Self::State) -> Self::State;
 
+    /// The conflict's track between rounds, for engines that keep one (a
+    /// chase's Lead, a grapple's Control): read after every round the
+    /// conflict survives, into [`Tally::track`](super::Tally::track) and
+    /// [`Outcomes::track`]. `None` (the default: fights) keeps no track.
+    #[inline]
+    fn track(&self, _st: &[Self::State; MAX_MEMBERS]) -> Option<i32> {
+        None
+    }
+
     /// The fight before its first round: every member's starting state,
     /// and the roster, all standing.
     #[inline]
@@ -67,6 +76,29 @@ pub trait Rounds: Sync {
     /// side or none stands, or after the last round as a draw.
     #[inline]
     fn play<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
+        self.play_with(dice, |_, _| {})
+    }
+
+    /// Plays one fight as [`Rounds::play`] does, the same draws, and counts
+    /// it into `tally` with its track after every round it survives.
+    #[inline]
+    fn play_into<R: Rng>(&self, dice: &mut D10<R>, tally: &mut Tally) {
+        let fight = self.play_with(dice, |round, st| {
+            if let Some(v) = self.track(st) {
+                tally.track_at(round, v);
+            }
+        });
+        tally.push(&fight);
+    }
+
+    /// Plays one fight, telling `survived` each round it survives and the
+    /// members' states after it.
+    #[inline]
+    fn play_with<R: Rng>(
+        &self,
+        dice: &mut D10<R>,
+        mut survived: impl FnMut(u32, &[Self::State; MAX_MEMBERS]),
+    ) -> Fight {
         let max_rounds = self.frame().max_rounds;
         let (mut st, mut roster) = self.begin();
         for r in 1..=max_rounds {
@@ -74,6 +106,7 @@ pub trait Rounds: Sync {
             if let Some(result) = roster.result(r, |j| Self::lost(&st[j])) {
                 return result;
             }
+            survived(r, &st);
         }
         roster.draw(max_rounds)
     }
@@ -132,6 +165,8 @@ pub struct Chain {
     exact: Vec<Vec<(Step, f64)>>,
     /// The ways fights end.
     ends: Vec<Ended>,
+    /// Each state's track ([`Rounds::track`]), when the engine keeps one.
+    track: Option<Vec<Option<i32>>>,
     sides: usize,
     max_rounds: u32,
 }
@@ -217,7 +252,9 @@ impl Chain {
                 return None;
             }
         }
+        let track: Vec<Option<i32>> = states.iter().map(|(s, _)| engine.track(s)).collect();
         Some(Chain {
+            track: track.iter().any(Option::is_some).then_some(track),
             rounds: exact
                 .iter()
                 .map(|s| AliasTable::from_weights(s.iter().copied()))
@@ -237,6 +274,28 @@ impl Chain {
     /// Plays one fight, a draw a round.
     #[inline]
     pub fn fight<R: Rng>(&self, rng: &mut R) -> Fight {
+        self.walk(rng, |_, _| {})
+    }
+
+    /// Plays one fight as [`Chain::fight`] does, the same draws, and counts
+    /// it into `tally` with its track after every round it survives.
+    #[inline]
+    pub fn fight_into<R: Rng>(&self, rng: &mut R, tally: &mut Tally) {
+        let fight = match &self.track {
+            None => self.fight(rng),
+            Some(track) => self.walk(rng, |round, state| {
+                if let Some(v) = track[state] {
+                    tally.track_at(round, v);
+                }
+            }),
+        };
+        tally.push(&fight);
+    }
+
+    /// Plays one fight, telling `survived` each round it survives and the
+    /// state it leads to.
+    #[inline]
+    fn walk<R: Rng>(&self, rng: &mut R, mut survived: impl FnMut(u32, usize)) -> Fight {
         let (mut state, mut willpower, mut botches) = (0usize, 0u32, 0u32);
         for round in 1..=self.max_rounds {
             let step = self.rounds[state].sample(rng);
@@ -254,6 +313,7 @@ impl Chain {
                 };
             }
             state = step.next as usize;
+            survived(round, state);
         }
         Fight {
             winner: None,
@@ -288,6 +348,7 @@ impl Chain {
                 wins: Vec::new(),
                 ended: Vec::new(),
             },
+            track: self.track.as_ref().map(|_| Vec::new()),
         };
         let index = |end: End| End::ALL.iter().position(|&e| e == end).expect("listed");
         let mut now = vec![0.0; self.rounds.len()];
@@ -317,6 +378,9 @@ impl Chain {
                 }
             }
             now = next;
+            if let (Some(track), Some(out)) = (&self.track, &mut out.track) {
+                out.push(track_of(track, &now));
+            }
         }
         // Still going after the last round: a draw then.
         let going: f64 = now.iter().sum();
@@ -325,6 +389,21 @@ impl Chain {
         out.odds = odds;
         out
     }
+}
+
+/// The chance of each track value among `now`'s states (by value, those
+/// with no track left out).
+fn track_of(track: &[Option<i32>], now: &[f64]) -> Vec<(i32, f64)> {
+    let mut by: Vec<(i32, f64)> = Vec::new();
+    for (v, &p) in track.iter().zip(now).filter(|&(_, &p)| p > 0.0) {
+        let Some(v) = *v else { continue };
+        match by.iter_mut().find(|(x, _)| *x == v) {
+            Some((_, q)) => *q += p,
+            None => by.push((v, p)),
+        }
+    }
+    by.sort_by_key(|&(v, _)| v);
+    by
 }
 
 /// A fight's exact outcome, from its round chain.
@@ -342,6 +421,11 @@ pub struct Outcomes {
     pub willpower: f64,
     /// Botches a fight, all sides, on average.
     pub botches: f64,
+    /// For engines that keep a track ([`Rounds::track`]): `track[r - 1]`
+    /// lists, by value, the chance that the conflict is still going after
+    /// round `r` with its track at that value (a joint chance: divide by
+    /// their sum for the track among conflicts still going).
+    pub track: Option<Vec<Vec<(i32, f64)>>>,
 }
 
 /// A fight's exact odds, from its round chain.

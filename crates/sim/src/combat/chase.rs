@@ -936,6 +936,12 @@ impl Rounds for Lead {
     fn carry(s: &ChaseState) -> ChaseState {
         *s
     }
+
+    /// The Lead, once the start has set it.
+    #[inline]
+    fn track(&self, st: &[ChaseState; MAX_MEMBERS]) -> Option<i32> {
+        st[0].started.then_some(i32::from(st[0].a))
+    }
 }
 
 /// Revised's chase (seed 003), and uwod's with its dice: by car an
@@ -1125,6 +1131,13 @@ impl Rounds for Race {
     fn carry(s: &ChaseState) -> ChaseState {
         *s
     }
+
+    /// The Prey's successes ahead of the Predator's (by car the running
+    /// tallies; on foot the Prey's run less the Predator's).
+    #[inline]
+    fn track(&self, st: &[ChaseState; MAX_MEMBERS]) -> Option<i32> {
+        Some(i32::from(st[0].a) - i32::from(st[0].b))
+    }
 }
 
 /// Hubris's chase (seed 001): a prolonged physical contest; a side that has
@@ -1227,6 +1240,12 @@ impl Rounds for Contest {
 
     fn carry(s: &ChaseState) -> ChaseState {
         *s
+    }
+
+    /// Contests the Prey is ahead: those the Predator lost less its own.
+    #[inline]
+    fn track(&self, st: &[ChaseState; MAX_MEMBERS]) -> Option<i32> {
+        Some(i32::from(st[0].b) - i32::from(st[0].a))
     }
 }
 

@@ -750,6 +750,23 @@ impl Rounds for Grapple {
     fn carry(s: &State) -> State {
         *s
     }
+
+    /// Once the grapple is under way: the scenario's Grappler's Control
+    /// (negative once the Victim has reversed it: the other's Control);
+    /// under `hold`, 1 while the hold lasts; under hubris's contest, the
+    /// contests the scenario's Grappler is ahead.
+    #[inline]
+    fn track(&self, st: &[State; MAX_MEMBERS]) -> Option<i32> {
+        let (g, v) = (self.setup.grappler, 1 - self.setup.grappler);
+        if !st[g].opened {
+            return None;
+        }
+        Some(match self.mech {
+            Mech::Control(_) => i32::from(st[g].control) - i32::from(st[v].control),
+            Mech::Hold { .. } => 1,
+            Mech::Contest(_) => i32::from(st[v].losses) - i32::from(st[g].losses),
+        })
+    }
 }
 
 impl Effect {

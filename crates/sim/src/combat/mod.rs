@@ -42,8 +42,8 @@ pub use scenario::{
     Range, Scenario, Side, TRAITS, Tactics, Trait, WillpowerTactic, same_edition, scenario_schema,
     twice_words,
 };
-pub use summary::{Figure, Figures, Summary, Z95};
-pub use tally::{ENDS, End, Fight, Tally};
+pub use summary::{Figure, Figures, Summary, TrackRow, Z95};
+pub use tally::{ENDS, End, Fight, TRACK_MAX, TRACK_MIN, Tally, TrackTally};
 pub use turn::Frame;
 
 use rand_core::Rng;
@@ -54,6 +54,13 @@ use wodds_dice::{D10, key_of, stream};
 pub trait Engine: Sync {
     /// Plays one fight with `dice`.
     fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight;
+    /// Plays one fight as [`Engine::fight`] does, the same draws, and
+    /// counts it into `tally`, with its track by round where the engine
+    /// keeps one ([`Rounds::track`]).
+    #[inline]
+    fn fight_into<R: Rng>(&self, dice: &mut D10<R>, tally: &mut Tally) {
+        tally.push(&self.fight(dice));
+    }
     /// The scenario's shape: its sides and rounds.
     fn frame(&self) -> Frame;
 }
@@ -62,6 +69,11 @@ impl<T: Rounds> Engine for T {
     #[inline]
     fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
         self.play(dice)
+    }
+
+    #[inline]
+    fn fight_into<R: Rng>(&self, dice: &mut D10<R>, tally: &mut Tally) {
+        self.play_into(dice, tally)
     }
 
     fn frame(&self) -> Frame {
@@ -173,6 +185,23 @@ impl Engine for EditionEngine {
         }
     }
 
+    #[inline]
+    fn fight_into<R: Rng>(&self, dice: &mut D10<R>, tally: &mut Tally) {
+        if let Some(chain) = &self.chain {
+            return chain.fight_into(dice.rng(), tally);
+        }
+        match &self.engine {
+            Kind::Revised(e) => e.fight_into(dice, tally),
+            Kind::Hubris(e) => e.fight_into(dice, tally),
+            Kind::Uwod(e) => e.fight_into(dice, tally),
+            Kind::Fta(e) => e.fight_into(dice, tally),
+            Kind::Lead(e) => e.fight_into(dice, tally),
+            Kind::Race(e) => e.fight_into(dice, tally),
+            Kind::Contest(e) => e.fight_into(dice, tally),
+            Kind::Grapple(e) => e.fight_into(dice, tally),
+        }
+    }
+
     fn frame(&self) -> Frame {
         match &self.engine {
             Kind::Revised(e) => Rounds::frame(e.as_ref()),
@@ -223,7 +252,7 @@ pub fn run<E: Engine>(
             let mut dice = D10::new(stream(seed, &[key, b]));
             let mut tally = empty();
             for _ in 0..n {
-                tally.push(&engine.fight(&mut dice));
+                engine.fight_into(&mut dice, &mut tally);
             }
             progress(n);
             tally

@@ -382,6 +382,18 @@ pub enum ConflictKind {
     Grapple,
 }
 
+impl ConflictKind {
+    /// The name of the track its engines keep by round (a chase's Lead, a
+    /// grapple's Control), or `None` for a fight.
+    pub fn track_name(self) -> Option<&'static str> {
+        match self {
+            ConflictKind::Combat => None,
+            ConflictKind::Chase => Some("lead"),
+            ConflictKind::Grapple => Some("control"),
+        }
+    }
+}
+
 /// Most fights a scenario may ask for.
 pub const MAX_TRIALS: u64 = 1_000_000_000;
 /// Most rounds a fight may last.

@@ -93,6 +93,67 @@ pub struct Figures {
     /// `damage[d]`: the chance the winning side lost `d` health levels,
     /// among fights someone won.
     pub damage: Vec<f64>,
+    /// The track by round (a chase's Lead, a grapple's Control), for
+    /// conflicts that keep one: a row per round some conflict survived.
+    pub track: Vec<TrackRow>,
+}
+
+/// The track ([`Rounds::track`](super::Rounds::track)) after one round,
+/// among the conflicts still going.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TrackRow {
+    /// The round (from 1).
+    pub round: u32,
+    /// The share of conflicts still going after it.
+    pub going: Figure,
+    /// The mean track among them, with its 95% interval.
+    pub mean: Figure,
+    /// The track's 10th percentile among them.
+    pub p10: i32,
+    /// Its 90th percentile.
+    pub p90: i32,
+}
+
+impl TrackRow {
+    /// The row of round `round` from its `(value, weight)` pairs sorted by
+    /// value, `total` the weight of all conflicts and `n` the number of
+    /// draws behind the weights (`None` when exact); `None` when no
+    /// conflict is going.
+    fn of(round: u32, values: &[(i32, f64)], total: f64, n: Option<u64>) -> Option<TrackRow> {
+        let going: f64 = values.iter().map(|&(_, w)| w).sum();
+        if going <= 0.0 {
+            return None;
+        }
+        let sum: f64 = values.iter().map(|&(v, w)| f64::from(v) * w).sum();
+        let sq: f64 = values.iter().map(|&(v, w)| f64::from(v).powi(2) * w).sum();
+        let quantile = |q: f64| {
+            let mut acc = 0.0;
+            for &(v, w) in values {
+                acc += w;
+                if acc >= q * going - 1e-12 * going {
+                    return v;
+                }
+            }
+            values.last().map_or(0, |&(v, _)| v)
+        };
+        let (going_figure, mean) = match n {
+            None => (
+                Figure::exact(going / total),
+                Figure::exact(sum / going + 0.0),
+            ),
+            Some(_) => (
+                Figure::wilson(going as u64, total as u64)?,
+                Figure::mean(going as u64, sum, sq)?,
+            ),
+        };
+        Some(TrackRow {
+            round,
+            going: going_figure,
+            mean,
+            p10: quantile(0.1),
+            p90: quantile(0.9),
+        })
+    }
 }
 
 impl Figures {
@@ -150,6 +211,15 @@ impl Figures {
             botches: Figure::mean(n, t.botches as f64, t.botches_sq as f64),
             rounds: per(&t.rounds, n),
             damage: per(&t.damage, won),
+            track: t.track.as_ref().map_or_else(Vec::new, |k| {
+                (1..=k.rounds())
+                    .filter_map(|r| {
+                        let values: Vec<(i32, f64)> =
+                            k.values(r).map(|(v, c)| (v, c as f64)).collect();
+                        TrackRow::of(r as u32, &values, n as f64, Some(n))
+                    })
+                    .collect()
+            }),
         }
     }
 
@@ -187,6 +257,11 @@ impl Figures {
                 .iter()
                 .map(|&p| if won > 0.0 { p / won } else { 0.0 })
                 .collect(),
+            track: o.track.as_ref().map_or_else(Vec::new, |by| {
+                (by.iter().enumerate())
+                    .filter_map(|(r, values)| TrackRow::of(r as u32 + 1, values, 1.0, None))
+                    .collect()
+            }),
         }
     }
 }

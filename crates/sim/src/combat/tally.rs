@@ -153,6 +153,9 @@ pub struct Tally {
     pub botches: u64,
     /// Botches, squared per fight and summed (for its variance).
     pub botches_sq: u64,
+    /// The conflict's track by round (a chase's Lead, a grapple's
+    /// Control), for engines that keep one; `None` until one is counted.
+    pub track: Option<TrackTally>,
 }
 
 impl Tally {
@@ -169,7 +172,17 @@ impl Tally {
             willpower_sq: 0,
             botches: 0,
             botches_sq: 0,
+            track: None,
         }
+    }
+
+    /// Counts a conflict still going after round `round` (from 1) with its
+    /// track at `value`.
+    #[inline]
+    pub fn track_at(&mut self, round: u32, value: i32) {
+        self.track
+            .get_or_insert_with(TrackTally::default)
+            .push(round, value);
     }
 
     /// Counts one fight.
@@ -218,6 +231,9 @@ impl Tally {
         self.willpower_sq += o.willpower_sq;
         self.botches += o.botches;
         self.botches_sq += o.botches_sq;
+        if let Some(t) = &o.track {
+            self.track.get_or_insert_with(TrackTally::default).merge(t);
+        }
     }
 
     /// Share of fights side `s` won, with its 95% Wilson interval; `None`
@@ -274,5 +290,103 @@ impl Tally {
     /// Mean of a per-fight sum.
     pub fn per_fight(&self, sum: u64) -> Option<f64> {
         (self.fights > 0).then(|| sum as f64 / self.fights as f64)
+    }
+}
+
+/// The lowest track value a [`TrackTally`] tells apart (lower values are
+/// counted as this).
+pub const TRACK_MIN: i32 = -64;
+/// The highest track value a [`TrackTally`] tells apart (higher values are
+/// counted as this).
+pub const TRACK_MAX: i32 = 63;
+const TRACK_BINS: usize = (TRACK_MAX - TRACK_MIN + 1) as usize;
+
+/// A histogram, round by round, of a conflict's track (a chase's Lead, a
+/// grapple's Control) among the conflicts still going after that round:
+/// integer counts, so merging in any order gives the same figures. Values
+/// outside [`TRACK_MIN`]`..=`[`TRACK_MAX`] are counted at the nearer end.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TrackTally {
+    /// `counts[r - 1][v - TRACK_MIN]`: conflicts going after round `r`
+    /// with the track at `v` (as many rounds as any conflict survived).
+    counts: Vec<[u64; TRACK_BINS]>,
+}
+
+impl TrackTally {
+    /// Counts one conflict going after round `round` (from 1) at `value`.
+    #[inline]
+    pub fn push(&mut self, round: u32, value: i32) {
+        let r = round.max(1) as usize - 1;
+        if r >= self.counts.len() {
+            self.counts.resize(r + 1, [0; TRACK_BINS]);
+        }
+        self.counts[r][(value.clamp(TRACK_MIN, TRACK_MAX) - TRACK_MIN) as usize] += 1;
+    }
+
+    /// Adds another's counts.
+    pub fn merge(&mut self, o: &TrackTally) {
+        if o.counts.len() > self.counts.len() {
+            self.counts.resize(o.counts.len(), [0; TRACK_BINS]);
+        }
+        for (a, b) in self.counts.iter_mut().zip(&o.counts) {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+    }
+
+    /// The last round any conflict counted here survived.
+    pub fn rounds(&self) -> usize {
+        self.counts.len()
+    }
+
+    /// The counts after round `round` (from 1), by value, values never
+    /// seen left out.
+    pub fn values(&self, round: usize) -> impl Iterator<Item = (i32, u64)> + '_ {
+        let row = round
+            .checked_sub(1)
+            .and_then(|r| self.counts.get(r))
+            .map_or(&[][..], |row| &row[..]);
+        (row.iter().enumerate())
+            .filter(|&(_, &c)| c > 0)
+            .map(|(i, &c)| (i as i32 + TRACK_MIN, c))
+    }
+
+    /// Conflicts still going after round `round` (with a track).
+    pub fn going(&self, round: usize) -> u64 {
+        self.values(round).map(|(_, c)| c).sum()
+    }
+
+    /// The mean track after round `round` among conflicts still going,
+    /// with its standard error; `None` when none is.
+    pub fn mean(&self, round: usize) -> Option<(f64, f64)> {
+        let n = self.going(round);
+        (n > 0).then(|| {
+            let (mut sum, mut sq) = (0f64, 0f64);
+            for (v, c) in self.values(round) {
+                let (v, c) = (f64::from(v), c as f64);
+                sum += v * c;
+                sq += v * v * c;
+            }
+            let n = n as f64;
+            let mean = sum / n;
+            let var = if n > 1.0 {
+                ((sq - sum * mean) / (n - 1.0)).max(0.0)
+            } else {
+                0.0
+            };
+            (mean + 0.0, (var / n).sqrt())
+        })
+    }
+
+    /// The smallest value at or below which a share `q` of the conflicts
+    /// going after round `round` have their track; `None` when none is.
+    pub fn quantile(&self, round: usize, q: f64) -> Option<i32> {
+        let target = q * self.going(round) as f64;
+        let mut acc = 0u64;
+        self.values(round).find_map(|(v, c)| {
+            acc += c;
+            (acc as f64 >= target).then_some(v)
+        })
     }
 }
