@@ -215,12 +215,14 @@ fn summarize(
             .collect(),
         draws: tidy(est.draws().value),
         exact_draws: exact.map(|x| tidy(x.draws().value)),
-        ended: ends(scenario)
+        ended: scenario
+            .ends()
             .iter()
             .map(|&e| (e.name(), tidy(est.end(e).value)))
             .collect(),
         exact_ended: exact.map(|x| {
-            ends(scenario)
+            scenario
+                .ends()
                 .iter()
                 .map(|&e| (e.name(), tidy(x.end(e).value)))
                 .collect()
@@ -257,15 +259,6 @@ fn summarize(
     }
 }
 
-/// The ways the scenario's kind of conflict ends, draws last.
-fn ends(scenario: &Scenario) -> &'static [End] {
-    match scenario.kind {
-        ConflictKind::Combat => &End::COMBAT,
-        ConflictKind::Chase => &End::CHASE,
-        ConflictKind::Grapple => &End::GRAPPLE,
-    }
-}
-
 fn write_csv(
     out: &mut dyn Write,
     scenario: &Scenario,
@@ -275,7 +268,8 @@ fn write_csv(
         return write_chase_csv(out, results);
     }
     let mut w = csv_writer(out);
-    let ended: Vec<&End> = ends(scenario).iter().filter(|&&e| e != End::Draw).collect();
+    let ends = scenario.ends();
+    let ended: Vec<&End> = ends.iter().filter(|&&e| e != End::Draw).collect();
     let mut head = vec![
         "edition",
         "side",
@@ -477,11 +471,7 @@ fn write_table(
                     .as_ref()
                     .and_then(|e| e.iter().find(|(n, _)| n == name))
                     .map_or(String::new(), |(_, q)| format!(" (exactly {})", pct(*q)));
-                if chase {
-                    format!("{name} {}{exactly}", pct(*p))
-                } else {
-                    format!("{name} {}", pct(*p))
-                }
+                format!("{name} {}{exactly}", pct(*p))
             })
             .collect();
         writeln!(out, "  ended: {}", ended.join(", "))?;
@@ -496,12 +486,13 @@ fn write_table(
             opt(r.p90_rounds)
         )?;
         write_track(out, r)?;
+        let one = what.trim_end_matches('s');
         if chase {
             writeln!(out, "  botches {} a chase", f(r.botches_per_fight))?;
         } else {
             writeln!(
                 out,
-                "  winner's damage {} levels; Willpower {} a fight; botches {} a fight",
+                "  winner's damage {} levels; Willpower {} a {one}; botches {} a {one}",
                 f(r.winner_damage),
                 f(r.willpower_per_fight),
                 f(r.botches_per_fight)

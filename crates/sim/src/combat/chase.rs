@@ -111,6 +111,24 @@ pub struct RawChase {
     #[serde(default)]
     #[schemars(with = "Vec<RawBuy>")]
     predator_tactics: Vec<Spanned<RawBuy>>,
+    /// In a fight (`kind = "combat"`): what the Predator catching the Prey
+    /// does: the fight goes on (default) or the Prey has lost.
+    #[serde(default)]
+    #[schemars(with = "Option<Caught>")]
+    caught: Option<Spanned<Caught>>,
+}
+
+/// What catching the Prey of a chase that followed a fight does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Caught {
+    /// The fight goes on where it stopped (004 "Predator": "If any
+    /// predator catches the Prey, the chase ends (and usually a combat will
+    /// begin)"; "a cycle of fight->chase->fight->chase").
+    #[default]
+    Fight,
+    /// The Prey has lost: caught, it is done for.
+    Lost,
 }
 
 /// When a side buys a maneuver: after a round it wins, with the Lead (as
@@ -169,6 +187,8 @@ pub struct Chase {
     pub predator_run: u32,
     /// The maneuvers the Prey, then the Predator, buy.
     pub tactics: [Vec<Buy>; 2],
+    /// A chase that follows a fight: what catching the Prey does.
+    pub caught: Caught,
 }
 
 /// The largest head start a scenario may give.
@@ -177,20 +197,35 @@ const MAX_HEAD_START: i64 = 30;
 impl Chase {
     /// Validates `raw` against the scenario's `sides` and `editions`;
     /// `at` makes a located error.
+    /// A fight's `[chase]` (`in_fight`) is the chase that follows the
+    /// Prey's flight from it.
     pub(super) fn parse(
         raw: &Spanned<RawChase>,
+        in_fight: bool,
         sides: &[Side],
         editions: &[RuleSet],
         at: &impl Fn(usize, &str, String) -> RulesError,
     ) -> Result<Chase, RulesError> {
         let c = raw.get_ref();
         if sides.len() != 2 || sides.iter().any(|s| s.members.len() != 1) {
-            return Err(at(
-                raw.span().start,
-                "side",
-                "a chase needs two sides of one member each: the Prey and the Predator".into(),
-            ));
+            let what = if in_fight {
+                "a fight with a [chase] (the chase that follows a flight) is of one against one"
+            } else {
+                "a chase needs two sides of one member each: the Prey and the Predator"
+            };
+            return Err(at(raw.span().start, "side", what.into()));
         }
+        let caught = match &c.caught {
+            Some(x) if !in_fight => {
+                return Err(at(
+                    x.span().start,
+                    "chase.caught",
+                    "only a chase that follows a fight (`kind = \"combat\"`) says what catching the Prey does".into(),
+                ));
+            }
+            Some(x) => *x.get_ref(),
+            None => Caught::Fight,
+        };
         let prey = sides
             .iter()
             .position(|s| &s.name == c.prey.get_ref())
@@ -269,6 +304,7 @@ impl Chase {
         }
         Ok(Chase {
             tactics,
+            caught,
             prey,
             by: c.by,
             course: c.course.as_ref().map(|s| s.get_ref().clone()),

@@ -5,8 +5,8 @@
 use rand_core::Rng;
 use wodds_dice::{Botch, CompiledRoll, D10, Distribution, Ones, OutcomeSampler, Roll, RollSpec};
 use wodds_rules::{
-    DamageKind, Pool, PotenceAdds, RollOptions, RuleSet, RulesError, Set, SoakDice, SoakRules,
-    Terms, TraitName,
+    CombatEngine, DamageKind, Pool, PotenceAdds, RollOptions, RuleSet, RulesError, Set, SoakDice,
+    SoakRules, Terms, TraitName,
 };
 
 use super::gear::{Damage, Skill, Weapon};
@@ -78,6 +78,10 @@ pub struct Fighter {
     pub spend: WillpowerTactic,
     /// Boxes filled at which it flees (0: never).
     pub flee_at: u8,
+    /// Its grapple roll against the other member of a fight of one against
+    /// one: the pool its grapple attack or defence rolls, and the
+    /// difficulty (see [`grapple_roll`](super::grapple::grapple_roll)).
+    pub grapple: (i32, i32),
 }
 
 impl Fighter {
@@ -90,7 +94,10 @@ impl Fighter {
     /// Whether it attacks at all.
     pub fn strikes(&self) -> bool {
         self.tactics_attack != AttackTactic::None
-            && !matches!(self.defend, DefendTactic::Total | DefendTactic::Escape)
+            && !matches!(
+                self.defend,
+                DefendTactic::Total | DefendTactic::Escape | DefendTactic::Grapple
+            )
     }
 
     /// Whether it leaves the fight on its turn, before acting: it flees at
@@ -173,8 +180,14 @@ pub fn fighters(scenario: &Scenario, rules: &RuleSet) -> Vec<Fighter> {
     let skills = rules.combat.unskilled().skills;
     let penalty = rules.dice.unskilled[0];
     let mut out = Vec::new();
+    let all: Vec<&super::scenario::Member> =
+        scenario.sides.iter().flat_map(|s| &s.members).collect();
     for (side, s) in scenario.sides.iter().enumerate() {
         for m in &s.members {
+            // The one it would grapple: the other member of a fight of
+            // one against one (grapples are only in those).
+            let other = all.iter().find(|o| o.name != m.name).copied().unwrap_or(m);
+            let grapple = super::grapple::grapple_roll(rules, m, other);
             let t = |x: Trait| i32::from(m.get(x));
             // Armour's penalty comes off Dexterity pools.
             let ratings = m.ratings(true);
@@ -213,6 +226,14 @@ pub fn fighters(scenario: &Scenario, rules: &RuleSet) -> Vec<Fighter> {
                 0
             };
             let armor = i32::from(m.armor.rating);
+            // Only fta has a grapple defence: elsewhere a grapple defender
+            // grapples by attacking (a clinch, a hold).
+            let (attack, defend) = match m.tactics.defend {
+                DefendTactic::Grapple if rules.combat.engine != CombatEngine::Fta => {
+                    (AttackTactic::Grapple, DefendTactic::None)
+                }
+                d => (m.tactics.attack, d),
+            };
             out.push(Fighter {
                 side,
                 initiative: p(Pool::Initiative),
@@ -246,10 +267,11 @@ pub fn fighters(scenario: &Scenario, rules: &RuleSet) -> Vec<Fighter> {
                 attacks: 1 + celerity,
                 rage: m.get(Trait::Rage),
                 rage_spend: m.tactics.rage,
-                tactics_attack: m.tactics.attack,
-                defend: m.tactics.defend,
+                tactics_attack: attack,
+                defend,
                 spend: m.tactics.willpower,
                 flee_at: m.tactics.flee_at.boxes(),
+                grapple: (pool(grapple.0), grapple.1),
             });
         }
     }
@@ -489,7 +511,7 @@ pub fn max_pool(fighters: &[Fighter], bonus_dice: i32) -> i32 {
         .iter()
         .map(|f| {
             let soak = f.soak.iter().copied().max().unwrap_or(0);
-            (f.attack + bonus_dice)
+            (f.attack.max(f.grapple.0) + bonus_dice)
                 .max(f.dodge)
                 .max(f.block)
                 .max(i32::from(f.willpower))

@@ -114,7 +114,6 @@ use super::scenario::{AttackTactic, DefendTactic, MAX_ACTIONS, MAX_MEMBERS, Rang
 use super::source::Source;
 use super::strike::{Attack, Clash, Exchange, Meet, Side, Strike};
 use super::tables::Tables;
-use super::tally::End;
 use super::turn::{Frame, Roster};
 
 /// The lowest difficulty the engine rolls at (a feint at point-blank range
@@ -256,6 +255,9 @@ enum Stance {
     Block,
     /// The escape defence: one roll every attack compares against.
     Escape,
+    /// The grapple defence: its grapple pool answers a hand-to-hand
+    /// attack, and more successes begin a grapple.
+    Grapple,
 }
 
 /// A member during a fight.
@@ -295,6 +297,9 @@ pub struct State {
     escape: u8,
     /// An attack broke its escape this round.
     broken: bool,
+    /// The most successes an attack that did not break its escape scored
+    /// this round: what comes off the escape for the head start.
+    beaten: u8,
 }
 
 /// Members tied on initiative act at once: what they deal (damage, a
@@ -498,6 +503,9 @@ impl Fta {
         match f.defend {
             DefendTactic::Total => (0, 0, Stance::Dodge),
             DefendTactic::Escape => (0, 0, Stance::Escape),
+            // A grapple defender declares no attack: it grapples whoever
+            // attacks it.
+            DefendTactic::Grapple => (0, 0, Stance::Grapple),
             // A guard declares no attack: it turns into one when attacked.
             DefendTactic::Guard => (0, 0, keeps),
             DefendTactic::Dodge | DefendTactic::Block => {
@@ -547,7 +555,13 @@ impl Fta {
     ) -> Option<(&Roller, i32, bool)> {
         let f = &self.fighters[i];
         let penalty = self.penalty(&st[i]);
-        let pool = f.attack - penalty - minus;
+        // A grapple attack rolls the grapple pool.
+        let base = if f.tactics_attack == AttackTactic::Grapple {
+            f.grapple.0
+        } else {
+            f.attack
+        };
+        let pool = base - penalty - minus;
         if pool < 1 {
             return None;
         }
@@ -646,7 +660,7 @@ impl Fta {
     /// acted.
     fn flee(&self, i: usize, roster: &mut Roster, pending: &mut Pending) {
         if !(pending.defer && pending.hurts.try_push((i as u8, None, 0)).is_ok()) {
-            roster.knock_out(i, End::Fled);
+            roster.flee(i, None);
         }
     }
 
@@ -672,7 +686,7 @@ impl Fta {
                     roster,
                     t,
                 ),
-                None => roster.knock_out(t, End::Fled),
+                None => roster.flee(t, None),
             }
         }
     }
@@ -725,18 +739,30 @@ impl Fta {
         let open = st[target].escape == 1;
         let (delta, bonus) = self.style(f, haste);
         let split = if haste { 0 } else { st[i].split };
-        let Some((roller, pool, _)) =
-            self.arm(i, self.base_difficulty(f, open) + delta, split, st, roster)
-        else {
+        let grapples = f.tactics_attack == AttackTactic::Grapple;
+        let difficulty = if grapples {
+            f.grapple.1
+        } else {
+            self.base_difficulty(f, open) + delta
+        };
+        let Some((roller, pool, _)) = self.arm(i, difficulty, split, st, roster) else {
             return;
         };
         let hit = roller.roll(dice, pool);
         roster.botches += u32::from(hit.botch);
         let net = i32::from(hit.successes) - escape;
         if hit.botch || net < 1 {
+            if !hit.botch {
+                st[target].beaten = st[target].beaten.max(hit.successes.min(250) as u8);
+            }
             return;
         }
         st[target].broken = true;
+        if grapples {
+            // 004 "Attack vs. Grapple": the successes remaining are the
+            // Control.
+            return roster.grapple(i, target, net);
+        }
         let levels = self.at(6).blow(
             dice,
             f.damage + bonus + net - 1,
@@ -766,7 +792,9 @@ impl Fta {
             (pool - penalty - pile, difficulty)
         };
         let (pool, difficulty) = match s.stance {
-            Stance::Open | Stance::Escape => (0, 0),
+            // A grapple defence meets only hand-to-hand attacks, and those
+            // in `Fta::grapple_defence`.
+            Stance::Open | Stance::Escape | Stance::Grapple => (0, 0),
             // Only a declared dodge or block answers gunfire from afar.
             Stance::Counter | Stance::Keep if !close(f) => (0, 0),
             Stance::Counter => (
@@ -822,6 +850,10 @@ impl Fta {
         if st[target].stance == Stance::Escape {
             return self.on_escape(i, target, haste, st, roster, dice, pending);
         }
+        if st[target].stance == Stance::Grapple && close(f) {
+            return self.grapple_defence(i, target, haste, earlier, st, roster, dice, pending);
+        }
+        let grapples = f.tactics_attack == AttackTactic::Grapple;
         let (delta, bonus) = self.style(f, haste);
         let committed = self.committed(f, haste);
         // Attacks declared after its own may be aborted from (004); those of
@@ -886,20 +918,53 @@ impl Fta {
             let i_minus = split + if committed { 0 } else { pile * i_earlier };
             let t_split = if haste { 0 } else { st[target].split };
             let (t_delta, t_bonus) = self.style(t, haste);
-            let a = self.arm(
-                i,
-                self.base_difficulty(f, false) + delta,
-                i_minus,
-                st,
-                roster,
-            );
+            let t_grapples = t.tactics_attack == AttackTactic::Grapple;
+            let difficulty = |x: &Fighter, delta: i32, grapples: bool| {
+                if grapples {
+                    x.grapple.1
+                } else {
+                    self.base_difficulty(x, false) + delta
+                }
+            };
+            let a = self.arm(i, difficulty(f, delta, grapples), i_minus, st, roster);
             let b = self.arm(
                 target,
-                self.base_difficulty(t, false) + t_delta + harder,
+                difficulty(t, t_delta, t_grapples) + harder,
                 t_split + pile * earlier,
                 st,
                 roster,
             );
+            if grapples || t_grapples {
+                // 004 "Attack vs. Grapple": compared as attack against
+                // attack; a grapple that wins begins with the successes
+                // remaining as Control, a blow that wins lands with them.
+                let roll = |x: Option<(&Roller, i32, bool)>, dice: &mut D| {
+                    x.map_or(wodds_dice::Roll::default(), |(r, p, _)| r.roll(dice, p))
+                };
+                let (ra, rb) = (roll(a, dice), roll(b, dice));
+                roster.botches += u32::from(ra.botch) + u32::from(rb.botch);
+                let score = |r: wodds_dice::Roll| if r.botch { 0 } else { i32::from(r.successes) };
+                let net = score(ra) - score(rb);
+                let (winner, loser, net, bonus) = match net.signum() {
+                    1 => (i, target, net, bonus),
+                    -1 => (target, i, -net, t_bonus),
+                    _ => return,
+                };
+                let w = &self.fighters[winner];
+                if w.tactics_attack == AttackTactic::Grapple {
+                    return roster.grapple(winner, loser, net);
+                }
+                let levels = self.at(6).blow(
+                    dice,
+                    w.damage + bonus + net - 1,
+                    w.potence,
+                    self.fighters[loser].soak[w.kind as usize],
+                );
+                if levels > 0 {
+                    self.wound(w.kind, levels as u16, loser, st, roster, pending);
+                }
+                return;
+            }
             let rolls = self.at(6);
             let exchange = Exchange {
                 a: side(a, &rolls.action, f, bonus, t),
@@ -927,7 +992,34 @@ impl Fta {
         // Not contested: the target's defence roll, if any.
         let (pool, defence_difficulty) = self.defence(f, target, earlier, harder, &st[target]);
         let open = pool < 1;
-        let attack_difficulty = self.base_difficulty(f, open) + delta;
+        let attack_difficulty = if grapples {
+            f.grapple.1
+        } else {
+            self.base_difficulty(f, open) + delta
+        };
+        if grapples {
+            // The grapple attack against the target's defence: the
+            // successes remaining are the Control.
+            if let Some((roller, dice_left, _)) = self.arm(i, attack_difficulty, split, st, roster)
+            {
+                let attack = Attack {
+                    roller,
+                    pool: dice_left,
+                    defence: (!open).then(|| (&self.at(defence_difficulty).action, pool)),
+                    meet: Meet::SubtractHits,
+                    rolls: self.at(6),
+                    damage: 0,
+                    potence: 0,
+                    soak: 0,
+                };
+                let (net, s) = attack.opening(dice);
+                roster.botches += u32::from(s.botches);
+                if let Some(net) = net {
+                    roster.grapple(i, target, net);
+                }
+            }
+            return;
+        }
         if let Some((roller, dice_left, spend)) = self.arm(i, attack_difficulty, split, st, roster)
         {
             let attack = Attack {
@@ -958,8 +1050,68 @@ impl Fta {
             }
         }
         // A guard firing at range answers after the attack, if still up.
-        if guard && roster.standing(target) && roster.standing(i) {
+        if guard && roster.standing(target) && roster.standing(i) && roster.handoff.is_none() {
             self.attack(target, i, 0, st, roster, dice, pending);
+        }
+    }
+
+    /// `i` attacks `target`, who answers with its grapple defence (004
+    /// "Grapple Defense": "The Defense variant only begins the grapple if
+    /// one is attacked"): the attack's roll against the target's grapple
+    /// roll (less its wound penalty and, as a pure defender's defence, the
+    /// piling-on dice of the attacks already on it); more successes for
+    /// the target begin a grapple with the difference as Control and
+    /// negate the attack, more for the attacker land it with the
+    /// difference (or, for a grapple attack, begin its grapple).
+    #[allow(clippy::too_many_arguments)]
+    fn grapple_defence<D: Source>(
+        &self,
+        i: usize,
+        target: usize,
+        haste: bool,
+        earlier: i32,
+        st: &mut [State; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D,
+        pending: &mut Pending,
+    ) {
+        let (f, t) = (&self.fighters[i], &self.fighters[target]);
+        let (delta, bonus) = self.style(f, haste);
+        let split = if haste { 0 } else { st[i].split };
+        let grapples = f.tactics_attack == AttackTactic::Grapple;
+        let difficulty = if grapples {
+            f.grapple.1
+        } else {
+            self.base_difficulty(f, false) + delta
+        };
+        let Some((roller, pool, _)) = self.arm(i, difficulty, split, st, roster) else {
+            return;
+        };
+        let hit = roller.roll(dice, pool);
+        let grip =
+            t.grapple.0 - self.penalty(&st[target]) - earlier * self.rules.piling_on.defending;
+        let held = if grip >= 1 {
+            self.at(t.grapple.1).action.roll(dice, grip)
+        } else {
+            wodds_dice::Roll::default()
+        };
+        roster.botches += u32::from(hit.botch) + u32::from(held.botch);
+        let score = |r: wodds_dice::Roll| if r.botch { 0 } else { i32::from(r.successes) };
+        let net = score(hit) - score(held);
+        if net < 0 {
+            roster.grapple(target, i, -net);
+        } else if net > 0 && grapples {
+            roster.grapple(i, target, net);
+        } else if net > 0 {
+            let levels = self.at(6).blow(
+                dice,
+                f.damage + bonus + net - 1,
+                f.potence,
+                t.soak[f.kind as usize],
+            );
+            if levels > 0 {
+                self.wound(f.kind, levels as u16, target, st, roster, pending);
+            }
         }
     }
 
@@ -999,6 +1151,7 @@ impl Fta {
                     && st[i].struck & (1 << j) == 0
                     && roster.standing(i)
                     && roster.standing(j)
+                    && !roster.decided()
                 {
                     self.attack(i, j, 0, st, roster, dice, pending);
                 }
@@ -1007,6 +1160,12 @@ impl Fta {
             // A haste action: one basic attack, never split.
             self.attack(i, j, phase, st, roster, dice, pending);
         }
+    }
+}
+
+impl super::flow::Body for State {
+    fn health(&mut self) -> Option<&mut Health> {
+        Some(&mut self.health)
     }
 }
 
@@ -1085,7 +1244,7 @@ impl Rounds for Fta {
             s.attacked = 0;
             (s.attacks, s.split, s.stance) = (attacks, split, stance);
             (s.turned, s.tried, s.aborted, s.guarded) = (false, false, false, false);
-            (s.escape, s.broken) = (0, false);
+            (s.escape, s.broken, s.beaten) = (0, false, 0);
         }
         let mut pending = Pending::new();
         if !turn.any_tied() {
@@ -1160,9 +1319,13 @@ impl Fta {
                 gone |= 1 << i;
             }
         }
-        for i in 0..n {
+        for (i, s) in st.iter().enumerate().take(n) {
             if gone & (1 << i) != 0 {
-                roster.knock_out(i, End::Fled);
+                // 004: "the attacker's successes are removed from the
+                // defender's successes - the successes that are left
+                // become the Head Start" (when pursued).
+                let head = i32::from(s.escape - 2) - i32::from(s.beaten);
+                roster.flee(i, Some(head.clamp(0, 127) as i8));
             }
         }
     }

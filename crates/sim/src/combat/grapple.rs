@@ -331,15 +331,15 @@ pub(super) fn setup(
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct State {
     /// Its health.
-    health: Health,
+    pub(super) health: Health,
     /// Whether it is the Grappler (the holder).
-    grappler: bool,
+    pub(super) grappler: bool,
     /// The Grappler's Control (fta).
-    control: i8,
+    pub(super) control: i8,
     /// Contests lost (hubris).
-    losses: u8,
+    pub(super) losses: u8,
     /// The opening is behind (the same on both members).
-    opened: bool,
+    pub(super) opened: bool,
 }
 
 /// A member compiled for grappling.
@@ -401,12 +401,40 @@ impl Grapple {
         rules: &RuleSet,
         sampling: Sampling,
     ) -> Result<Grapple, RulesError> {
-        let no = |what: &str| RulesError::Spec {
+        let setup = scenario.grapple.ok_or_else(|| RulesError::Spec {
             edition: rules.id.clone(),
-            message: format!("has no {what}: a grapple scenario needs it"),
+            message: "has no [grapple] table: a grapple scenario needs it".into(),
+        })?;
+        Grapple::with_setup(scenario, rules, sampling, setup)
+    }
+
+    /// Compiles the grapple a fight of one against one turns into when a
+    /// member grapples (see [`Flow`](super::flow::Flow)): the fight plays
+    /// the opening and hands over the Control, [`Grapple::grab`] starts
+    /// it, and its rounds take over until it ends.
+    pub(super) fn in_fight(
+        scenario: &Scenario,
+        rules: &RuleSet,
+        sampling: Sampling,
+    ) -> Result<Grapple, RulesError> {
+        let setup = GrappleSetup {
+            grappler: 0,
+            start: GrappleStart::Held,
+            control: 1,
         };
-        let g = rules.grapple.ok_or_else(|| no("[grapple] rules"))?;
-        let setup = scenario.grapple.ok_or_else(|| no("[grapple] table"))?;
+        Grapple::with_setup(scenario, rules, sampling, setup)
+    }
+
+    fn with_setup(
+        scenario: &Scenario,
+        rules: &RuleSet,
+        sampling: Sampling,
+        setup: GrappleSetup,
+    ) -> Result<Grapple, RulesError> {
+        let g = rules.grapple.ok_or_else(|| RulesError::Spec {
+            edition: rules.id.clone(),
+            message: "has no [grapple] rules: a grapple needs them".into(),
+        })?;
         assert!(
             scenario.sides.len() == 2 && scenario.sides.iter().all(|s| s.members.len() == 1),
             "the scenario checks a grapple's two members"
@@ -459,21 +487,9 @@ impl Grapple {
                 let mut d = [0; 2];
                 let mut p = [0; 2];
                 for i in 0..2 {
-                    let (me, other) = (m[i], m[1 - i]);
+                    let me = m[i];
                     let ratings = me.ratings(true);
-                    let dex = me.grapple.pool == GrapplePool::Dexterity;
-                    p[i] = if dex {
-                        f.dexterity_pool.of(&ratings)
-                    } else {
-                        f.strength_pool.of(&ratings)
-                    };
-                    let penalised = dex || f.non_humanoid_strength;
-                    let penalty = if !other.grapple.humanoid && penalised {
-                        me.grapple.penalty.map_or(f.non_humanoid, i32::from)
-                    } else {
-                        0
-                    };
-                    d[i] = (f.difficulty + penalty).min(10);
+                    (p[i], d[i]) = grapple_roll(rules, me, m[1 - i]);
                     attack[i] = p[i];
                     strength[i] = rules.combat.pools.get(Pool::Strength).of(&ratings);
                     defence[i] = match me.tactics.defend {
@@ -496,10 +512,13 @@ impl Grapple {
                 for i in 0..2 {
                     let ratings = m[i].ratings(true);
                     p[i] = h.hold_pool.of(&ratings);
-                    attack[i] = h.attack_pool.of(&ratings);
+                    attack[i] = grapple_roll(rules, m[i], m[1 - i]).0;
                     strength[i] = h.damage_pool.of(&ratings);
                     defence[i] = match m[i].tactics.defend {
-                        DefendTactic::None | DefendTactic::Guard | DefendTactic::Abort => None,
+                        DefendTactic::None
+                        | DefendTactic::Guard
+                        | DefendTactic::Abort
+                        | DefendTactic::Grapple => None,
                         _ => Some((fs[i].dodge, roller_at(standard, &mut others)?)),
                     };
                 }
@@ -634,6 +653,51 @@ impl Grapple {
     }
 }
 
+/// Member `me`'s grapple roll against `other` under `rules`: the pool its
+/// grapple attack (or fta grapple defence) rolls and the difficulty. fta
+/// (`control`): Strength or Dexterity + Brawl by its `grapple.pool`, at
+/// `[grapple.fta] difficulty`, plus the non-humanoid penalty against a
+/// body that is not humanoid (for Dexterity grapples, or Strength ones
+/// when `non-humanoid-strength`); the hold: `[grapple.hold] attack-pool`
+/// at its difficulty; hubris's contest: `[grapple.contest] pool` at the
+/// standard difficulty.
+pub(super) fn grapple_roll(
+    rules: &RuleSet,
+    me: &super::Member,
+    other: &super::Member,
+) -> (i32, i32) {
+    let Some(g) = rules.grapple else {
+        return (0, rules.dice.standard_difficulty);
+    };
+    match g.engine {
+        GrappleEngine::Control => {
+            let f = g.fta();
+            let ratings = me.ratings(true);
+            let dex = me.grapple.pool == GrapplePool::Dexterity;
+            let pool = if dex {
+                f.dexterity_pool.of(&ratings)
+            } else {
+                f.strength_pool.of(&ratings)
+            };
+            let penalised = dex || f.non_humanoid_strength;
+            let penalty = if !other.grapple.humanoid && penalised {
+                me.grapple.penalty.map_or(f.non_humanoid, i32::from)
+            } else {
+                0
+            };
+            (pool.max(0), (f.difficulty + penalty).min(10))
+        }
+        GrappleEngine::Hold => {
+            let h = g.hold();
+            (h.attack_pool.of(&me.ratings(true)).max(0), h.difficulty)
+        }
+        GrappleEngine::Contest => (
+            g.contest().pool.of(&me.ratings(false)).max(0),
+            rules.dice.standard_difficulty,
+        ),
+    }
+}
+
 /// Whether the acting side's roll `a` beats the other's `d` successes
 /// under the edition's resisted rule.
 fn beats(rule: ResistedRule, a: Roll, d: u16) -> bool {
@@ -676,36 +740,15 @@ impl Rounds for Grapple {
         let g = if st[0].grappler { 0 } else { 1 };
         let v = 1 - g;
         if !st[0].opened {
-            st[0].opened = true;
-            st[1].opened = true;
             let won = self.opening(st, roster, dice);
             if won <= 0 {
+                st[0].opened = true;
+                st[1].opened = true;
                 roster.knock_out(g, End::Missed);
                 roster.knock_out(v, End::Missed);
                 return;
             }
-            match self.mech {
-                Mech::Control(f) => {
-                    st[g].control = won.min(127) as i8;
-                    if let Some(single) = self.members[g].tactics.single {
-                        self.single(single, &f, won, st, roster, dice);
-                    }
-                }
-                Mech::Hold { damage_on_grab, .. } => {
-                    if damage_on_grab && self.members[g].tactics.effect.harms() {
-                        self.harm(
-                            v,
-                            self.members[g].strength,
-                            Damage::Bashing,
-                            st,
-                            roster,
-                            dice,
-                        );
-                    }
-                }
-                Mech::Contest(_) => {}
-            }
-            return;
+            return self.grab(g, won, st, roster, dice);
         }
         match self.mech {
             Mech::Control(f) => self.control_round(&f, g, st, roster, dice),
@@ -777,11 +820,48 @@ impl Effect {
 }
 
 impl Grapple {
-    /// A single-effect grapple: `single` bought with all `control`, then
-    /// the Grappler lets go (released, unless the effect felled the
+    /// The grapple begins: member `g`'s opening won it `control` (fta's
+    /// Control; the hold and the contest only need it won). fta: a
+    /// single-effect grapple spends it at once and lets go; the hold's
+    /// clinch deals its damage on the grab (`damage-on-grab`).
+    pub(super) fn grab<D: Source>(
+        &self,
+        g: usize,
+        control: i32,
+        st: &mut [State; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D,
+    ) {
+        let v = 1 - g;
+        for (i, s) in st[..2].iter_mut().enumerate() {
+            s.opened = true;
+            s.grappler = i == g;
+            s.control = 0;
+        }
+        match self.mech {
+            Mech::Control(f) => {
+                st[g].control = control.clamp(0, 127) as i8;
+                if let Some(single) = self.members[g].tactics.single {
+                    self.single(g, single, &f, control, st, roster, dice);
+                }
+            }
+            Mech::Hold { damage_on_grab, .. } => {
+                if damage_on_grab && self.members[g].tactics.effect.harms() {
+                    let pool = self.members[g].strength;
+                    self.harm(v, pool, Damage::Bashing, st, roster, dice);
+                }
+            }
+            Mech::Contest(_) => {}
+        }
+    }
+
+    /// A single-effect grapple: Grappler `g` buys `single` with all
+    /// `control`, then lets go (released, unless the effect felled the
     /// Victim).
+    #[allow(clippy::too_many_arguments)]
     fn single<D: Source>(
         &self,
+        g: usize,
         single: Single,
         f: &FtaGrapple,
         control: i32,
@@ -789,7 +869,6 @@ impl Grapple {
         roster: &mut Roster,
         dice: &mut D,
     ) {
-        let g = self.setup.grappler;
         let v = 1 - g;
         let e = &f.effects;
         let strength = self.members[g].strength;

@@ -152,6 +152,8 @@ struct Fighter {
     escapes: bool,
     spend: WillpowerTactic,
     flee_at: u8,
+    /// Its grappling contest pool (`[grapple.contest] pool`).
+    grapple: i32,
 }
 
 /// The hubris engine for one scenario under one edition.
@@ -226,8 +228,10 @@ impl Hubris {
     ) -> Result<Hubris, RulesError> {
         let h = rules.combat.hubris();
         let mut fighters = Vec::new();
+        let all: Vec<&super::Member> = scenario.sides.iter().flat_map(|s| &s.members).collect();
         for (side, s) in scenario.sides.iter().enumerate() {
             for m in &s.members {
+                let other = all.iter().find(|o| o.name != m.name).copied().unwrap_or(m);
                 let t = |x: Trait| i32::from(m.get(x));
                 // Armour is a Difficulty here, not a Dexterity penalty.
                 let ratings = m.ratings(false);
@@ -281,20 +285,27 @@ impl Hubris {
                     ),
                     // A total defender only contests attacks on it.
                     escapes: m.tactics.defend == DefendTactic::Escape,
-                    tactics_attack: if m.tactics.defend == DefendTactic::Total {
-                        AttackTactic::None
-                    } else {
-                        m.tactics.attack
+                    // hubris has no grapple defence: a grapple defender
+                    // grapples by attacking.
+                    tactics_attack: match m.tactics.defend {
+                        DefendTactic::Total => AttackTactic::None,
+                        DefendTactic::Grapple => AttackTactic::Grapple,
+                        _ => m.tactics.attack,
                     },
                     spend: m.tactics.willpower,
                     flee_at: m.tactics.flee_at.boxes(),
+                    grapple: super::grapple::grapple_roll(rules, m, other).0,
                 });
             }
         }
         let bonus_dice = rules.dice.willpower.bonus_dice;
         let max = fighters
             .iter()
-            .map(|f| (f.attack + bonus_dice).max(f.defence).max(f.stamina))
+            .map(|f| {
+                (f.attack.max(f.grapple) + bonus_dice)
+                    .max(f.defence)
+                    .max(f.stamina)
+            })
             .max()
             .unwrap_or(1)
             .clamp(1, 60);
@@ -446,6 +457,14 @@ pub struct State {
     lost: i32,
 }
 
+/// hubris's wounds are its own track: its grapple (a contest) hurts no
+/// one.
+impl super::flow::Body for State {
+    fn health(&mut self) -> Option<&mut super::Health> {
+        None
+    }
+}
+
 impl Rounds for Hubris {
     type State = State;
 
@@ -507,7 +526,7 @@ impl Rounds for Hubris {
                 continue;
             }
             if (f.flee_at > 0 && st[i].wounds.filled() >= f.flee_at) || f.escapes {
-                roster.knock_out(i, End::Fled);
+                roster.flee(i, None);
                 continue;
             }
             if f.tactics_attack == AttackTactic::None {
@@ -526,6 +545,10 @@ impl Rounds for Hubris {
                 let Some(target) = roster.target(i) else {
                     break;
                 };
+                // A grapple has begun: it takes over.
+                if roster.handoff.is_some() {
+                    break;
+                }
                 let spend = spent < self.willpower_per_turn
                     && st[i].willpower > 0
                     && match f.spend {
@@ -542,7 +565,15 @@ impl Rounds for Hubris {
                 }
                 let t = &self.fighters[target];
                 let bonus = if spend { self.bonus_dice } else { 0 };
-                let pool = f.attack - t.difficulty - penalty + bonus;
+                // A grappling contest (`[grapple.contest] pool`): won, the
+                // grapple begins; armour is no Difficulty against it
+                // (assumed: it hinders blows, not a hold).
+                let grapples = f.tactics_attack == AttackTactic::Grapple;
+                let pool = if grapples {
+                    f.grapple - penalty + bonus
+                } else {
+                    f.attack - t.difficulty - penalty + bonus
+                };
                 let against = t.defence - self.penalty(&st[target].wounds);
                 let contest = self.contest(pool, against, spend, dice);
                 roster.botches += u32::from(contest.botches);
@@ -551,7 +582,9 @@ impl Rounds for Hubris {
                     -1 => i,
                     _ => continue,
                 };
-                if contest.winner > 0 {
+                if contest.winner > 0 && grapples {
+                    roster.grapple(i, target, i32::from(contest.damage).max(1));
+                } else if contest.winner > 0 {
                     let damage = (i32::from(contest.damage) + f.bonus - t.reduction).max(0);
                     st[target].wounds.take(f.kind, damage as u32);
                     if let Some(kind) = st[target].wounds.last() {

@@ -18,6 +18,7 @@
 mod chain;
 pub mod chase;
 mod fighter;
+pub mod flow;
 pub mod fta;
 mod gear;
 pub mod grapple;
@@ -102,6 +103,10 @@ enum Kind {
     Race(Box<chase::Race>),
     Contest(Box<chase::Contest>),
     Grapple(Box<grapple::Grapple>),
+    FlowRevised(Box<flow::Flow<revised::Revised>>),
+    FlowHubris(Box<flow::Flow<hubris::Hubris>>),
+    FlowUwod(Box<flow::Flow<uwod::Uwod>>),
+    FlowFta(Box<flow::Flow<fta::Fta>>),
 }
 
 impl EditionEngine {
@@ -133,6 +138,30 @@ impl EditionEngine {
             _ if scenario.kind == ConflictKind::Grapple => {
                 Kind::Grapple(Box::new(grapple::Grapple::new(scenario, rules, tables)?))
             }
+            E::Revised if scenario.turns() => Kind::FlowRevised(Box::new(flow(
+                revised::Revised::new(scenario, rules, tables)?,
+                scenario,
+                rules,
+                tables,
+            )?)),
+            E::Hubris if scenario.turns() => Kind::FlowHubris(Box::new(flow(
+                hubris::Hubris::new(scenario, rules, tables)?,
+                scenario,
+                rules,
+                tables,
+            )?)),
+            E::Uwod if scenario.turns() => Kind::FlowUwod(Box::new(flow(
+                uwod::Uwod::new(scenario, rules, tables)?,
+                scenario,
+                rules,
+                tables,
+            )?)),
+            E::Fta if scenario.turns() => Kind::FlowFta(Box::new(flow(
+                fta::Fta::new(scenario, rules, tables)?,
+                scenario,
+                rules,
+                tables,
+            )?)),
             E::Revised => Kind::Revised(Box::new(revised::Revised::new(scenario, rules, tables)?)),
             E::Hubris => Kind::Hubris(Box::new(hubris::Hubris::new(scenario, rules, tables)?)),
             E::Fta => Kind::Fta(Box::new(fta::Fta::new(scenario, rules, tables)?)),
@@ -147,6 +176,10 @@ impl EditionEngine {
             (Sampling::Round, Kind::Race(e)) => Chain::build(e.as_ref(), limit),
             (Sampling::Round, Kind::Contest(e)) => Chain::build(e.as_ref(), limit),
             (Sampling::Round, Kind::Grapple(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::FlowRevised(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::FlowHubris(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::FlowUwod(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::FlowFta(e)) => Chain::build(e.as_ref(), limit),
             _ => None,
         };
         Ok(EditionEngine {
@@ -182,6 +215,10 @@ impl Engine for EditionEngine {
             Kind::Race(e) => e.fight(dice),
             Kind::Contest(e) => e.fight(dice),
             Kind::Grapple(e) => e.fight(dice),
+            Kind::FlowRevised(e) => e.fight(dice),
+            Kind::FlowHubris(e) => e.fight(dice),
+            Kind::FlowUwod(e) => e.fight(dice),
+            Kind::FlowFta(e) => e.fight(dice),
         }
     }
 
@@ -199,6 +236,10 @@ impl Engine for EditionEngine {
             Kind::Race(e) => e.fight_into(dice, tally),
             Kind::Contest(e) => e.fight_into(dice, tally),
             Kind::Grapple(e) => e.fight_into(dice, tally),
+            Kind::FlowRevised(e) => e.fight_into(dice, tally),
+            Kind::FlowHubris(e) => e.fight_into(dice, tally),
+            Kind::FlowUwod(e) => e.fight_into(dice, tally),
+            Kind::FlowFta(e) => e.fight_into(dice, tally),
         }
     }
 
@@ -212,8 +253,41 @@ impl Engine for EditionEngine {
             Kind::Race(e) => Rounds::frame(e.as_ref()),
             Kind::Contest(e) => Rounds::frame(e.as_ref()),
             Kind::Grapple(e) => Rounds::frame(e.as_ref()),
+            Kind::FlowRevised(e) => Rounds::frame(e.as_ref()),
+            Kind::FlowHubris(e) => Rounds::frame(e.as_ref()),
+            Kind::FlowUwod(e) => Rounds::frame(e.as_ref()),
+            Kind::FlowFta(e) => Rounds::frame(e.as_ref()),
         }
     }
+}
+
+/// `fight` as a [`flow::Flow`]: with the grapple it turns into when a
+/// member grapples, and the chase that follows the Prey's flight when the
+/// scenario has a `[chase]`.
+fn flow<F: Rounds>(
+    fight: F,
+    scenario: &Scenario,
+    rules: &wodds_rules::RuleSet,
+    sampling: Sampling,
+) -> Result<flow::Flow<F>, wodds_rules::RulesError> {
+    let grapple = if scenario.grapples() {
+        Some(grapple::Grapple::in_fight(scenario, rules, sampling)?)
+    } else {
+        None
+    };
+    let pursuit = match &scenario.chase {
+        Some(c) => {
+            let p = match chase_engine(scenario, rules, sampling)? {
+                Kind::Lead(e) => flow::Pursuit::Lead(e),
+                Kind::Race(e) => flow::Pursuit::Race(e),
+                Kind::Contest(e) => flow::Pursuit::Contest(e),
+                _ => unreachable!("chase_engine makes chase engines"),
+            };
+            Some((p, c.prey, c.caught))
+        }
+        None => None,
+    };
+    Ok(flow::Flow::new(fight, grapple, pursuit))
 }
 
 /// The chase engine `rules` name (`[chase] engine`) for a chase scenario.

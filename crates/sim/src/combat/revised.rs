@@ -85,11 +85,10 @@ use wodds_rules::{InitiativeTies, RevisedRules, RuleSet, RulesError};
 use super::chain::Rounds;
 use super::fighter::{Fighter, Rolls, Sampling, fighters, hurt, max_pool};
 use super::health::{Health, Track};
-use super::scenario::{DefendTactic, MAX_MEMBERS, Range, Scenario};
+use super::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS, Range, Scenario};
 use super::source::Source;
 use super::strike::{Attack, Meet, Strike};
 use super::tables::Tables;
-use super::tally::End;
 use super::turn::{Frame, Roster};
 
 /// The Revised engine for one scenario under one edition.
@@ -312,6 +311,12 @@ fn defence_key(defence: Option<i32>) -> usize {
     defence.map_or(0, |pool| 1 + pool.max(0) as usize)
 }
 
+impl super::flow::Body for State {
+    fn health(&mut self) -> Option<&mut Health> {
+        Some(&mut self.health)
+    }
+}
+
 impl Rounds for Revised {
     type State = State;
 
@@ -384,7 +389,7 @@ impl Rounds for Revised {
                 continue;
             }
             if f.runs(st[i].health.filled()) {
-                roster.knock_out(i, End::Fled);
+                roster.flee(i, None);
                 continue;
             }
             if !f.strikes() || st[i].abort == Abort::Dodging {
@@ -396,17 +401,28 @@ impl Rounds for Revised {
             let actions = self.declared(f, &st[i]);
             let extra = self.extra(f, &st[i]);
             st[i].rage -= st[i].raging;
-            let rolls = self.at(self.difficulty(f));
+            // A clinch or hold: the edition's grapple attack (`[grapple.hold]`).
+            let grapples = f.tactics_attack == AttackTactic::Grapple;
+            let (base, difficulty) = if grapples {
+                f.grapple
+            } else {
+                (f.attack, self.difficulty(f))
+            };
+            let rolls = self.at(difficulty);
             for k in 0..declared + extra {
                 let Some(target) = roster.target(i) else {
                     break;
                 };
+                // A grapple has begun: it takes over.
+                if roster.handoff.is_some() {
+                    break;
+                }
                 let minus = if k < declared || self.rules.extra_actions_penalised {
                     self.action_penalty(actions, self.attack_place(f, k))
                 } else {
                     0
                 };
-                let dice_left = f.attack - self.penalty(&st[i]) - minus;
+                let dice_left = base - self.penalty(&st[i]) - minus;
                 if dice_left < 1 {
                     continue;
                 }
@@ -430,6 +446,29 @@ impl Rounds for Revised {
                     &rolls.action
                 };
                 let defence = self.defence(target, f, &st[target]);
+                if grapples {
+                    // RULES.md (revised): the clinch attack "on a hit ...
+                    // both are held" (its damage on the grab is the
+                    // grapple's `damage-on-grab`).
+                    let attack = Attack {
+                        roller: compiled,
+                        pool: dice_left,
+                        defence: defence
+                            .map(|pool| (&self.at(self.rules.defence_difficulty).action, pool)),
+                        meet: Meet::Subtract,
+                        rolls: self.at(6),
+                        damage: 0,
+                        potence: 0,
+                        soak: 0,
+                    };
+                    let (net, s) = attack.opening(dice);
+                    roster.botches += u32::from(s.botches);
+                    st[target].dodged += u8::from(s.defended);
+                    if let Some(net) = net {
+                        roster.grapple(i, target, net.max(1));
+                    }
+                    continue;
+                }
                 let attack = Attack {
                     roller: compiled,
                     pool: dice_left,

@@ -32,6 +32,7 @@ use wodds_rules::{FileKind, RuleSet, RulesError, from_toml, located, read_text};
 use super::chase::{Chase, RawChase};
 use super::gear::{Armor, Weapon};
 use super::grapple::{GrappleSetup, GrappleTactics, RawGrapple};
+use super::tally::End;
 
 /// Every trait a member may have: name, lowest and highest rating, and the
 /// rating when the file leaves it out.
@@ -125,6 +126,14 @@ pub enum AttackTactic {
     Feint,
     /// fta: no defence at all this round; the target defends at +2 difficulty.
     Committed,
+    /// Grapples instead of harming: fta's grapple attack (its `grapple`
+    /// pool, Strength or Dexterity + Brawl; a success begins a grapple with
+    /// the net successes as Control), revised's and uwod's clinch or hold
+    /// (the edition's `[grapple.hold] attack-pool`), hubris's grappling
+    /// contest. The grapple then plays as the edition's `[grapple]` says,
+    /// until it ends in a pin or the Victim gets free and the fight goes
+    /// on. A fight of one against one.
+    Grapple,
     /// Never attacks.
     None,
 }
@@ -154,6 +163,13 @@ pub enum DefendTactic {
     /// fta: guards, turning its defence into an attack on the first member
     /// to attack it; the other editions defend as `none`.
     Guard,
+    /// fta: the grapple defence: declares no attack, and answers an attack
+    /// with its grapple pool; more successes than the attack's begin a
+    /// grapple with the difference as Control (the attack negated), fewer
+    /// let the attack land with the rest. The other editions have none:
+    /// the member grapples by attacking instead (as `attack = "grapple"`).
+    /// A fight of one against one.
+    Grapple,
     /// Attacks, but attacked before it has acted in a turn it aborts to a
     /// full defence (revised: a Willpower roll at difficulty 6, or a point
     /// when its Willpower tactic spends one; fta: a Willpower roll at
@@ -394,6 +410,50 @@ impl ConflictKind {
     }
 }
 
+impl Scenario {
+    /// Whether a member grapples in this fight (a grapple attack or
+    /// defence): the fight turns into a grapple while one lasts.
+    pub fn grapples(&self) -> bool {
+        self.kind == ConflictKind::Combat
+            && self.sides.iter().flat_map(|s| &s.members).any(|m| {
+                m.tactics.attack == AttackTactic::Grapple
+                    || m.tactics.defend == DefendTactic::Grapple
+            })
+    }
+
+    /// Whether the fight turns into another conflict: a grapple, or the
+    /// chase after the Prey's flight (a fight's `[chase]`).
+    pub fn turns(&self) -> bool {
+        self.kind == ConflictKind::Combat && (self.grapples() || self.chase.is_some())
+    }
+
+    /// The ways its conflicts can end, in the order outputs list them,
+    /// draws last: a fight's, with a pin when it grapples and the chase's
+    /// ends when a flight is pursued; a chase's; a grapple's.
+    pub fn ends(&self) -> Vec<End> {
+        match self.kind {
+            ConflictKind::Chase => End::CHASE.to_vec(),
+            ConflictKind::Grapple => End::GRAPPLE.to_vec(),
+            ConflictKind::Combat => {
+                let mut ends = End::COMBAT.to_vec();
+                ends.pop();
+                if self.grapples() {
+                    ends.push(End::Pinned);
+                }
+                if let Some(c) = &self.chase {
+                    ends.push(End::Escaped);
+                    if c.caught == super::chase::Caught::Lost {
+                        ends.push(End::Caught);
+                    }
+                    ends.extend([End::RunOut, End::Obstacle]);
+                }
+                ends.push(End::Draw);
+                ends
+            }
+        }
+    }
+}
+
 /// Most fights a scenario may ask for.
 pub const MAX_TRIALS: u64 = 1_000_000_000;
 /// Most rounds a fight may last.
@@ -623,16 +683,21 @@ impl Scenario {
                     "a chase needs a [chase] table naming its `prey`".into(),
                 ));
             }
-            (ConflictKind::Chase, Some(c)) => Some(Chase::parse(c, &sides, &editions, &at)?),
+            (ConflictKind::Chase, Some(c)) => Some(Chase::parse(c, false, &sides, &editions, &at)?),
+            // A fight's [chase]: the chase that follows the Prey's flight.
+            (ConflictKind::Combat, Some(c)) => Some(Chase::parse(c, true, &sides, &editions, &at)?),
             (_, Some(c)) => {
                 return Err(at(
                     c.span().start,
                     "chase",
-                    "a [chase] table needs `kind = \"chase\"`".into(),
+                    "a [chase] table needs `kind = \"chase\"` (or, for the chase after a flight, `kind = \"combat\"`)".into(),
                 ));
             }
             (_, None) => None,
         };
+        if kind == ConflictKind::Combat {
+            one_against_one_to_grapple(&sides, &raw.side, &at)?;
+        }
         let grapple = super::grapple::setup(kind, raw.grapple.as_ref(), &sides, &raw.side, &at)?;
         Ok(Scenario {
             name: raw.name,
@@ -646,6 +711,38 @@ impl Scenario {
             grapple,
         })
     }
+}
+
+/// A fight in which a member grapples (a grapple attack or defence) is of
+/// one against one: the grapple is the fight while it lasts (third parties
+/// join a `kind = "grapple"` scenario as helpers).
+fn one_against_one_to_grapple(
+    sides: &[Side],
+    raw: &[RawSide],
+    at: &impl Fn(usize, &str, String) -> RulesError,
+) -> Result<(), RulesError> {
+    let one_on_one = sides.len() == 2 && sides.iter().all(|s| s.members.len() == 1);
+    for (s, r) in sides.iter().zip(raw) {
+        for (m, rm) in s.members.iter().zip(&r.member) {
+            let grapples = m.tactics.attack == AttackTactic::Grapple
+                || m.tactics.defend == DefendTactic::Grapple;
+            if grapples && !one_on_one {
+                let offset = rm
+                    .tactics
+                    .as_ref()
+                    .map_or(rm.name.span().start, |t| t.span().start);
+                return Err(at(
+                    offset,
+                    "tactics",
+                    format!(
+                        "`{}` grapples, and a fight with a grapple is of one against one (two sides of one member each); third parties join a `kind = \"grapple\"` scenario",
+                        m.name
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn member(

@@ -133,6 +133,32 @@ impl Attack<'_> {
         out
     }
 
+    /// Plays the attack as a grapple attack (a clinch, a hold): its roll
+    /// and the defence it meets as [`Attack::roll`] does, no damage. The
+    /// net successes when it gets through (uwod: the attack's successes
+    /// beyond the defence's, which may be 0), and what else the attack did
+    /// (its botches, whether the defence answered it; no damage).
+    pub fn opening<D: Source>(&self, dice: &mut D) -> (Option<i32>, Strike) {
+        let hit = self.roller.roll(dice, self.pool);
+        let mut out = Strike {
+            botches: u8::from(hit.botch),
+            ..Strike::default()
+        };
+        let mut defence = self.counted(Roll::default());
+        if let Some((roller, pool)) = self.defence
+            && self.meets(hit)
+        {
+            out.defended = !hit.botch;
+            if pool >= 1 {
+                let d = roller.roll(dice, pool);
+                out.botches += u8::from(d.botch);
+                defence = self.counted(d);
+            }
+        }
+        let net = i32::from(hit.successes) - i32::from(defence);
+        (self.resolve(hit, defence).map(|_| net), out)
+    }
+
     /// The exact distribution of its outcomes (`None` if a roll is beyond
     /// the outcome sampler's tables).
     pub fn weights(&self) -> Option<Vec<(Strike, f64)>> {

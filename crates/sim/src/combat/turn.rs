@@ -7,6 +7,35 @@ use wodds_dice::D10;
 use super::scenario::{MAX_MEMBERS, Scenario};
 use super::tally::{End, Fight};
 
+/// A conflict that takes over a fight from the next round: a grapple one
+/// member's attack or defence began, or the chase that follows a flight
+/// (see [`Flow`](super::flow::Flow)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Handoff {
+    /// `grappler` holds `victim` with `control` (fta: the opening's net
+    /// successes; the other editions' holds: 1).
+    Grapple {
+        /// The member who grapples.
+        grappler: u8,
+        /// The member grappled.
+        victim: u8,
+        /// The Control it opens with.
+        control: i8,
+    },
+    /// `prey` got away from the fight and `predator` pursues.
+    Chase {
+        /// The member who fled.
+        prey: u8,
+        /// The member who pursues.
+        predator: u8,
+        /// The head start its escape roll left (fta: the escape's
+        /// successes less the best attack's), or `None` for a flight with
+        /// no escape roll (the chase starts as the scenario's `[chase]
+        /// start` says).
+        head_start: Option<i8>,
+    },
+}
+
 /// The members of a fight: which side each is on and whether it is out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Roster {
@@ -26,6 +55,12 @@ pub struct Roster {
     pub willpower: u32,
     /// Botches, all sides.
     pub botches: u32,
+    /// A grapple or chase that takes over from the next round: set by an
+    /// engine during a round, which then stops ([`Roster::decided`]).
+    pub handoff: Option<Handoff>,
+    /// The members whose flight starts a chase (bit `i`: member `i`):
+    /// the Prey of a fight's `[chase]`.
+    pub pursued: u16,
 }
 
 impl Roster {
@@ -43,6 +78,8 @@ impl Roster {
             last_out: End::Draw,
             willpower: 0,
             botches: 0,
+            handoff: None,
+            pursued: 0,
         };
         for s in sides_of {
             r.side[r.n] = s;
@@ -66,6 +103,7 @@ impl Roster {
             last_out: End::Draw,
             willpower: 0,
             botches: 0,
+            handoff: None,
             ..*self
         }
     }
@@ -105,11 +143,48 @@ impl Roster {
         }
     }
 
-    /// Whether the fight is decided: one side or none still stands. Once
-    /// it is, the members still to act in the round do nothing.
+    /// Whether the fight is decided: one side or none still stands, or a
+    /// grapple or chase takes over ([`Roster::handoff`]). Once it is, the
+    /// members still to act in the round do nothing.
     #[inline]
     pub fn decided(&self) -> bool {
-        self.up == 0 || self.enemies(self.up.trailing_zeros() as usize) == 0
+        self.up == 0
+            || self.enemies(self.up.trailing_zeros() as usize) == 0
+            || self.handoff.is_some()
+    }
+
+    /// How member `i` left the fight, if it has.
+    #[inline]
+    pub fn out(&self, i: usize) -> Option<End> {
+        self.out[i]
+    }
+
+    /// Member `i` flees: out of the fight, or, when its flight is pursued
+    /// (a fight's `[chase]`), into the chase with the first standing enemy
+    /// as the Predator and `head_start` (see [`Handoff::Chase`]).
+    #[inline]
+    pub fn flee(&mut self, i: usize, head_start: Option<i8>) {
+        match self.target(i) {
+            Some(predator) if self.pursued >> i & 1 != 0 => {
+                self.handoff = Some(Handoff::Chase {
+                    prey: i as u8,
+                    predator: predator as u8,
+                    head_start,
+                });
+            }
+            _ => self.knock_out(i, End::Fled),
+        }
+    }
+
+    /// Member `i` grapples member `victim` from the next round with
+    /// `control` (see [`Handoff::Grapple`]).
+    #[inline]
+    pub fn grapple(&mut self, i: usize, victim: usize, control: i32) {
+        self.handoff = Some(Handoff::Grapple {
+            grappler: i as u8,
+            victim: victim as u8,
+            control: control.clamp(1, 127) as i8,
+        });
     }
 
     /// The first standing member of another side than `i`'s.

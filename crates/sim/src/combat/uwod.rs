@@ -95,7 +95,7 @@ use super::chain::Rounds;
 use super::fighter::{Fighter, Roller, Rolls, Sampling, fighters, max_pool};
 use super::gear::{Damage, Skill};
 use super::health::{Health, LEVELS, Track};
-use super::scenario::{DefendTactic, MAX_MEMBERS, Range, Scenario, WillpowerTactic};
+use super::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS, Range, Scenario, WillpowerTactic};
 use super::source::Source;
 use super::strike::{Attack, Meet, Strike};
 use super::tables::Tables;
@@ -227,6 +227,12 @@ impl State {
     }
 }
 
+impl super::flow::Body for State {
+    fn health(&mut self) -> Option<&mut Health> {
+        Some(&mut self.health)
+    }
+}
+
 impl Rounds for Uwod {
     type State = State;
 
@@ -310,7 +316,7 @@ impl Rounds for Uwod {
                 }
             }
             if f.runs(st[i].health.filled()) {
-                roster.knock_out(i, End::Fled);
+                roster.flee(i, None);
                 continue;
             }
             // Willpower, a point or more a turn (the rule file's).
@@ -335,17 +341,25 @@ impl Rounds for Uwod {
             let rage = f.rages(st[i].rage);
             st[i].rage -= rage;
             let extra = i32::from(f.attacks) - 1 + i32::from(rage) * i32::from(rules.rage_actions);
+            // 000: "Initiating a clinch is a simple Dexterity + Brawl
+            // attack, but instead of doing damage you grapple your opponent."
+            let grapples = f.tactics_attack == AttackTactic::Grapple;
+            let base = if grapples { f.grapple.0 } else { f.attack };
             for k in 0..i32::from(declared) + extra {
                 let Some(target) = roster.target(i) else {
                     break;
                 };
+                // A clinch has begun: it takes over.
+                if roster.handoff.is_some() {
+                    break;
+                }
                 let multiple = if declared > 1 && k < i32::from(declared) {
                     i32::from(rules.first_action_penalty) * i32::from(declared)
                         + i32::from(rules.later_action_penalty) * k
                 } else {
                     0
                 };
-                let dice_left = f.attack - st[i].penalty(&self.penalties) - multiple;
+                let dice_left = base - st[i].penalty(&self.penalties) - multiple;
                 if dice_left < 1 {
                     continue;
                 }
@@ -393,6 +407,14 @@ impl Rounds for Uwod {
                     potence: f.potence,
                     soak: t.soak[f.kind as usize],
                 };
+                if grapples {
+                    let (net, s) = attack.opening(dice);
+                    roster.botches += u32::from(s.botches);
+                    if net.is_some() {
+                        roster.grapple(i, target, 1);
+                    }
+                    continue;
+                }
                 // The pair fixes the range, damage and soak.
                 let key = [
                     i,
