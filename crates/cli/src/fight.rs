@@ -79,6 +79,15 @@ struct EditionResult {
     winner_damage: Option<f64>,
     willpower_per_fight: Option<f64>,
     botches_per_fight: Option<f64>,
+    /// Grapples reversed a conflict (scenarios with grapples only).
+    reversals: Option<f64>,
+    /// The same, exactly, from the round chain.
+    exact_reversals: Option<f64>,
+    /// Health levels dealt by grapple effects a conflict (scenarios with
+    /// grapples only).
+    effect_damage: Option<f64>,
+    /// The same, exactly, from the round chain.
+    exact_effect_damage: Option<f64>,
     /// What `track` follows (`lead` for a chase, `control` for a
     /// grapple), or `None` for a fight.
     track_name: Option<&'static str>,
@@ -195,6 +204,7 @@ fn summarize(
     let s = Summary::new(engine, t);
     let (est, exact) = (&s.estimate, s.exact.as_ref());
     let value = |f: Option<Figure>| f.map(|f| tidy(f.value));
+    let grapples = scenario.kind == ConflictKind::Grapple || scenario.grapples();
     EditionResult {
         edition: rules.id.clone(),
         fights: s.fights,
@@ -234,6 +244,14 @@ fn summarize(
         winner_damage: value(est.winner_damage),
         willpower_per_fight: value(est.willpower),
         botches_per_fight: value(est.botches),
+        reversals: grapples.then(|| value(est.reversals)).flatten(),
+        exact_reversals: grapples
+            .then(|| exact.and_then(|x| value(x.reversals)))
+            .flatten(),
+        effect_damage: grapples.then(|| value(est.harm)).flatten(),
+        exact_effect_damage: grapples
+            .then(|| exact.and_then(|x| value(x.harm)))
+            .flatten(),
         track_name: scenario.kind.track_name(),
         track: est
             .track
@@ -485,8 +503,18 @@ fn write_table(
             opt(r.median_rounds),
             opt(r.p90_rounds)
         )?;
-        write_track(out, r)?;
         let one = what.trim_end_matches('s');
+        if let (Some(rev), Some(harm)) = (r.reversals, r.effect_damage) {
+            let exactly =
+                |x: Option<f64>| x.map_or(String::new(), |x| format!(" (exactly {x:.2})"));
+            writeln!(
+                out,
+                "  reversals {rev:.2}{} a {one}; damage from grapple effects {harm:.2}{} levels a {one}",
+                exactly(r.exact_reversals),
+                exactly(r.exact_effect_damage)
+            )?;
+        }
+        write_track(out, r)?;
         if chase {
             writeln!(out, "  botches {} a chase", f(r.botches_per_fight))?;
         } else {

@@ -143,6 +143,8 @@ struct Step {
     next: u32,
     willpower: u16,
     botches: u16,
+    reversals: u8,
+    harm: u16,
 }
 
 /// Marks a [`Step`] that ends the fight.
@@ -230,6 +232,8 @@ impl Chain {
                 let step = Step {
                     next,
                     willpower: u16::try_from(r.willpower).ok()?,
+                    reversals: u8::try_from(r.reversals).ok()?,
+                    harm: u16::try_from(r.harm).ok()?,
                     botches: u16::try_from(r.botches).ok()?,
                 };
                 let p = walk.p();
@@ -297,10 +301,13 @@ impl Chain {
     #[inline]
     fn walk<R: Rng>(&self, rng: &mut R, mut survived: impl FnMut(u32, usize)) -> Fight {
         let (mut state, mut willpower, mut botches) = (0usize, 0u32, 0u32);
+        let (mut reversals, mut harm) = (0u32, 0u32);
         for round in 1..=self.max_rounds {
             let step = self.rounds[state].sample(rng);
             willpower += u32::from(step.willpower);
             botches += u32::from(step.botches);
+            reversals += u32::from(step.reversals);
+            harm += u32::from(step.harm);
             if step.next & END != 0 {
                 let e = self.ends[(step.next & !END) as usize];
                 return Fight {
@@ -310,6 +317,8 @@ impl Chain {
                     winner_damage: e.damage,
                     willpower,
                     botches,
+                    reversals,
+                    harm,
                 };
             }
             state = step.next as usize;
@@ -322,6 +331,8 @@ impl Chain {
             winner_damage: 0,
             willpower,
             botches,
+            reversals,
+            harm,
         }
     }
 
@@ -344,6 +355,8 @@ impl Chain {
             damage: Vec::new(),
             willpower: 0.0,
             botches: 0.0,
+            reversals: 0.0,
+            harm: 0.0,
             odds: Odds {
                 wins: Vec::new(),
                 ended: Vec::new(),
@@ -360,6 +373,8 @@ impl Chain {
                     let pq = p * q;
                     out.willpower += pq * f64::from(step.willpower);
                     out.botches += pq * f64::from(step.botches);
+                    out.reversals += pq * f64::from(step.reversals);
+                    out.harm += pq * f64::from(step.harm);
                     if step.next & END != 0 {
                         let e = self.ends[(step.next & !END) as usize];
                         if let Some(w) = e.winner {
@@ -421,6 +436,10 @@ pub struct Outcomes {
     pub willpower: f64,
     /// Botches a fight, all sides, on average.
     pub botches: f64,
+    /// Grapples reversed a conflict, on average.
+    pub reversals: f64,
+    /// Health levels grapple effects dealt a conflict, on average.
+    pub harm: f64,
     /// For engines that keep a track ([`Rounds::track`]): `track[r - 1]`
     /// lists, by value, the chance that the conflict is still going after
     /// round `r` with its track at that value (a joint chance: divide by

@@ -43,6 +43,12 @@ use super::turn::{Frame, Handoff, Roster};
 pub trait Body: Copy + Default + Eq + Hash {
     /// Its health track.
     fn health(&mut self) -> Option<&mut Health>;
+
+    /// The fight has handed over to a grapple or a chase: the member's
+    /// turns go to it, so what lasts until its next turn in the fight
+    /// (uwod's onslaught, Willpower spent to ignore wounds) is over.
+    #[inline]
+    fn turn_passed(&mut self) {}
 }
 
 /// Which conflict a round plays.
@@ -141,7 +147,16 @@ impl<F: Rounds> Flow<F> {
 fn scratch(roster: &Roster) -> Roster {
     let mut r = *roster;
     (r.willpower, r.botches, r.handoff) = (0, 0, None);
+    (r.reversals, r.harm) = (0, 0);
     r
+}
+
+/// Adds what was counted on a scratch roster `r` to `roster`.
+fn absorb(roster: &mut Roster, r: &Roster) {
+    roster.botches += r.botches;
+    roster.willpower += r.willpower;
+    roster.reversals += r.reversals;
+    roster.harm += r.harm;
 }
 
 impl<F: Rounds> Flow<F>
@@ -160,7 +175,13 @@ where
         for (s, f) in st.iter_mut().zip(fs) {
             s.fight = f;
         }
-        match roster.handoff.take() {
+        let handoff = roster.handoff.take();
+        if handoff.is_some() {
+            for s in st.iter_mut() {
+                s.fight.turn_passed();
+            }
+        }
+        match handoff {
             None => {}
             Some(Handoff::Grapple {
                 grappler, control, ..
@@ -225,8 +246,7 @@ where
         let mut r = scratch(roster);
         pursuit.round(&mut cs, &mut r, dice);
         st[0].chase = cs[0];
-        roster.botches += r.botches;
-        roster.willpower += r.willpower;
+        absorb(roster, &r);
         let predator = 1 - prey;
         let ended = |k: usize| r.out(k).filter(|_| roster.out(k).is_none());
         let (a, b) = (ended(prey), ended(predator));
@@ -277,8 +297,7 @@ fn after_grapple<S: Body>(
             *h = g.health;
         }
     }
-    roster.botches += r.botches;
-    roster.willpower += r.willpower;
+    absorb(roster, r);
     let mut over = false;
     for k in 0..2 {
         if roster.out(k).is_some() {

@@ -603,6 +603,7 @@ impl Grapple {
             _ => self.members[v].soak[1],
         };
         let levels = self.rolls[v].blow(dice, pool.max(0), 0, soak);
+        roster.harm += levels;
         hurt(&self.track, kind, levels, &mut st[v].health, roster, v);
     }
 
@@ -965,6 +966,7 @@ impl Grapple {
                 if net >= need {
                     holder = v;
                     c += net - need;
+                    roster.reversals += 1;
                 }
             } else {
                 c -= net;

@@ -87,6 +87,10 @@ pub struct Figures {
     pub willpower: Option<Figure>,
     /// Botches a fight, all sides.
     pub botches: Option<Figure>,
+    /// Grapples reversed a conflict (the Victim taking hold).
+    pub reversals: Option<Figure>,
+    /// Health levels dealt by grapple effects a conflict.
+    pub harm: Option<Figure>,
     /// `rounds[r]`: the chance a fight ends after round `r` (the last
     /// round's share includes the draws at the round limit).
     pub rounds: Vec<f64>,
@@ -209,6 +213,8 @@ impl Figures {
             winner_damage: Figure::mean(won, t.winner_damage as f64, damage_sq),
             willpower: Figure::mean(n, t.willpower as f64, t.willpower_sq as f64),
             botches: Figure::mean(n, t.botches as f64, t.botches_sq as f64),
+            reversals: Figure::mean(n, t.reversals[0] as f64, t.reversals[1] as f64),
+            harm: Figure::mean(n, t.harm[0] as f64, t.harm[1] as f64),
             rounds: per(&t.rounds, n),
             damage: per(&t.damage, won),
             track: t.track.as_ref().map_or_else(Vec::new, |k| {
@@ -251,6 +257,8 @@ impl Figures {
             winner_damage: damage_mean,
             willpower: Some(Figure::exact(o.willpower)),
             botches: Some(Figure::exact(o.botches)),
+            reversals: Some(Figure::exact(o.reversals)),
+            harm: Some(Figure::exact(o.harm)),
             rounds: o.odds.ended.clone(),
             damage: o
                 .damage

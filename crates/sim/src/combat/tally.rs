@@ -126,6 +126,10 @@ pub struct Fight {
     pub willpower: u32,
     /// Botched rolls, all sides.
     pub botches: u32,
+    /// Grapples reversed.
+    pub reversals: u32,
+    /// Health levels dealt by grapple effects.
+    pub harm: u32,
 }
 
 /// Counts and histograms of many fights: mergeable, and of a fixed size
@@ -153,6 +157,11 @@ pub struct Tally {
     pub botches: u64,
     /// Botches, squared per fight and summed (for its variance).
     pub botches_sq: u64,
+    /// Grapples reversed, summed, and squared per conflict and summed.
+    pub reversals: [u64; 2],
+    /// Health levels dealt by grapple effects, summed, and squared per
+    /// conflict and summed.
+    pub harm: [u64; 2],
     /// The conflict's track by round (a chase's Lead, a grapple's
     /// Control), for engines that keep one; `None` until one is counted.
     pub track: Option<TrackTally>,
@@ -172,6 +181,8 @@ impl Tally {
             willpower_sq: 0,
             botches: 0,
             botches_sq: 0,
+            reversals: [0; 2],
+            harm: [0; 2],
             track: None,
         }
     }
@@ -204,6 +215,11 @@ impl Tally {
         let (w, b) = (u64::from(f.willpower), u64::from(f.botches));
         self.willpower += w;
         self.willpower_sq += w * w;
+        let (r, h) = (u64::from(f.reversals), u64::from(f.harm));
+        self.reversals[0] += r;
+        self.reversals[1] += r * r;
+        self.harm[0] += h;
+        self.harm[1] += h * h;
         self.botches += b;
         self.botches_sq += b * b;
     }
@@ -229,6 +245,10 @@ impl Tally {
         }
         self.willpower += o.willpower;
         self.willpower_sq += o.willpower_sq;
+        for k in 0..2 {
+            self.reversals[k] += o.reversals[k];
+            self.harm[k] += o.harm[k];
+        }
         self.botches += o.botches;
         self.botches_sq += o.botches_sq;
         if let Some(t) = &o.track {

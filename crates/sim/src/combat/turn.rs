@@ -55,6 +55,11 @@ pub struct Roster {
     pub willpower: u32,
     /// Botches, all sides.
     pub botches: u32,
+    /// Grapples reversed (the Victim taking hold).
+    pub reversals: u32,
+    /// Health levels dealt by grapple effects (slams, cracks, clinches,
+    /// the hold's crushing damage).
+    pub harm: u32,
     /// A grapple or chase that takes over from the next round: set by an
     /// engine during a round, which then stops ([`Roster::decided`]).
     pub handoff: Option<Handoff>,
@@ -78,6 +83,8 @@ impl Roster {
             last_out: End::Draw,
             willpower: 0,
             botches: 0,
+            reversals: 0,
+            harm: 0,
             handoff: None,
             pursued: 0,
         };
@@ -103,6 +110,8 @@ impl Roster {
             last_out: End::Draw,
             willpower: 0,
             botches: 0,
+            reversals: 0,
+            harm: 0,
             handoff: None,
             ..*self
         }
@@ -214,6 +223,8 @@ impl Roster {
                     .sum(),
                 willpower: self.willpower,
                 botches: self.botches,
+                reversals: self.reversals,
+                harm: self.harm,
             }),
             (None, _) => {
                 let mut f = self.draw(round);
@@ -238,6 +249,8 @@ impl Roster {
             winner_damage: 0,
             willpower: self.willpower,
             botches: self.botches,
+            reversals: self.reversals,
+            harm: self.harm,
         }
     }
 }

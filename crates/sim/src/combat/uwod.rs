@@ -231,6 +231,14 @@ impl super::flow::Body for State {
     fn health(&mut self) -> Option<&mut Health> {
         Some(&mut self.health)
     }
+
+    /// Its turns went to a grapple or a chase: the onslaught against it
+    /// starts over, and Willpower spent to ignore wounds has run out (as
+    /// on its turn).
+    fn turn_passed(&mut self) {
+        self.defences = 0;
+        self.ignoring = false;
+    }
 }
 
 impl Rounds for Uwod {
