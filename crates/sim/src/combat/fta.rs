@@ -1330,3 +1330,58 @@ impl Fta {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::combat::source::Script;
+    use crate::combat::turn::Handoff;
+
+    /// 004 "Attack vs. Escape": "The vampire rolls and scores four
+    /// successes on his attack ... Uriel ... manages a whopping 7-success
+    /// Escape defense ... Uriel's Escape is reduced by the Vampire's
+    /// attack: 7 - 4 = 3, so Uriel, as prey, has a Head Start of 3". Uriel
+    /// (member 0) escapes, the vampire (member 1) attacks him; the escape
+    /// roll comes with the first attack, then the attack's: 7 and 4.
+    /// Pursued, Uriel's flight hands the fight to a chase with a head start
+    /// of 3; not pursued, he has fled.
+    #[test]
+    fn uriels_escape_leaves_a_head_start_of_three() {
+        let text = "name = \"Uriel\"\nkind = \"combat\"\neditions = [\"fta\"]\n\
+            [[side]]\nname = \"Uriel\"\n[[side.member]]\nname = \"Uriel\"\nkind = \"mortal\"\n\
+            traits = { dexterity = 4, athletics = 4 }\ntactics = { defend = \"escape\" }\n\
+            [[side]]\nname = \"Vampire\"\n[[side.member]]\nname = \"Vampire\"\nkind = \"vampire\"\n\
+            traits = { dexterity = 3, brawl = 3 }\n";
+        let s = Scenario::parse("uriel.toml", text, None).unwrap();
+        let fta = Fta::new(&s, &s.editions[0], Sampling::PerDie).unwrap();
+        for pursued in [true, false] {
+            let (mut st, mut roster) = fta.begin();
+            roster.pursued = u16::from(pursued);
+            let mut dice = Script(vec![7, 4]);
+            fta.round(&mut st, &mut roster, &mut dice);
+            assert!(dice.0.is_empty(), "no damage roll: the attack did not break through");
+            if pursued {
+                assert_eq!(
+                    roster.handoff,
+                    Some(Handoff::Chase {
+                        prey: 0,
+                        predator: 1,
+                        head_start: Some(3)
+                    })
+                );
+                assert!(roster.standing(0));
+            } else {
+                assert_eq!(roster.handoff, None);
+                assert_eq!(roster.out(0), Some(crate::combat::End::Fled));
+            }
+        }
+        // An attack of 8 breaks the escape: 8 - 7 = 1 net success lands
+        // (Strength 2 + 0 extra dice: 1 damage success, none soaked).
+        let (mut st, mut roster) = fta.begin();
+        roster.pursued = 1;
+        let mut dice = Script(vec![7, 8, 1, 0]);
+        fta.round(&mut st, &mut roster, &mut dice);
+        assert_eq!(roster.handoff, None);
+        assert_eq!(st[0].health.filled(), 1);
+    }
+}

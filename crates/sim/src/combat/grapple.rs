@@ -991,51 +991,7 @@ impl Grapple {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::combat::fighter::Roller;
-    use crate::combat::tables::Tables;
-    use crate::combat::turn::Turn;
-
-    /// A source that hands out scripted successes, roll by roll, in the
-    /// order the engine rolls (never a botch).
-    struct Script(Vec<u16>);
-
-    impl Source for Script {
-        fn face(&mut self) -> i32 {
-            panic!("a grapple rolls no bare face")
-        }
-        fn roll(&mut self, _: &Roller, _: i32) -> Roll {
-            assert!(!self.0.is_empty(), "the script ran out");
-            Roll {
-                successes: self.0.remove(0),
-                botch: false,
-            }
-        }
-        fn draw<T: Copy, const K: usize>(
-            &mut self,
-            _: &Tables<T, K>,
-            _: [usize; K],
-            _: impl FnOnce() -> Option<Vec<(T, f64)>>,
-        ) -> Option<T> {
-            None
-        }
-        fn order(
-            &mut self,
-            n: usize,
-            _: impl FnMut(usize, &mut Self) -> i32,
-            _: impl Fn(usize) -> i32,
-        ) -> Turn {
-            Turn::of(&(0..n).collect::<Vec<_>>())
-        }
-        fn order_tied(
-            &mut self,
-            n: usize,
-            _: impl FnMut(usize, &mut Self) -> i32,
-            _: impl Fn(usize) -> i32,
-            _: impl Fn(usize) -> usize,
-        ) -> Turn {
-            Turn::of(&(0..n).collect::<Vec<_>>())
-        }
-    }
+    use crate::combat::source::Script;
 
     /// Ted (member 0) and Peter (member 1) under `edition`, Ted reversing
     /// while the Control is at most `ted_reverses_at`.

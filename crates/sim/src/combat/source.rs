@@ -402,6 +402,50 @@ fn permutations(n: usize) -> Vec<Vec<usize>> {
     out
 }
 
+/// A source that hands out scripted successes, roll by roll, in the
+/// order the engine rolls (never a botch).
+#[cfg(test)]
+pub(super) struct Script(pub(super) Vec<u16>);
+
+#[cfg(test)]
+impl Source for Script {
+    fn face(&mut self) -> i32 {
+        panic!("the script has no bare faces")
+    }
+    fn roll(&mut self, _: &Roller, _: i32) -> Roll {
+        assert!(!self.0.is_empty(), "the script ran out");
+        Roll {
+            successes: self.0.remove(0),
+            botch: false,
+        }
+    }
+    fn draw<T: Copy, const K: usize>(
+        &mut self,
+        _: &Tables<T, K>,
+        _: [usize; K],
+        _: impl FnOnce() -> Option<Vec<(T, f64)>>,
+    ) -> Option<T> {
+        None
+    }
+    fn order(
+        &mut self,
+        n: usize,
+        _: impl FnMut(usize, &mut Self) -> i32,
+        _: impl Fn(usize) -> i32,
+    ) -> Turn {
+        Turn::of(&(0..n).collect::<Vec<_>>())
+    }
+    fn order_tied(
+        &mut self,
+        n: usize,
+        _: impl FnMut(usize, &mut Self) -> i32,
+        _: impl Fn(usize) -> i32,
+        _: impl Fn(usize) -> usize,
+    ) -> Turn {
+        Turn::of(&(0..n).collect::<Vec<_>>())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
