@@ -131,8 +131,27 @@ pub struct FtaGrapple {
     pub reverse_factor: i32,
     /// How half the remaining Control is rounded.
     pub half: Rounding,
+    /// A third party adds (or takes off) 1 Control for every this many
+    /// successes on its grapple roll.
+    pub assist_successes: i32,
+    /// Dice a Victim on the ground (dropped, slammed) loses from its
+    /// grapple rolls.
+    pub prone_dice: i32,
+    /// The defence roll a Shrug Off makes against a third party's attack
+    /// (a Hostage Block blocks).
+    pub shrug_off_defence: ThirdPartyDefence,
     /// `[grapple.fta.effects]`: what each effect costs.
     pub effects: FtaEffects,
+}
+
+/// The defence a Grappler's Shrug Off rolls against a third party.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ThirdPartyDefence {
+    /// Its dodge (fta: Dexterity + Athletics).
+    Dodge,
+    /// Its block (Dexterity + Brawl).
+    Block,
 }
 
 /// `[grapple.fta.effects]`: the Control each effect costs.
@@ -226,6 +245,13 @@ impl GrappleRules {
             within("grapple.fta.non-humanoid", f.non_humanoid.into(), 0, 5)?;
             within("grapple.fta.decay", f.decay.into(), 0, 5)?;
             within("grapple.fta.reverse-factor", f.reverse_factor.into(), 1, 5)?;
+            within(
+                "grapple.fta.assist-successes",
+                f.assist_successes.into(),
+                1,
+                10,
+            )?;
+            within("grapple.fta.prone-dice", f.prone_dice.into(), 0, 10)?;
             let e = &f.effects;
             for (key, v) in [
                 ("grapple.fta.effects.pin", e.pin),

@@ -52,6 +52,7 @@ pub use combat::{
 pub use error::{FileKind, RulesError};
 pub use grapple::{
     ContestGrapple, FtaEffects, FtaGrapple, GrappleEngine, GrappleRules, HoldGrapple, Rounding,
+    ThirdPartyDefence,
 };
 pub use locate::{MAX_FILE_BYTES, from_toml, located, read_text};
 pub use pools::{Pool, Pools, TRAIT_NAMES, Terms};

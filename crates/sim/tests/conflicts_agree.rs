@@ -83,10 +83,28 @@ fn fight_tactics() -> impl Strategy<Value = String> {
 
 /// A scenario of two members of one a side, with `top` TOML above them.
 fn scenario(kind: &str, top: &str, a: &str, b: &str) -> Scenario {
+    with_third_parties(kind, top, a, b, [None, None])
+}
+
+/// The same, each side with a third party of its own when given.
+fn with_third_parties(
+    kind: &str,
+    top: &str,
+    a: &str,
+    b: &str,
+    third: [Option<&str>; 2],
+) -> Scenario {
+    let extra = |k: usize| {
+        third[k].map_or(String::new(), |t| {
+            format!("[[side.member]]\nname = \"t{k}\"\n{t}\n")
+        })
+    };
     let text = format!(
         "name = \"random\"\nkind = \"{kind}\"\neditions = [\"revised\", \"fta\", \"uwod\", \"hubris\"]\nmax-rounds = {MAX_ROUNDS}\n{top}\n\
-         [[side]]\nname = \"side 0\"\n[[side.member]]\nname = \"m0\"\n{a}\n\
-         [[side]]\nname = \"side 1\"\n[[side.member]]\nname = \"m1\"\n{b}\n"
+         [[side]]\nname = \"side 0\"\n[[side.member]]\nname = \"m0\"\n{a}\n{}\
+         [[side]]\nname = \"side 1\"\n[[side.member]]\nname = \"m1\"\n{b}\n{}",
+        extra(0),
+        extra(1)
     );
     Scenario::parse("random.toml", &text, None).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
@@ -168,15 +186,22 @@ fn grapples_agree_with_their_chains() {
         "{ defend = \"block\" }",
     ])
     .prop_map(str::to_string);
+    // Third parties assist (`grapple`) or, for the Victim, attack.
+    let third = prop::sample::select(vec!["{ attack = \"grapple\" }", "{ attack = \"basic\" }"])
+        .prop_map(str::to_string);
     let case = (
         member(tactics.clone()),
         member(tactics),
         grapple_top(),
+        (
+            prop::option::weighted(0.3, member(third.clone())),
+            prop::option::weighted(0.3, member(third)),
+        ),
         any::<u64>(),
     );
     runner
-        .run(&case, |(a, b, top, seed)| {
-            let s = scenario("grapple", &top, &a, &b);
+        .run(&case, |(a, b, top, (ta, tb), seed)| {
+            let s = with_third_parties("grapple", &top, &a, &b, [ta.as_deref(), tb.as_deref()]);
             every_edition(&s, seed, samplers_agree)
         })
         .unwrap();

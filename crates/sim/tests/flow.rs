@@ -27,8 +27,7 @@ fn fight(editions: &str, max_rounds: u32, extra: &str, a: &str, b: &str) -> Scen
 
 /// A house rule file extending `base` with `body`.
 fn house(name: &str, base: &str, body: &str) -> String {
-    let path =
-        std::env::temp_dir().join(format!("wodds-flow-{}-{name}.toml", std::process::id()));
+    let path = std::env::temp_dir().join(format!("wodds-flow-{}-{name}.toml", std::process::id()));
     std::fs::write(&path, format!("extends = \"{base}\"\n{body}")).unwrap();
     format!("\"{}\"", path.display())
 }
@@ -97,7 +96,9 @@ fn the_revised_clinch_hurts_on_the_grab() {
         "\"revised\"",
         1,
         "",
-        &format!("{ONE_DIE}\ntactics = {{ attack = \"grapple\" }}\ngrapple = {{ effect = \"clinch\" }}"),
+        &format!(
+            "{ONE_DIE}\ntactics = {{ attack = \"grapple\" }}\ngrapple = {{ effect = \"clinch\" }}"
+        ),
         &format!("{ONE_DIE}\n{IDLE}"),
     );
     let o = exact(&s);
@@ -107,7 +108,9 @@ fn the_revised_clinch_hurts_on_the_grab() {
         "\"revised\"",
         1,
         "",
-        &format!("{ONE_DIE}\ntactics = {{ attack = \"grapple\" }}\ngrapple = {{ effect = \"hold\" }}"),
+        &format!(
+            "{ONE_DIE}\ntactics = {{ attack = \"grapple\" }}\ngrapple = {{ effect = \"hold\" }}"
+        ),
         &format!("{ONE_DIE}\n{IDLE}"),
     );
     assert_eq!(exact(&s).harm, 0.0);
@@ -175,7 +178,10 @@ fn an_escape_starts_a_chase_with_its_head_start() {
     );
     let o = exact(&s);
     assert!((share(&o, End::Escaped) - 0.125).abs() < 1e-12, "{o:?}");
-    assert!((o.odds.wins[0] - 0.125).abs() < 1e-12, "the Prey's side wins");
+    assert!(
+        (o.odds.wins[0] - 0.125).abs() < 1e-12,
+        "the Prey's side wins"
+    );
 }
 
 /// Without a `[chase]` the same escape is a flight: A's side leaves with
@@ -240,16 +246,28 @@ fn a_grapple_in_a_bigger_fight_is_refused() {
     let text = "name = \"t\"\nkind = \"combat\"\neditions = [\"fta\"]\n\
         [[side]]\nname = \"A\"\n[[side.member]]\nname = \"A\"\nkind = \"mortal\"\ntactics = { attack = \"grapple\" }\n\
         [[side]]\nname = \"B\"\n[[side.member]]\nname = \"B\"\nkind = \"mortal\"\n[[side.member]]\nname = \"C\"\nkind = \"mortal\"\n";
-    let e = Scenario::parse("t.toml", text, None).unwrap_err().to_string();
-    assert!(e.contains("t.toml:9") && e.contains("tactics") && e.contains("one against one"), "{e}");
+    let e = Scenario::parse("t.toml", text, None)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("t.toml:9") && e.contains("tactics") && e.contains("one against one"),
+        "{e}"
+    );
     let text = "name = \"t\"\nkind = \"combat\"\neditions = [\"fta\"]\n[chase]\nprey = \"A\"\n\
         [[side]]\nname = \"A\"\n[[side.member]]\nname = \"A\"\nkind = \"mortal\"\n[[side.member]]\nname = \"D\"\nkind = \"mortal\"\n\
         [[side]]\nname = \"B\"\n[[side.member]]\nname = \"B\"\nkind = \"mortal\"\n";
-    let e = Scenario::parse("t.toml", text, None).unwrap_err().to_string();
-    assert!(e.contains("t.toml:4") && e.contains("one against one"), "{e}");
+    let e = Scenario::parse("t.toml", text, None)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("t.toml:4") && e.contains("one against one"),
+        "{e}"
+    );
     let text = "name = \"t\"\nkind = \"chase\"\neditions = [\"fta\"]\n[chase]\nprey = \"A\"\ncaught = \"lost\"\n\
         [[side]]\nname = \"A\"\n[[side.member]]\nname = \"A\"\nkind = \"mortal\"\n\
         [[side]]\nname = \"B\"\n[[side.member]]\nname = \"B\"\nkind = \"mortal\"\n";
-    let e = Scenario::parse("t.toml", text, None).unwrap_err().to_string();
+    let e = Scenario::parse("t.toml", text, None)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("t.toml:6") && e.contains("chase.caught"), "{e}");
 }

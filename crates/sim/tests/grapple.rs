@@ -320,7 +320,7 @@ fn bad_grapple_input_names_line_and_field() {
         (
             format!("{base}[grapple]\ngrappler = \"Z\"\nstart = \"attack\"\n{two}"),
             "grapple.grappler",
-            "no member is named `Z`",
+            "no side's first member is named `Z`",
         ),
         (
             format!("{base}[grapple]\ngrappler = \"A\"\nstart = \"held\"\n{two}"),
@@ -334,12 +334,12 @@ fn bad_grapple_input_names_line_and_field() {
         ),
         (
             format!(
-                "{base}[grapple]\ngrappler = \"A\"\nstart = \"attack\"\n{}[[side.member]]\nname = \"C\"\nkind = \"mortal\"\n{}",
+                "{base}[grapple]\ngrappler = \"C\"\nstart = \"attack\"\n{}[[side.member]]\nname = \"C\"\nkind = \"mortal\"\n{}",
                 member("A"),
                 member("B")
             ),
-            "side.member",
-            "one a side",
+            "grapple.grappler",
+            "`C` is a third party",
         ),
         (
             format!(

@@ -21,6 +21,11 @@
 //!   combat will begin)"), or loses it when the fight's `[chase] caught =
 //!   "lost"`; a Prey that fails an obstacle loses.
 //!
+//! A grapple that ends with a member on the ground (dropped, slammed) costs
+//! it its actions in the next fight round, getting up (assumed; it still
+//! defends); a member disarmed in a grapple fights on with its fists (the
+//! Flow keeps the fight compiled for each set of members disarmed).
+//!
 //! Every round of either kind counts towards the scenario's `max-rounds`.
 //! The Flow's state is the fight's with the grapple's (Control, who holds)
 //! and the chase's (the Lead) beside it, so its round chain gives exact
@@ -68,6 +73,10 @@ pub struct FlowState<S> {
     grapple: grapple::State,
     chase: ChaseState,
     phase: Phase,
+    /// On the ground after a grapple: it gets up in the next fight round.
+    prone: bool,
+    /// Disarmed in a grapple: it fights with its fists.
+    disarmed: bool,
 }
 
 /// The chase engine a fight's `[chase]` runs under the edition's `[chase]
@@ -117,7 +126,9 @@ impl Pursuit {
 /// A fight of one against one that may turn into a grapple or a chase.
 #[derive(Debug, Clone)]
 pub struct Flow<F> {
-    fight: F,
+    /// The fight, by the set of members disarmed (bit `i`: member `i`;
+    /// only the first when nobody can be).
+    fights: Vec<F>,
     /// The grapple it turns into when a member grapples.
     grapple: Option<Grapple>,
     /// The chase that follows the Prey's flight, its Prey, and what a
@@ -126,19 +137,24 @@ pub struct Flow<F> {
 }
 
 impl<F: Rounds> Flow<F> {
-    /// `fight`, turning into `grapple` when a member grapples and into
-    /// `pursuit` (with its Prey's member and what a catch does) when the
-    /// Prey flees.
+    /// `fights` (by the set of members disarmed), turning into `grapple`
+    /// when a member grapples and into `pursuit` (with its Prey's member
+    /// and what a catch does) when the Prey flees.
     pub(super) fn new(
-        fight: F,
+        fights: Vec<F>,
         grapple: Option<Grapple>,
         pursuit: Option<(Pursuit, usize, Caught)>,
     ) -> Self {
+        assert!(!fights.is_empty(), "a flow has its fight");
         Flow {
-            fight,
+            fights,
             grapple,
             pursuit,
         }
+    }
+
+    fn fight(&self) -> &F {
+        &self.fights[0]
     }
 }
 
@@ -171,9 +187,17 @@ where
         dice: &mut D,
     ) {
         let mut fs: [F::State; MAX_MEMBERS] = std::array::from_fn(|k| st[k].fight);
-        self.fight.round(&mut fs, roster, dice);
+        let bits = |on: fn(&FlowState<F::State>) -> bool| {
+            (st.iter().enumerate()).fold(0u16, |m, (i, s)| m | u16::from(on(s)) << i)
+        };
+        let disarmed = usize::from(bits(|s| s.disarmed));
+        roster.idle = bits(|s| s.prone);
+        let fight = self.fights.get(disarmed).unwrap_or(self.fight());
+        fight.round(&mut fs, roster, dice);
         for (s, f) in st.iter_mut().zip(fs) {
             s.fight = f;
+            // Up from the ground.
+            s.prone = false;
         }
         let handoff = roster.handoff.take();
         if handoff.is_some() {
@@ -274,6 +298,7 @@ fn grapples<S: Body>(st: &mut [FlowState<S>; MAX_MEMBERS]) -> [grapple::State; M
     let mut gs = [grapple::State::default(); MAX_MEMBERS];
     for (g, s) in gs.iter_mut().zip(st.iter_mut()).take(2) {
         *g = s.grapple;
+        (g.prone, g.disarmed) = (s.prone, s.disarmed);
         if let Some(h) = s.fight.health() {
             g.health = *h;
         }
@@ -293,6 +318,7 @@ fn after_grapple<S: Body>(
 ) {
     for (s, g) in st.iter_mut().zip(gs).take(2) {
         s.grapple = *g;
+        (s.prone, s.disarmed) = (g.prone, g.disarmed);
         if let Some(h) = s.fight.health() {
             *h = g.health;
         }
@@ -327,16 +353,16 @@ where
     type State = FlowState<F::State>;
 
     fn frame(&self) -> Frame {
-        self.fight.frame()
+        self.fight().frame()
     }
 
     fn sides(&self) -> impl Iterator<Item = usize> {
-        self.fight.sides()
+        self.fight().sides()
     }
 
     fn start(&self, i: usize) -> Self::State {
         FlowState {
-            fight: self.fight.start(i),
+            fight: self.fight().start(i),
             ..FlowState::default()
         }
     }
@@ -378,8 +404,7 @@ where
         FlowState {
             fight: F::carry(&s.fight),
             grapple,
-            chase: s.chase,
-            phase: s.phase,
+            ..*s
         }
     }
 }

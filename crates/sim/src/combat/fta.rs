@@ -1140,7 +1140,7 @@ impl Fta {
         }
         // An escaper's roll comes with the first attack on it, or at the
         // round's end.
-        if !f.strikes() || st[i].aborted {
+        if !f.strikes() || st[i].aborted || roster.idle(i) {
             return;
         }
         if phase == 0 {
@@ -1229,7 +1229,11 @@ impl Rounds for Fta {
         let cost = self.rules.haste.rage_per_action.max(1);
         let mut phases = 1;
         for (i, s) in st[..n].iter_mut().enumerate() {
-            let (attacks, split, stance) = self.declare(i, roster);
+            let (mut attacks, split, stance) = self.declare(i, roster);
+            // Getting up from the ground: no attack this round.
+            if roster.idle(i) {
+                attacks = 0;
+            }
             // A Garou declares Rage points for haste actions.
             let f = &self.fighters[i];
             let rage = if roster.standing(i) && f.strikes() {
@@ -1359,7 +1363,10 @@ mod tests {
             roster.pursued = u16::from(pursued);
             let mut dice = Script(vec![7, 4]);
             fta.round(&mut st, &mut roster, &mut dice);
-            assert!(dice.0.is_empty(), "no damage roll: the attack did not break through");
+            assert!(
+                dice.0.is_empty(),
+                "no damage roll: the attack did not break through"
+            );
             if pursued {
                 assert_eq!(
                     roster.handoff,

@@ -23,15 +23,15 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use toml::Spanned;
 use wodds_dice::Roll;
-use wodds_rules::{FtaGrapple, GrappleEngine, Pool, ResistedRule, RuleSet, RulesError, TieRule};
+use wodds_rules::{
+    FtaGrapple, GrappleEngine, Pool, ResistedRule, RuleSet, RulesError, ThirdPartyDefence, TieRule,
+};
 
 use super::chain::Rounds;
 use super::fighter::{Rolls, Sampling, fighters, hurt};
 use super::gear::Damage;
 use super::health::{Health, Track};
-use super::scenario::{
-    ConflictKind, DefendTactic, FleeAt, MAX_MEMBERS, RawMember, RawSide, Scenario, Side,
-};
+use super::scenario::{ConflictKind, DefendTactic, FleeAt, MAX_MEMBERS, Scenario, Side};
 use super::source::Source;
 use super::tally::End;
 use super::turn::{Frame, Roster};
@@ -109,8 +109,19 @@ pub enum Effect {
     /// can, as for `slam`; the hold engine's clinch damage.
     Clinch,
     /// Throws the Victim at the first round it wins (all Control: the
-    /// grapple ends, released).
+    /// grapple ends, released); a Victim on the ground must be propped up
+    /// first (004: "Victim must be on feet to perform this"), with Prop
+    /// when the Control pays for it.
     Throw,
+    /// Drops the Victim whenever it stands and the Control left outlasts
+    /// the round's fall (004 Drop: "suffering appropriate penalties even if
+    /// grapple continues": `[grapple.fta] prone-dice`), else banks Control
+    /// for the pin.
+    Drop,
+    /// Disarms the Victim once, when it holds a weapon and the Control left
+    /// outlasts the round's fall (in a fight it fights on with its fists),
+    /// else banks Control for the pin.
+    Disarm,
     /// Only holds: never spends Control, never pins (the hold engine's
     /// hold, with no damage).
     Hold,
@@ -183,6 +194,26 @@ pub struct GrappleTactics {
     #[serde(default)]
     #[schemars(range(max = 3))]
     pub penalty: Option<u8>,
+    /// fta: as Grappler attacked by a third party, how it answers: a
+    /// Shrug Off (its defence roll, 1 Control) or a Hostage Block (a block,
+    /// 2 Control: a blow it stops falls on the Victim).
+    #[serde(default)]
+    pub third_party: ThirdParty,
+}
+
+/// How a Grappler answers a third party's attack (004 "Third Parties": "A
+/// Grappler may be attacked, forcing them to use the Shed or Hostage Block
+/// actions").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ThirdParty {
+    /// "Shrug Off+ 1 Control Make a defense roll against an attack from a
+    /// 3rd party."
+    #[default]
+    ShrugOff,
+    /// "Hostage Block+ 2 Control As above, but if attack is fully negated,
+    /// Victim takes base damage of attack."
+    HostageBlock,
 }
 
 fn one() -> u8 {
@@ -206,6 +237,7 @@ impl Default for GrappleTactics {
             relent_at: never(),
             humanoid: true,
             penalty: None,
+            third_party: ThirdParty::ShrugOff,
         }
     }
 }
@@ -238,7 +270,6 @@ pub(super) fn setup(
     kind: ConflictKind,
     raw: Option<&Spanned<RawGrapple>>,
     sides: &[Side],
-    raw_sides: &[RawSide],
     at: &impl Fn(usize, &str, String) -> RulesError,
 ) -> Result<Option<GrappleSetup>, RulesError> {
     let raw = match (kind, raw) {
@@ -259,22 +290,6 @@ pub(super) fn setup(
         }
         (ConflictKind::Grapple, Some(g)) => g,
     };
-    if let Some((s, r)) = sides
-        .iter()
-        .zip(raw_sides)
-        .find(|(s, _)| s.members.len() != 1)
-    {
-        let m: Option<&RawMember> = r.member.get(1);
-        return Err(at(
-            m.map_or(0, |m| m.name.span().start),
-            "side.member",
-            format!(
-                "a grapple is between two members, one a side: side `{}` has {}",
-                s.name,
-                s.members.len()
-            ),
-        ));
-    }
     if sides.len() != 2 {
         return Err(at(
             0,
@@ -285,15 +300,24 @@ pub(super) fn setup(
     let g = raw.get_ref();
     let name = g.grappler.get_ref();
     let Some(grappler) = sides.iter().position(|s| &s.members[0].name == name) else {
+        let third = sides
+            .iter()
+            .any(|s| s.members.iter().skip(1).any(|m| &m.name == name));
+        let why = if third {
+            format!("`{name}` is a third party: the grapple is between each side's first member, ")
+        } else {
+            format!("no side's first member is named `{name}`: ")
+        };
         return Err(at(
             g.grappler.span().start,
             "grapple.grappler",
             format!(
-                "no member is named `{name}`: name {} or {}",
+                "{why}name {} or {}",
                 sides[0].members[0].name, sides[1].members[0].name
             ),
         ));
     };
+
     let control = match (&g.control, g.start) {
         (None, GrappleStart::Held) => {
             return Err(at(
@@ -340,6 +364,10 @@ pub struct State {
     pub(super) losses: u8,
     /// The opening is behind (the same on both members).
     pub(super) opened: bool,
+    /// On the ground: dropped or slammed, not yet propped up.
+    pub(super) prone: bool,
+    /// Disarmed: its weapon taken.
+    pub(super) disarmed: bool,
 }
 
 /// A member compiled for grappling.
@@ -356,11 +384,44 @@ struct Member {
     defence: Option<(i32, usize)>,
     /// Strength, added to every effect's damage (hold: the damage pool).
     strength: i32,
-    /// Soak dice against bashing, lethal.
-    soak: [i32; 2],
+    /// Soak dice against bashing, lethal, aggravated.
+    soak: [i32; 3],
     /// Contests it may lose (hubris).
     losses: u8,
+    /// Its dodge and block (a Grappler's answer to a third party).
+    dodge: i32,
+    block: i32,
+    /// It holds a weapon to disarm.
+    armed: bool,
     tactics: GrappleTactics,
+}
+
+/// A third party (fta, 004 "Third Parties"): a side's member after its
+/// first. It assists its side's member, 1 Control (added or taken off) per
+/// `assist-successes` successes on its grapple roll, or, on the Victim's
+/// side with an attack tactic (not `grapple` nor `none`), attacks the
+/// Grappler, who answers with a Shrug Off or a Hostage Block.
+#[derive(Debug, Clone, Copy)]
+struct Helper {
+    /// Its side.
+    side: usize,
+    /// Its Strength + Brawl and Dexterity + Brawl grapple pools ("using the
+    /// same pool as the Grappler": the kind its side's member grapples
+    /// with).
+    pools: [i32; 2],
+    /// It attacks the Grappler when its side holds the Victim.
+    attacks: bool,
+    /// Its attack: pool, damage dice, damage kind, and the roller at the
+    /// attack's difficulty.
+    attack: i32,
+    damage: i32,
+    potence: u16,
+    kind: Damage,
+    strike: usize,
+    /// The rollers of the Grappler's Shrug Off and Hostage Block against
+    /// its attack.
+    shrug: usize,
+    block: usize,
 }
 
 /// The mechanism and the numbers it reads.
@@ -382,6 +443,10 @@ pub struct Grapple {
     mech: Mech,
     setup: GrappleSetup,
     members: [Member; 2],
+    /// Third parties: members 2.. of the engine (after each side's first).
+    helpers: Vec<Helper>,
+    /// Each member's side, the two grappling first.
+    sides_of: Vec<usize>,
     /// Each member's rolls at its own grapple difficulty (fta: with its
     /// non-humanoid penalty).
     rolls: [Rolls; 2],
@@ -436,13 +501,29 @@ impl Grapple {
             message: "has no [grapple] rules: a grapple needs them".into(),
         })?;
         assert!(
-            scenario.sides.len() == 2 && scenario.sides.iter().all(|s| s.members.len() == 1),
-            "the scenario checks a grapple's two members"
+            scenario.sides.len() == 2 && scenario.sides.iter().all(|s| !s.members.is_empty()),
+            "the scenario checks a grapple's two sides"
         );
         // hubris has no Storyteller pools and soak (nor uses them here).
-        let fs = match g.engine {
+        let all = match g.engine {
             GrappleEngine::Contest => Vec::new(),
             _ => fighters(scenario, rules),
+        };
+        let members_of: Vec<&super::Member> =
+            scenario.sides.iter().flat_map(|s| &s.members).collect();
+        let side_of: Vec<usize> = (scenario.sides.iter().enumerate())
+            .flat_map(|(i, s)| s.members.iter().map(move |_| i))
+            .collect();
+        // The scenario's members in the engine's order: each side's first,
+        // then the third parties.
+        let first = [0, scenario.sides[0].members.len()];
+        let order: Vec<usize> = first
+            .into_iter()
+            .chain((0..members_of.len()).filter(|i| !first.contains(i)))
+            .collect();
+        let fs = match g.engine {
+            GrappleEngine::Contest => Vec::new(),
+            _ => vec![all[first[0]], all[first[1]]],
         };
         let m = [&scenario.sides[0].members[0], &scenario.sides[1].members[0]];
         let standard = rules.dice.standard_difficulty;
@@ -450,7 +531,7 @@ impl Grapple {
         // Fortitude on a soak), or a damage pool of Strength and the
         // Control left under a pin (at most the pin's cost and a pool).
         use super::scenario::Trait as T;
-        let top = (m.iter())
+        let top = (members_of.iter())
             .flat_map(|x| {
                 [
                     T::Strength,
@@ -558,15 +639,67 @@ impl Grapple {
             strike: fs.get(i).map_or(0, |f| f.attack),
             defence: defence[i],
             strength: strength[i].max(0),
-            soak: fs.get(i).map_or([0; 2], |f| [f.soak[0], f.soak[1]]),
+            soak: fs.get(i).map_or([0; 3], |f| f.soak),
             losses: losses[i],
+            dodge: fs.get(i).map_or(0, |f| f.dodge),
+            block: fs.get(i).map_or(0, |f| f.block),
+            armed: m[i].weapon.name != "fists",
             tactics: m[i].grapple,
         };
+        // Third parties, on fta's Control track only (the other editions'
+        // grapples have none: they stand aside).
+        let mut helpers = Vec::new();
+        if let Mech::Control(f) = mech {
+            let fta = rules.combat.fta();
+            for &k in &order[2..] {
+                let (x, h) = (members_of[k], &all[k]);
+                let ratings = x.ratings(true);
+                let attacks = !matches!(
+                    x.tactics.attack,
+                    super::AttackTactic::Grapple | super::AttackTactic::None
+                );
+                let (block_difficulty, dodge_difficulty) = (
+                    if x.weapon.skill == super::Skill::Brawl {
+                        fta.block.same_ability
+                    } else {
+                        fta.block.other_ability
+                    },
+                    fta.dodge.hand_to_hand,
+                );
+                helpers.push(Helper {
+                    side: h.side,
+                    pools: [
+                        f.strength_pool.of(&ratings).max(0),
+                        f.dexterity_pool.of(&ratings).max(0),
+                    ],
+                    attacks,
+                    attack: h.attack,
+                    damage: h.damage,
+                    potence: h.potence,
+                    kind: h.kind,
+                    strike: STRIKE,
+                    shrug: roller_at(
+                        match f.shrug_off_defence {
+                            ThirdPartyDefence::Dodge => dodge_difficulty,
+                            ThirdPartyDefence::Block => block_difficulty,
+                        },
+                        &mut others,
+                    )?,
+                    block: roller_at(block_difficulty, &mut others)?,
+                });
+            }
+        }
+        let sides_of = [0, 1]
+            .into_iter()
+            .chain(order[2..].iter().map(|&k| side_of[k]))
+            .collect();
         Ok(Grapple {
             frame: Frame::of(scenario),
             mech,
             setup,
             members: [member(0), member(1)],
+            helpers,
+            sides_of,
             rolls: [
                 Rolls::new(rules, difficulty[0], sampling, max)?,
                 Rolls::new(rules, difficulty[1], sampling, max)?,
@@ -598,10 +731,7 @@ impl Grapple {
         roster: &mut Roster,
         dice: &mut D,
     ) {
-        let soak = match kind {
-            Damage::Bashing => self.members[v].soak[0],
-            _ => self.members[v].soak[1],
-        };
+        let soak = self.members[v].soak[kind as usize];
         let levels = self.rolls[v].blow(dice, pool.max(0), 0, soak);
         roster.harm += levels;
         hurt(&self.track, kind, levels, &mut st[v].health, roster, v);
@@ -719,7 +849,7 @@ impl Rounds for Grapple {
     }
 
     fn sides(&self) -> impl Iterator<Item = usize> {
-        0..2
+        self.sides_of.iter().copied()
     }
 
     fn start(&self, i: usize) -> State {
@@ -738,6 +868,42 @@ impl Rounds for Grapple {
     }
 
     fn round<D: Source>(&self, st: &mut [State; MAX_MEMBERS], roster: &mut Roster, dice: &mut D) {
+        self.grapple_round(st, roster, dice);
+        // A side whose member is out of the grapple is out with it: its
+        // third parties leave the same way.
+        for (k, &side) in self.sides_of.iter().enumerate().skip(2) {
+            if let Some(how) = roster.out(side).filter(|_| roster.standing(k)) {
+                roster.knock_out(k, how);
+            }
+        }
+    }
+
+    fn lost(s: &State) -> u32 {
+        u32::from(s.health.filled())
+    }
+
+    fn carry(s: &State) -> State {
+        *s
+    }
+
+    /// Once the grapple is under way: the scenario's Grappler's Control
+    /// (negative once the Victim has reversed it: the other's Control);
+    /// under `hold`, 1 while the hold lasts; under hubris's contest, the
+    /// contests the scenario's Grappler is ahead.
+    #[inline]
+    fn track(&self, st: &[State; MAX_MEMBERS]) -> Option<i32> {
+        self.track_of(st)
+    }
+}
+
+impl Grapple {
+    /// A round of the grapple itself (see [`Rounds::round`]).
+    fn grapple_round<D: Source>(
+        &self,
+        st: &mut [State; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D,
+    ) {
         let g = if st[0].grappler { 0 } else { 1 };
         let v = 1 - g;
         if !st[0].opened {
@@ -787,20 +953,8 @@ impl Rounds for Grapple {
         }
     }
 
-    fn lost(s: &State) -> u32 {
-        u32::from(s.health.filled())
-    }
-
-    fn carry(s: &State) -> State {
-        *s
-    }
-
-    /// Once the grapple is under way: the scenario's Grappler's Control
-    /// (negative once the Victim has reversed it: the other's Control);
-    /// under `hold`, 1 while the hold lasts; under hubris's contest, the
-    /// contests the scenario's Grappler is ahead.
-    #[inline]
-    fn track(&self, st: &[State; MAX_MEMBERS]) -> Option<i32> {
+    /// See [`Rounds::track`].
+    fn track_of(&self, st: &[State; MAX_MEMBERS]) -> Option<i32> {
         let (g, v) = (self.setup.grappler, 1 - self.setup.grappler);
         if !st[g].opened {
             return None;
@@ -877,8 +1031,14 @@ impl Grapple {
         match single {
             Single::Slam => {
                 if let Some(left) = hit(e.slam) {
+                    st[v].prone = true;
                     self.harm(v, strength + left, Damage::Bashing, st, roster, dice);
                 }
+            }
+            Single::Drop => st[v].prone |= hit(e.drop).is_some(),
+            Single::Prop => st[v].prone &= hit(e.prop).is_none(),
+            Single::Disarm => {
+                st[v].disarmed |= self.members[v].armed && hit(e.disarm).is_some();
             }
             Single::Clinch => {
                 if let Some(left) = hit(e.clinch) {
@@ -892,12 +1052,118 @@ impl Grapple {
                     self.harm(v, pool, Damage::Lethal, st, roster, dice);
                 }
             }
-            Single::Drop | Single::Disarm | Single::Prop | Single::Throw => {}
+            // Hurled Strength + Control yards: no harm the seed names.
+            Single::Throw => {}
         }
         if roster.standing(v) {
             roster.knock_out(g, End::Released);
             roster.knock_out(v, End::Released);
         }
+    }
+
+    /// Third parties act before the roll-off (assumed: on their own
+    /// initiative, modelled as all before the Grappler's resolution), each
+    /// standing one in turn: an assist adds (for the Grappler) or takes off
+    /// (for the Victim) 1 Control per `assist-successes` successes; an
+    /// attack on the Grappler is answered with its Shrug Off or Hostage
+    /// Block. Returns the Control.
+    fn third_parties<D: Source>(
+        &self,
+        f: &FtaGrapple,
+        g: usize,
+        mut c: i32,
+        st: &mut [State; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D,
+    ) -> i32 {
+        let v = 1 - g;
+        for (k, h) in self.helpers.iter().enumerate() {
+            if !roster.standing(k + 2) {
+                continue;
+            }
+            let helps = if h.side == self.sides_of[g] { g } else { v };
+            if helps == v && h.attacks {
+                c = self.attack_grappler(f, h, g, c, st, roster, dice);
+                if !roster.standing(g) || !roster.standing(v) {
+                    return c;
+                }
+                continue;
+            }
+            // "using the same pool as the Grappler": the kind (Strength or
+            // Dexterity) its side's member grapples with, at its
+            // difficulty.
+            let pool = h.pools[self.members[helps].tactics.pool as usize];
+            let r = self.rolls[helps].action.roll(dice, pool);
+            roster.botches += u32::from(r.botch);
+            let points = i32::from(r.successes) / f.assist_successes;
+            c += if helps == g { points } else { -points };
+        }
+        c
+    }
+
+    /// Third party `h` attacks the Grappler `g`, which pays for its Shrug
+    /// Off or Hostage Block and rolls it: a blow that beats the defence
+    /// lands on the Grappler with the rest; one a Hostage Block stops
+    /// falls on the Victim with its base damage ("as if Jane had kicked
+    /// her with only 1 success"). Returns the Control left.
+    #[allow(clippy::too_many_arguments)]
+    fn attack_grappler<D: Source>(
+        &self,
+        f: &FtaGrapple,
+        h: &Helper,
+        g: usize,
+        mut c: i32,
+        st: &mut [State; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D,
+    ) -> i32 {
+        let v = 1 - g;
+        let gm = &self.members[g];
+        let hostage = gm.tactics.third_party == ThirdParty::HostageBlock;
+        let (cost, roller, pool) = if hostage {
+            (f.effects.hostage_block, h.block, gm.block)
+        } else {
+            let pool = match f.shrug_off_defence {
+                ThirdPartyDefence::Dodge => gm.dodge,
+                ThirdPartyDefence::Block => gm.block,
+            };
+            (f.effects.shrug_off, h.shrug, pool)
+        };
+        c -= cost;
+        let a = self.others[h.strike].action.roll(dice, h.attack);
+        let pool = pool - self.penalty(&st[g]);
+        let d = if pool >= 1 {
+            self.others[roller].action.roll(dice, pool)
+        } else {
+            Roll::default()
+        };
+        roster.botches += u32::from(a.botch) + u32::from(d.botch);
+        let score = |r: Roll| if r.botch { 0 } else { i32::from(r.successes) };
+        let net = score(a) - score(d);
+        if net > 0 {
+            self.blow_to(g, h.damage + net - 1, h.potence, h.kind, st, roster, dice);
+        } else if hostage && score(a) > 0 {
+            self.blow_to(v, h.damage, h.potence, h.kind, st, roster, dice);
+        }
+        c
+    }
+
+    /// Member `t` takes a blow of `pool` damage dice of `kind` (with
+    /// `potence` automatic successes), soaked.
+    #[allow(clippy::too_many_arguments)]
+    fn blow_to<D: Source>(
+        &self,
+        t: usize,
+        pool: i32,
+        potence: u16,
+        kind: Damage,
+        st: &mut [State; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D,
+    ) {
+        let soak = self.members[t].soak[kind as usize];
+        let levels = self.rolls[t].blow(dice, pool.max(0), potence, soak);
+        hurt(&self.track, kind, levels, &mut st[t].health, roster, t);
     }
 
     /// A sustained fta round: the roll-off on the Grappler's resolution.
@@ -917,10 +1183,24 @@ impl Grapple {
             return;
         }
         let mut c = i32::from(st[g].control);
+        if !self.helpers.is_empty() {
+            c = self.third_parties(f, g, c, st, roster, dice);
+            if !roster.standing(g) || !roster.standing(v) {
+                return;
+            }
+            if c <= 0 {
+                // 004: "If they reduce the Control to zero ... the grapple
+                // ends immediately".
+                roster.knock_out(g, End::Freed);
+                return;
+            }
+        }
         let reverse =
             vm.tactics.victim == VictimTactic::Reverse && c <= i32::from(vm.tactics.reverse_at);
-        let rg = self.roll(g, st, gm.pool, dice);
-        let rv = self.roll(v, st, vm.pool, dice);
+        // A member on the ground rolls `prone-dice` fewer.
+        let grounded = |i: usize| if st[i].prone { f.prone_dice } else { 0 };
+        let rg = self.roll(g, st, gm.pool - grounded(g), dice);
+        let rv = self.roll(v, st, vm.pool - grounded(v), dice);
         roster.botches += u32::from(rg.botch) + u32::from(rv.botch);
         let net = i32::from(rg.successes) - i32::from(rv.successes);
         let mut holder = g;
@@ -937,7 +1217,24 @@ impl Grapple {
             match gm.tactics.effect {
                 Effect::Slam if affords(e.slam) => {
                     c -= e.slam;
+                    // "As drop, but also ...": on the ground too.
+                    st[v].prone = true;
                     self.harm(v, gm.strength + c, Damage::Bashing, st, roster, dice);
+                }
+                Effect::Drop if !st[v].prone && affords(e.drop) => {
+                    c -= e.drop;
+                    st[v].prone = true;
+                }
+                Effect::Disarm if self.members[v].armed && !st[v].disarmed && affords(e.disarm) => {
+                    c -= e.disarm;
+                    st[v].disarmed = true;
+                }
+                // "Victim must be on feet": prop it up first, if the
+                // Control pays for it.
+                Effect::Throw if st[v].prone => {
+                    let up = affords(e.prop);
+                    c -= if up { e.prop } else { 0 };
+                    st[v].prone = !up;
                 }
                 Effect::Crack if affords(e.crack) => {
                     c -= e.crack;
@@ -1212,5 +1509,236 @@ grapple = {{ victim = "reverse", reverse-at = 1 }}
         g2.round(&mut st, &mut roster, &mut Script(vec![]));
         let f = roster.result(1, |_| 0).expect("over");
         assert_eq!((f.winner, f.end), (Some(1), End::Conceded));
+    }
+
+    /// A grapple scenario under fta with `sides` (TOML of its `[[side]]`
+    /// tables) and `top` its `[grapple]` table.
+    fn grapple_of(top: &str, sides: &str) -> Grapple {
+        let text =
+            format!("name = \"g\"\nkind = \"grapple\"\neditions = [\"fta\"]\n{top}\n{sides}");
+        let s = Scenario::parse("g.toml", &text, None).expect("scenario");
+        Grapple::new(&s, &s.editions[0], Sampling::PerDie).expect("engine")
+    }
+
+    /// A side of one member (`body` its TOML) and its third parties.
+    fn side(name: &str, body: &str, third: &[(&str, &str)]) -> String {
+        let mut t = format!(
+            "[[side]]\nname = \"{name}\"\n[[side.member]]\nname = \"{name}\"\nkind = \"mortal\"\n{body}\n"
+        );
+        for (n, b) in third {
+            t.push_str(&format!(
+                "[[side.member]]\nname = \"{n}\"\nkind = \"mortal\"\n{b}\n"
+            ));
+        }
+        t
+    }
+
+    /// Member 0 holds member 1 with `control`, `prone` saying who is on
+    /// the ground.
+    fn holds(control: i8, prone: [bool; 2]) -> [State; MAX_MEMBERS] {
+        let mut st = ted_holds(control);
+        st[0].prone = prone[0];
+        st[1].prone = prone[1];
+        st
+    }
+
+    /// 004 "Third Parties": "A third party may assist the Grappler ...
+    /// adding 1 to the Control for every two successes they score": Jo
+    /// holds Kelly with Control 2; her friend's 4 successes add 2; the
+    /// roll-off is even (1 against 1), and the round's fall leaves 3. A
+    /// third party of Kelly's scoring 5 takes 2 off (5 / 2, rounded down):
+    /// with Control 2 that frees Kelly before any roll-off.
+    #[test]
+    fn third_parties_add_and_take_control_by_twos() {
+        let plain = "traits = { strength = 2, brawl = 2 }";
+        let helper = "traits = { strength = 2, brawl = 2 }\ntactics = { attack = \"grapple\" }";
+        let top = "[grapple]\ngrappler = \"Jo\"\nstart = \"held\"\ncontrol = 2";
+        let g = grapple_of(
+            top,
+            &format!(
+                "{}{}",
+                side("Jo", plain, &[("Lee", helper)]),
+                side("Kelly", plain, &[])
+            ),
+        );
+        let (_, mut roster) = g.begin();
+        let mut st = ted_holds(2);
+        let mut dice = Script(vec![4, 1, 1]);
+        g.round(&mut st, &mut roster, &mut dice);
+        assert!(dice.0.is_empty());
+        assert_eq!(st[0].control, 3);
+        let g = grapple_of(
+            top,
+            &format!(
+                "{}{}",
+                side("Jo", plain, &[]),
+                side("Kelly", plain, &[("Jane", helper)])
+            ),
+        );
+        let (_, mut roster) = g.begin();
+        let mut st = ted_holds(2);
+        let mut dice = Script(vec![5]);
+        g.round(&mut st, &mut roster, &mut dice);
+        assert!(dice.0.is_empty(), "no roll-off once the Control is gone");
+        let f = roster.result(1, |_| 0).expect("over");
+        assert_eq!((f.winner, f.end), (Some(1), End::Freed));
+        assert!(
+            roster.standing(2),
+            "Kelly's third party stands with her side"
+        );
+        // Freed the other way: Jo's own third party leaves with her.
+        let g = grapple_of(
+            top,
+            &format!(
+                "{}{}",
+                side("Jo", plain, &[("Lee", helper)]),
+                side("Kelly", plain, &[])
+            ),
+        );
+        let (_, mut roster) = g.begin();
+        let mut st = ted_holds(1);
+        g.round(&mut st, &mut roster, &mut Script(vec![0, 0, 2]));
+        let f = roster.result(1, |_| 0).expect("over");
+        assert_eq!((f.winner, f.end), (Some(1), End::Freed));
+        assert_eq!(roster.out(2), Some(End::Freed), "Lee leaves with Jo");
+    }
+
+    /// 004's example: "Jo holding her friend Kelly on the ground, as the
+    /// Grappler, with a Control of 2 ... [Jane] kicks at Jo. Jo elects to
+    /// use the Hostage Block, and scores enough successes to negate Jane's
+    /// attack. Kelly takes damage as if Jane had kicked her with only 1
+    /// success on the attack. Jo, meanwhile, loses Control of Kelly and the
+    /// grapple ends." Jane's kick: 2 successes; Jo's block: 3; Kelly takes
+    /// Jane's base damage (Strength 2: the script's 1 success, none
+    /// soaked). Had Jo not stopped it (3 against her 1), the kick lands on
+    /// Jo with 2 net successes (Strength 2 + 1 die).
+    #[test]
+    fn jo_hostage_blocks_janes_kick() {
+        let jo = "traits = { strength = 2, dexterity = 3, brawl = 3 }\ngrapple = { third-party = \"hostage-block\" }";
+        let kelly = "traits = { strength = 2, brawl = 1 }";
+        let jane = "traits = { strength = 2, dexterity = 3, brawl = 2 }";
+        let g = grapple_of(
+            "[grapple]\ngrappler = \"Jo\"\nstart = \"held\"\ncontrol = 2",
+            &format!(
+                "{}{}",
+                side("Jo", jo, &[]),
+                side("Kelly", kelly, &[("Jane", jane)])
+            ),
+        );
+        let (_, mut roster) = g.begin();
+        let mut st = ted_holds(2);
+        let mut dice = Script(vec![2, 3, 1, 0]);
+        g.round(&mut st, &mut roster, &mut dice);
+        assert!(dice.0.is_empty());
+        assert_eq!((st[1].health.bashing, st[0].health.bashing), (1, 0));
+        let f = roster.result(1, |_| 0).expect("the grapple ends");
+        assert_eq!(f.end, End::Freed);
+        // With Control 5 the block leaves 3 (the round's fall: 2): the
+        // grapple holds. A kick of 3 against a block of 1 lands on Jo.
+        let (_, mut roster) = g.begin();
+        let mut st = ted_holds(5);
+        let mut dice = Script(vec![3, 1, 2, 0, 1, 1]);
+        g.round(&mut st, &mut roster, &mut dice);
+        assert!(dice.0.is_empty());
+        assert_eq!((st[0].health.bashing, st[1].health.bashing), (2, 0));
+        assert_eq!(st[0].control, 2);
+    }
+
+    /// 004 "Drop 2 Control": Control 4 and a net of 1 make 5; the drop
+    /// leaves 3 (2 after the fall) and Kelly on the ground. "Prop 5
+    /// Control Victim is forced to stand", and a throw needs the Victim on
+    /// its feet: a thrower with Control 6 and a net of 1 (7) props first
+    /// (2 left, 1 after the fall), and throws the round after. "Disarm 5":
+    /// 7 pays for it against an armed Victim (1 left after the fall), not
+    /// against bare hands.
+    #[test]
+    fn drop_prop_disarm_and_throw() {
+        let plain = "traits = { strength = 3, brawl = 3 }";
+        let top = "[grapple]\ngrappler = \"Ted\"\nstart = \"held\"\ncontrol = 4";
+        let with = |effect: &str, weapon: &str| {
+            grapple_of(
+                top,
+                &format!(
+                    "{}{}",
+                    side(
+                        "Ted",
+                        &format!("{plain}\ngrapple = {{ effect = \"{effect}\" }}"),
+                        &[]
+                    ),
+                    side("Peter", &format!("{plain}\nweapon = \"{weapon}\""), &[])
+                ),
+            )
+        };
+        let g = with("drop", "fists");
+        let (_, mut roster) = g.begin();
+        let mut st = holds(4, [false, false]);
+        g.round(&mut st, &mut roster, &mut Script(vec![2, 1]));
+        assert_eq!((st[0].control, st[1].prone), (2, true));
+        let g = with("throw", "fists");
+        let mut st = holds(6, [false, true]);
+        g.round(&mut st, &mut roster, &mut Script(vec![2, 1]));
+        assert_eq!((st[0].control, st[1].prone), (1, false));
+        g.round(&mut st, &mut roster, &mut Script(vec![2, 1]));
+        let f = roster.result(2, |_| 0).expect("thrown");
+        assert_eq!((f.winner, f.end), (None, End::Released));
+        let g = with("disarm", "knife");
+        let (_, mut roster) = g.begin();
+        let mut st = holds(6, [false, false]);
+        g.round(&mut st, &mut roster, &mut Script(vec![2, 1]));
+        assert_eq!((st[0].control, st[1].disarmed), (1, true));
+        let g = with("disarm", "fists");
+        let mut st = holds(6, [false, false]);
+        g.round(&mut st, &mut roster, &mut Script(vec![2, 1]));
+        assert_eq!((st[0].control, st[1].disarmed), (6, false));
+    }
+
+    /// A Victim on the ground rolls `prone-dice` (2) fewer: Peter's
+    /// Strength 3 + Brawl 3 is rolled as 4 dice, Ted's as 6.
+    #[test]
+    fn a_grounded_victim_rolls_two_dice_fewer() {
+        let g = ted_and_peter("fta", "victim = \"resist\"");
+        let (_, mut roster) = g.begin();
+        let mut st = holds(4, [false, true]);
+        let mut dice = Asked(Script(vec![1, 1]), Vec::new());
+        g.round(&mut st, &mut roster, &mut dice);
+        assert_eq!(dice.1, [6, 4]);
+    }
+
+    /// A source that plays a script and records the pools asked for.
+    struct Asked(Script, Vec<i32>);
+
+    impl Source for Asked {
+        fn face(&mut self) -> i32 {
+            self.0.face()
+        }
+        fn roll(&mut self, roller: &crate::combat::fighter::Roller, pool: i32) -> Roll {
+            self.1.push(pool);
+            self.0.roll(roller, pool)
+        }
+        fn draw<T: Copy, const K: usize>(
+            &mut self,
+            t: &crate::combat::tables::Tables<T, K>,
+            key: [usize; K],
+            weights: impl FnOnce() -> Option<Vec<(T, f64)>>,
+        ) -> Option<T> {
+            self.0.draw(t, key, weights)
+        }
+        fn order(
+            &mut self,
+            n: usize,
+            _: impl FnMut(usize, &mut Self) -> i32,
+            _: impl Fn(usize) -> i32,
+        ) -> crate::combat::turn::Turn {
+            crate::combat::turn::Turn::of(&(0..n).collect::<Vec<_>>())
+        }
+        fn order_tied(
+            &mut self,
+            n: usize,
+            _: impl FnMut(usize, &mut Self) -> i32,
+            _: impl Fn(usize) -> i32,
+            _: impl Fn(usize) -> usize,
+        ) -> crate::combat::turn::Turn {
+            crate::combat::turn::Turn::of(&(0..n).collect::<Vec<_>>())
+        }
     }
 }

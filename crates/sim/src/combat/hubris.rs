@@ -529,7 +529,7 @@ impl Rounds for Hubris {
                 roster.flee(i, None);
                 continue;
             }
-            if f.tactics_attack == AttackTactic::None {
+            if f.tactics_attack == AttackTactic::None || roster.idle(i) {
                 continue;
             }
             let rage = f.rage.1.min(st[i].rage);

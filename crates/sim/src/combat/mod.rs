@@ -139,25 +139,25 @@ impl EditionEngine {
                 Kind::Grapple(Box::new(grapple::Grapple::new(scenario, rules, tables)?))
             }
             E::Revised if scenario.turns() => Kind::FlowRevised(Box::new(flow(
-                revised::Revised::new(scenario, rules, tables)?,
+                |s| revised::Revised::new(s, rules, tables),
                 scenario,
                 rules,
                 tables,
             )?)),
             E::Hubris if scenario.turns() => Kind::FlowHubris(Box::new(flow(
-                hubris::Hubris::new(scenario, rules, tables)?,
+                |s| hubris::Hubris::new(s, rules, tables),
                 scenario,
                 rules,
                 tables,
             )?)),
             E::Uwod if scenario.turns() => Kind::FlowUwod(Box::new(flow(
-                uwod::Uwod::new(scenario, rules, tables)?,
+                |s| uwod::Uwod::new(s, rules, tables),
                 scenario,
                 rules,
                 tables,
             )?)),
             E::Fta if scenario.turns() => Kind::FlowFta(Box::new(flow(
-                fta::Fta::new(scenario, rules, tables)?,
+                |s| fta::Fta::new(s, rules, tables),
                 scenario,
                 rules,
                 tables,
@@ -265,11 +265,30 @@ impl Engine for EditionEngine {
 /// member grapples, and the chase that follows the Prey's flight when the
 /// scenario has a `[chase]`.
 fn flow<F: Rounds>(
-    fight: F,
+    compile: impl Fn(&Scenario) -> Result<F, wodds_rules::RulesError>,
     scenario: &Scenario,
     rules: &wodds_rules::RuleSet,
     sampling: Sampling,
 ) -> Result<flow::Flow<F>, wodds_rules::RulesError> {
+    // The fight as it is, and, when a grapple may disarm, with each set of
+    // members disarmed (bit `i`: member `i` fights with its fists).
+    let disarms = scenario.grapples()
+        && (scenario.sides.iter().flat_map(|s| &s.members)).any(|m| {
+            m.grapple.effect == grapple::Effect::Disarm
+                || m.grapple.single == Some(grapple::Single::Disarm)
+        });
+    let sets = if disarms { 4 } else { 1 };
+    let fights = (0..sets)
+        .map(|set: usize| {
+            let mut s = scenario.clone();
+            for (i, m) in s.sides.iter_mut().flat_map(|s| &mut s.members).enumerate() {
+                if set >> i & 1 != 0 {
+                    m.weapon = Weapon::FISTS;
+                }
+            }
+            compile(&s)
+        })
+        .collect::<Result<Vec<F>, _>>()?;
     let grapple = if scenario.grapples() {
         Some(grapple::Grapple::in_fight(scenario, rules, sampling)?)
     } else {
@@ -287,7 +306,7 @@ fn flow<F: Rounds>(
         }
         None => None,
     };
-    Ok(flow::Flow::new(fight, grapple, pursuit))
+    Ok(flow::Flow::new(fights, grapple, pursuit))
 }
 
 /// The chase engine `rules` name (`[chase] engine`) for a chase scenario.

@@ -392,7 +392,7 @@ impl Rounds for Revised {
                 roster.flee(i, None);
                 continue;
             }
-            if !f.strikes() || st[i].abort == Abort::Dodging {
+            if !f.strikes() || st[i].abort == Abort::Dodging || roster.idle(i) {
                 continue;
             }
             // The declared attacks, then Celerity's and Rage's (no

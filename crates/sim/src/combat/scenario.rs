@@ -698,7 +698,7 @@ impl Scenario {
         if kind == ConflictKind::Combat {
             one_against_one_to_grapple(&sides, &raw.side, &at)?;
         }
-        let grapple = super::grapple::setup(kind, raw.grapple.as_ref(), &sides, &raw.side, &at)?;
+        let grapple = super::grapple::setup(kind, raw.grapple.as_ref(), &sides, &at)?;
         Ok(Scenario {
             name: raw.name,
             editions,

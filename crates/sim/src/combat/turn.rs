@@ -66,6 +66,9 @@ pub struct Roster {
     /// The members whose flight starts a chase (bit `i`: member `i`):
     /// the Prey of a fight's `[chase]`.
     pub pursued: u16,
+    /// The members who lose their actions this round (bit `i`: member
+    /// `i`): getting up from the ground after a grapple. They still defend.
+    pub idle: u16,
 }
 
 impl Roster {
@@ -87,6 +90,7 @@ impl Roster {
             harm: 0,
             handoff: None,
             pursued: 0,
+            idle: 0,
         };
         for s in sides_of {
             r.side[r.n] = s;
@@ -113,6 +117,7 @@ impl Roster {
             reversals: 0,
             harm: 0,
             handoff: None,
+            idle: 0,
             ..*self
         }
     }
@@ -160,6 +165,12 @@ impl Roster {
         self.up == 0
             || self.enemies(self.up.trailing_zeros() as usize) == 0
             || self.handoff.is_some()
+    }
+
+    /// Whether member `i` loses its actions this round ([`Roster::idle`]).
+    #[inline]
+    pub fn idle(&self, i: usize) -> bool {
+        self.idle >> i & 1 != 0
     }
 
     /// How member `i` left the fight, if it has.

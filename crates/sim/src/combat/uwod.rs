@@ -340,7 +340,7 @@ impl Rounds for Uwod {
                 st[i].ignoring = true;
                 spent += 1;
             }
-            if !f.strikes() {
+            if !f.strikes() || roster.idle(i) {
                 continue;
             }
             // Declared attacks (multiple actions), then Celerity's

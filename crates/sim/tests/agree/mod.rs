@@ -214,7 +214,13 @@ pub fn all_drawn(s: &Scenario, edition: usize, seed: u64) -> Result<(), TestCase
         let e = EditionEngine::new(s, rules, m).unwrap();
         let t = combat::run(&e, &rules.id, 500, seed, &|_| {});
         let draws = t.ends[index(End::Draw)];
-        prop_assert_eq!(draws, t.fights, "{} {:?}: not every conflict drawn", rules.id, m);
+        prop_assert_eq!(
+            draws,
+            t.fights,
+            "{} {:?}: not every conflict drawn",
+            rules.id,
+            m
+        );
     }
     Ok(())
 }
