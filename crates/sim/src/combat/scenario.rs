@@ -623,7 +623,9 @@ impl Scenario {
                     "a chase needs a [chase] table naming its `prey`".into(),
                 ));
             }
-            (ConflictKind::Chase, Some(c)) => Some(Chase::parse(c, &sides, &editions, &at)?),
+            (ConflictKind::Chase, Some(c)) => {
+                Some(Chase::parse(c, &sides, &editions, max_rounds, &at)?)
+            }
             (_, Some(c)) => {
                 return Err(at(
                     c.span().start,
