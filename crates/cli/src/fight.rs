@@ -373,6 +373,10 @@ fn write_chase_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result
         "exact_run_out",
         "obstacle",
         "exact_obstacle",
+        "incapacitated",
+        "exact_incapacitated",
+        "killed",
+        "exact_killed",
         "mean_rounds",
         "exact_mean_rounds",
         "median_rounds",
@@ -403,6 +407,10 @@ fn write_chase_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result
                 exact(r, "run-out"),
                 share(r, "obstacle"),
                 exact(r, "obstacle"),
+                share(r, "incapacitated"),
+                exact(r, "incapacitated"),
+                share(r, "killed"),
+                exact(r, "killed"),
                 opt(r.mean_rounds),
                 opt(r.exact_mean_rounds),
                 opt(r.median_rounds),
@@ -425,6 +433,11 @@ fn write_table(
     results: &[EditionResult],
 ) -> io::Result<()> {
     let chase = scenario.kind == ConflictKind::Chase;
+    // A chase without shots cannot end with a party put down.
+    let calm = scenario
+        .chase
+        .as_ref()
+        .is_some_and(|c| c.attacks == [false; 2]);
     let what = match scenario.kind {
         ConflictKind::Combat => "fights",
         ConflictKind::Chase => "chases",
@@ -471,6 +484,12 @@ fn write_table(
             .ended
             .iter()
             .filter(|(name, _)| *name != "draw")
+            .filter(|(name, _)| {
+                !(calm
+                    && [End::Incapacitated, End::Killed]
+                        .iter()
+                        .any(|e| e.name() == *name))
+            })
             .map(|(name, p)| {
                 let exactly = r
                     .exact_ended
@@ -496,7 +515,14 @@ fn write_table(
             opt(r.p90_rounds)
         )?;
         write_track(out, r)?;
-        if chase {
+        if chase && !calm {
+            writeln!(
+                out,
+                "  winner's damage {} levels; botches {} a chase",
+                f(r.winner_damage),
+                f(r.botches_per_fight)
+            )?;
+        } else if chase {
             writeln!(out, "  botches {} a chase", f(r.botches_per_fight))?;
         } else {
             writeln!(
