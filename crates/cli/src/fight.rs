@@ -560,15 +560,22 @@ fn write_track(out: &mut dyn Write, r: &EditionResult) -> io::Result<()> {
     for t in r.track.iter().filter(|t| t.round <= 10 || t.round % 5 == 0) {
         writeln!(
             out,
-            "  {:>7} {:>8} {:>7.2}  {:<15}{} {:>8}",
+            "  {:>7} {:>8} {:>7}  {:<15}{} {:>8}",
             t.round,
             pct(t.going),
-            t.mean,
-            format!("{:.2}..{:.2}", t.mean_low, t.mean_high),
+            two(t.mean),
+            format!("{}..{}", two(t.mean_low), two(t.mean_high)),
             t.exact_mean
-                .map_or(String::new(), |m| format!("  {m:>7.2}")),
+                .map_or(String::new(), |m| format!("  {:>7}", two(m))),
             format!("{}..{}", t.p10, t.p90)
         )?;
     }
     Ok(())
+}
+
+/// A signed figure with two decimals, never `-0.00` (a value just below
+/// 0 rounds to `0.00`).
+fn two(x: f64) -> String {
+    let s = format!("{x:.2}");
+    if s == "-0.00" { "0.00".to_string() } else { s }
 }
