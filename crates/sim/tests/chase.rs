@@ -468,7 +468,8 @@ fn shots_put_a_crippled_prey_down_as_worked_by_hand() {
 /// rule `both-crash-on-foot = false`), obstacles in rounds 2 and 4 give
 /// each side a win with 1/4 + 1/16 = 5/16 (the other alone failing) and a
 /// draw with 6/16; obstacles every 2 rounds are the same; one obstacle in
-/// three rounds (round 3, or every 2), 1/4.
+/// three rounds (round 3, or every 2), 1/4; by car, with no round counted
+/// for anything else, the schedule's clock gives the same.
 #[test]
 fn the_storytellers_obstacles_come_on_schedule() {
     let mut fta = RuleSet::load("fta").unwrap();
@@ -479,6 +480,10 @@ fn the_storytellers_obstacles_come_on_schedule() {
         ("obstacle-every = 2", 4, 5.0 / 16.0),
         ("obstacles = [3]", 3, 0.25),
         ("obstacle-every = 2", 3, 0.25),
+        // By car nothing else is counted (no Run, no switch to Stamina):
+        // the rounds past the last one counted come from the schedule's
+        // clock (its period 2), the same odds.
+        ("by = \"car\"\nobstacle-every = 2", 4, 5.0 / 16.0),
     ] {
         let s = chase(
             "\"fta\"",
