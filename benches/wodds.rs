@@ -19,8 +19,9 @@
 //! - `grapple`: whole grapples of `scenarios/ted-grapples-peter.toml` under
 //!   every edition and sampler, on one core; throughput in grapples.
 //!
-//! - `chase`: whole chases of `scenarios/rush-hour-getaway.toml` the same
-//!   way; throughput in chases.
+//! - `chase`: whole chases of `scenarios/rush-hour-getaway.toml` and of
+//!   `scenarios/shots-in-the-chase.toml` (shots, an Attack Run, scheduled
+//!   obstacles) the same way; throughput in chases.
 //!
 //! - `chain`: building the brawl's round chain under every edition, from a
 //!   freshly compiled engine; throughput in chain states.
@@ -148,7 +149,7 @@ const FIGHTS: u64 = 1000;
 /// Whole fights, one core: the brawl scenario under every edition, with
 /// each sampler. Throughput is in fights, so criterion reports fights/s.
 fn combat(c: &mut Criterion) {
-    conflicts(c, "combat", "brawl.toml", "brawl");
+    conflicts(c, "combat", &[("brawl.toml", "brawl")]);
 }
 
 /// Building a fight's round chain, one core: the brawl under every
@@ -174,25 +175,39 @@ fn chain(c: &mut Criterion) {
     group.finish();
 }
 
-/// Whole conflicts of one shipped scenario, one core, under every edition
-/// and sampler: throughput in conflicts (grapples or chases) a second.
-fn conflicts(c: &mut Criterion, group: &str, scenario: &str, label: &str) {
-    use wodds_sim::combat::{EditionEngine, Engine, Sampling, Scenario};
-    let path = format!("{}/../scenarios/{scenario}", env!("CARGO_MANIFEST_DIR"));
-    let scenario = Scenario::load(std::path::Path::new(&path)).expect("a shipped scenario");
+/// Whole conflicts of shipped scenarios (file, label), one core, under
+/// every edition and sampler: throughput in conflicts (grapples or chases)
+/// a second.
+fn conflicts(c: &mut Criterion, group: &str, scenarios: &[(&str, &str)]) {
+    use wodds_sim::combat::Scenario;
     let mut group = c.benchmark_group(group);
     group
         .sample_size(10)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3))
         .throughput(Throughput::Elements(FIGHTS));
+    for &(file, label) in scenarios {
+        let path = format!("{}/../scenarios/{file}", env!("CARGO_MANIFEST_DIR"));
+        let scenario = Scenario::load(std::path::Path::new(&path)).expect("a shipped scenario");
+        conflicts_of(&mut group, &scenario, label);
+    }
+    group.finish();
+}
+
+/// The benches of one scenario in `group`.
+fn conflicts_of(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    scenario: &wodds_sim::combat::Scenario,
+    label: &str,
+) {
+    use wodds_sim::combat::{EditionEngine, Engine, Sampling};
     for rules in &scenario.editions {
         for (name, sampling) in [
             ("round", Sampling::Round),
             ("outcome", Sampling::Outcome),
             ("per-die", Sampling::PerDie),
         ] {
-            let engine = EditionEngine::new(&scenario, rules, sampling).expect("engine");
+            let engine = EditionEngine::new(scenario, rules, sampling).expect("engine");
             group.bench_function(
                 BenchmarkId::new(format!("{label}/{}", rules.id), name),
                 |b| {
@@ -206,17 +221,24 @@ fn conflicts(c: &mut Criterion, group: &str, scenario: &str, label: &str) {
             );
         }
     }
-    group.finish();
 }
 
 /// Grapples: Ted grapples Peter (seed 004's example), every edition.
 fn grapple(c: &mut Criterion) {
-    conflicts(c, "grapple", "ted-grapples-peter.toml", "ted");
+    conflicts(c, "grapple", &[("ted-grapples-peter.toml", "ted")]);
 }
 
-/// Chases: the rush-hour getaway, every edition.
+/// Chases: the rush-hour getaway, and the hitman shooting from the wheel
+/// (shots, an Attack Run, the Storyteller's obstacles), every edition.
 fn chase(c: &mut Criterion) {
-    conflicts(c, "chase", "rush-hour-getaway.toml", "getaway");
+    conflicts(
+        c,
+        "chase",
+        &[
+            ("rush-hour-getaway.toml", "getaway"),
+            ("shots-in-the-chase.toml", "shots"),
+        ],
+    );
 }
 
 criterion_group!(benches, roll_kernel, exact, combat, chain, grapple, chase);

@@ -385,6 +385,10 @@ fn write_chase_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result
         "exact_run_out",
         "obstacle",
         "exact_obstacle",
+        "incapacitated",
+        "exact_incapacitated",
+        "killed",
+        "exact_killed",
         "mean_rounds",
         "exact_mean_rounds",
         "median_rounds",
@@ -415,6 +419,10 @@ fn write_chase_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result
                 exact(r, "run-out"),
                 share(r, "obstacle"),
                 exact(r, "obstacle"),
+                share(r, "incapacitated"),
+                exact(r, "incapacitated"),
+                share(r, "killed"),
+                exact(r, "killed"),
                 opt(r.mean_rounds),
                 opt(r.exact_mean_rounds),
                 opt(r.median_rounds),
@@ -437,6 +445,11 @@ fn write_table(
     results: &[EditionResult],
 ) -> io::Result<()> {
     let chase = scenario.kind == ConflictKind::Chase;
+    // A chase without shots cannot end with a party put down.
+    let calm = scenario
+        .chase
+        .as_ref()
+        .is_some_and(|c| c.attacks == [false; 2]);
     let what = match scenario.kind {
         ConflictKind::Combat => "fights",
         ConflictKind::Chase => "chases",
@@ -483,6 +496,12 @@ fn write_table(
             .ended
             .iter()
             .filter(|(name, _)| *name != "draw")
+            .filter(|(name, _)| {
+                !(calm
+                    && [End::Incapacitated, End::Killed]
+                        .iter()
+                        .any(|e| e.name() == *name))
+            })
             .map(|(name, p)| {
                 let exactly = r
                     .exact_ended
@@ -515,7 +534,14 @@ fn write_table(
             )?;
         }
         write_track(out, r)?;
-        if chase {
+        if chase && !calm {
+            writeln!(
+                out,
+                "  winner's damage {} levels; botches {} a chase",
+                f(r.winner_damage),
+                f(r.botches_per_fight)
+            )?;
+        } else if chase {
             writeln!(out, "  botches {} a chase", f(r.botches_per_fight))?;
         } else {
             writeln!(
@@ -553,15 +579,22 @@ fn write_track(out: &mut dyn Write, r: &EditionResult) -> io::Result<()> {
     for t in r.track.iter().filter(|t| t.round <= 10 || t.round % 5 == 0) {
         writeln!(
             out,
-            "  {:>7} {:>8} {:>7.2}  {:<15}{} {:>8}",
+            "  {:>7} {:>8} {:>7}  {:<15}{} {:>8}",
             t.round,
             pct(t.going),
-            t.mean,
-            format!("{:.2}..{:.2}", t.mean_low, t.mean_high),
+            two(t.mean),
+            format!("{}..{}", two(t.mean_low), two(t.mean_high)),
             t.exact_mean
-                .map_or(String::new(), |m| format!("  {m:>7.2}")),
+                .map_or(String::new(), |m| format!("  {:>7}", two(m))),
             format!("{}..{}", t.p10, t.p90)
         )?;
     }
     Ok(())
+}
+
+/// A signed figure with two decimals, never `-0.00` (a value just below
+/// 0 rounds to `0.00`).
+fn two(x: f64) -> String {
+    let s = format!("{x:.2}");
+    if s == "-0.00" { "0.00".to_string() } else { s }
 }

@@ -24,6 +24,7 @@ fn every_shipped_chase_runs_under_all_four_editions() {
         "foot-chase-winded",
         "uriel-escapes",
         "police-pursuit",
+        "shots-in-the-chase",
     ] {
         let file = format!("{ROOT}/scenarios/{name}.toml");
         let out = wodds(&["run", &file, "--trials", "5000", "-q"]);
@@ -58,12 +59,14 @@ fn every_shipped_chase_runs_under_all_four_editions() {
                 + f(&pair[0], "exact_caught")
                 + f(&pair[0], "exact_run_out")
                 + f(&pair[0], "exact_obstacle")
+                + f(&pair[0], "exact_incapacitated")
+                + f(&pair[0], "exact_killed")
                 + f(&pair[0], "exact_draws");
             assert!((ends - 1.0).abs() < 1e-9, "{csv}");
         }
         seen += 1;
     }
-    assert_eq!(seen, 4);
+    assert_eq!(seen, 5);
 }
 
 /// Bad chase input: exit 2, one line naming file, line and field.
@@ -95,6 +98,27 @@ fn bad_chases_are_refused_with_their_place() {
             "chase.predator-tactics",
         ),
         ("prey = \"A\"\nspeed = 3", "6:", "speed"),
+        // Shots need a gun fired from a distance.
+        (
+            "prey = \"A\"\npredator-attacks = true",
+            "6:",
+            "chase.predator-attacks",
+        ),
+        (
+            "prey = \"B\"\nobstacles = [2]\nprey-attacks = true",
+            "7:",
+            "chase.prey-attacks",
+        ),
+        // The Storyteller's obstacles fall within the chase's rounds
+        // (max-rounds 50 by default).
+        ("prey = \"A\"\nobstacles = [0]", "6:", "chase.obstacles"),
+        ("prey = \"A\"\nobstacles = [3, 51]", "6:", "chase.obstacles"),
+        ("prey = \"A\"\nobstacles = [3, 3]", "6:", "chase.obstacles"),
+        (
+            "prey = \"A\"\nobstacle-every = 0",
+            "6:",
+            "chase.obstacle-every",
+        ),
     ];
     for (i, (chase, line, field)) in cases.iter().enumerate() {
         let file = dir.path().join(format!("bad{i}.toml"));
@@ -147,4 +171,66 @@ fn a_course_out_of_range_is_refused() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("house.toml:"), "{err}");
     assert!(err.contains("outside 2..=10"), "{err}");
+}
+
+/// A shooter's member needs a gun (its `weapon`) and a `range` a chase
+/// can have (not `melee`): each refused with exit 2 at the line of the
+/// field that asks for the shots, saying what is missing.
+#[test]
+fn a_shooter_needs_a_gun_at_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("weapon = \"knife\"\nrange = \"effective\"", "has no gun"),
+        ("weapon = \"pistol\"", "never in the melee"),
+    ];
+    for (i, (gear, why)) in cases.iter().enumerate() {
+        let file = dir.path().join(format!("gun{i}.toml"));
+        std::fs::write(
+            &file,
+            format!(
+                "name = \"bad\"\nkind = \"chase\"\neditions = [\"fta\", \"revised\"]\n[chase]\n\
+                 prey = \"A\"\npredator-attacks = true\n\
+                 [[side]]\nname = \"A\"\n[[side.member]]\nname = \"a\"\nkind = \"mortal\"\n\
+                 [[side]]\nname = \"B\"\n[[side.member]]\nname = \"b\"\nkind = \"mortal\"\n{gear}\n"
+            ),
+        )
+        .unwrap();
+        let out = wodds(&["run", &file.display().to_string()]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{gear}: {err}");
+        assert!(err.contains(&format!("gun{i}.toml:6:")), "{err}");
+        assert!(err.contains("chase.predator-attacks"), "{err}");
+        assert!(err.contains(why), "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+}
+
+/// A house rule's shot settings are range-checked at their line.
+#[test]
+fn shot_settings_out_of_range_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for (body, field) in [
+        ("attack-lead = 0", "chase.fta.attack-lead"),
+        (
+            "dodge-difficulty-car = 11",
+            "chase.fta.dodge-difficulty-car",
+        ),
+        (
+            "exhaustion-intervals = []",
+            "chase.fta.exhaustion-intervals",
+        ),
+        ("attack-order = \"sometimes\"", "attack-order"),
+    ] {
+        let file = dir.path().join("house.toml");
+        std::fs::write(
+            &file,
+            format!("extends = \"fta\"\n[chase.fta]\n# hard\n{body}\n"),
+        )
+        .unwrap();
+        let out = wodds(&["rules", "show", &file.display().to_string()]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{body}: {err}");
+        assert!(err.contains("house.toml:4:"), "{body}: {err}");
+        assert!(err.contains(field), "{body}: {err}");
+    }
 }

@@ -135,8 +135,45 @@ pub struct LeadRules {
     /// Whether both parties failing one obstacle starts a new chase on
     /// foot (else the chase ends, a draw).
     pub both_crash_on_foot: bool,
+    /// Scheduled obstacles on foot: whether Exhaustion comes as an
+    /// obstacle in both parties' way once the pools have turned to Stamina
+    /// (`winded-after`).
+    pub exhaustion: bool,
+    /// The rounds between Exhaustion obstacles, from the switch to Stamina
+    /// on: the first comes `exhaustion-intervals[0]` rounds after it, the
+    /// next `[1]` rounds later, and so on, the last interval repeating.
+    pub exhaustion_intervals: Vec<u32>,
+    /// Attacks: a party shoots only while the Lead (less what an Attack
+    /// Run takes off it) is below this.
+    pub attack_lead: i32,
+    /// Attacks: whether the attacker splits its pool (its chase roll and
+    /// its attack each lose `[combat.fta] split-actions`' dice for two
+    /// actions).
+    pub attack_split: bool,
+    /// Attacks: whether a round's shots come before or after its chase
+    /// roll.
+    pub attack_order: AttackOrder,
+    /// Attacks: the target's dodge difficulty on foot.
+    pub dodge_difficulty: i32,
+    /// Attacks: the target's dodge difficulty by car.
+    pub dodge_difficulty_car: i32,
+    /// Whether a wounded party's chase roll, attack and dodge lose its
+    /// wound penalty (the edition's `[combat.health]`).
+    pub wound_penalty: bool,
     /// `[chase.fta.maneuvers]`: every maneuver, by name.
     pub maneuvers: BTreeMap<String, Maneuver>,
+}
+
+/// When a round's shots are fired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum AttackOrder {
+    /// Before the chase roll: a party put down by a shot makes no chase
+    /// roll, and a wounded one rolls it with its wound penalty.
+    BeforeChaseRoll,
+    /// After the chase roll: a round whose chase roll ends the chase (an
+    /// escape, a capture) has no shots.
+    AfterChaseRoll,
 }
 
 /// Who may buy a maneuver.
@@ -195,7 +232,8 @@ pub struct Maneuver {
     pub new_course: bool,
     /// Its effect on obstacles.
     pub obstacle: ObstacleEffect,
-    /// How much lower the Lead counts for attacks.
+    /// How much lower the Lead counts for the buyer's attacks in the next
+    /// round (`[chase.fta] attack-lead`).
     pub attack_lead: i32,
 }
 
@@ -215,6 +253,10 @@ pub struct LeadPools {
     pub notice: Terms,
     /// The Predator's roll against it.
     pub stalk: Terms,
+    /// The automatic dodge against a shot during a chase on foot.
+    pub dodge: Terms,
+    /// The same by car.
+    pub dodge_car: Terms,
 }
 
 /// `[chase.race]`: the chase as seed 003's actions (revised, uwod).
@@ -319,6 +361,30 @@ pub(crate) fn check(c: &ChaseRules) -> Result<(), Problem> {
             1,
             10,
         )?;
+        within("chase.fta.attack-lead", l.attack_lead.into(), 1, 30)?;
+        within(
+            "chase.fta.dodge-difficulty",
+            l.dodge_difficulty.into(),
+            2,
+            10,
+        )?;
+        within(
+            "chase.fta.dodge-difficulty-car",
+            l.dodge_difficulty_car.into(),
+            2,
+            10,
+        )?;
+        if l.exhaustion_intervals.is_empty()
+            || l.exhaustion_intervals.len() > 10
+            || l.exhaustion_intervals
+                .iter()
+                .any(|&i| !(1..=20).contains(&i))
+        {
+            return Err((
+                vec!["chase.fta.exhaustion-intervals"],
+                "give 1 to 10 intervals, each 1..=20 rounds".into(),
+            ));
+        }
         if l.courses.is_empty() {
             return Err((vec!["chase.fta.courses"], "name at least one course".into()));
         }
@@ -327,11 +393,15 @@ pub(crate) fn check(c: &ChaseRules) -> Result<(), Problem> {
                 Party::Prey => m.lead <= 0,
                 Party::Predator => m.lead >= 0,
             };
-            if !sign_ok || !(-10..=10).contains(&m.lead) || !(-3..=3).contains(&m.difficulty) {
+            if !sign_ok
+                || !(-10..=10).contains(&m.lead)
+                || !(-3..=3).contains(&m.difficulty)
+                || !(0..=10).contains(&m.attack_lead)
+            {
                 return Err((
                     vec!["chase.fta.maneuvers"],
                     format!(
-                        "maneuver `{name}`: the Prey pays Lead (-10..=0), the Predator gives it (0..=10); difficulty -3..=3"
+                        "maneuver `{name}`: the Prey pays Lead (-10..=0), the Predator gives it (0..=10); difficulty -3..=3; attack-lead 0..=10"
                     ),
                 ));
             }

@@ -39,8 +39,8 @@ use sha2::{Digest, Sha256};
 use wodds_dice::{AutoSuccesses, Botch, Ones, RollRules, RollSpec, Tens};
 
 pub use chase::{
-    CHASE_FAMILIES, ChaseEngine, ChaseRules, ContestRules, EscapeCheck, LeadPools, LeadRules,
-    Maneuver, NextMargin, ObstacleEffect, Party, RaceRules,
+    AttackOrder, CHASE_FAMILIES, ChaseEngine, ChaseRules, ContestRules, EscapeCheck, LeadPools,
+    LeadRules, Maneuver, NextMargin, ObstacleEffect, Party, RaceRules,
 };
 pub use combat::{
     ArmorRule, AttackClass, AttackRules, CombatEngine, CombatRules, CreatureKind, DamageKind,

@@ -95,6 +95,41 @@ fn every_setting_cites_the_seed_or_says_assumed() {
     }
 }
 
+/// Every `[chase.fta]` setting too (the chase, its shots and its
+/// scheduled obstacles included): a note quoting 004 or saying assumed.
+#[test]
+fn every_chase_setting_cites_the_seed_or_says_assumed() {
+    let rules = RuleSet::load("fta").unwrap();
+    let chase: Vec<_> = rules
+        .settings()
+        .iter()
+        .filter(|s| s.key.starts_with("chase.fta."))
+        .collect();
+    assert!(chase.len() >= 30, "{} settings", chase.len());
+    for key in [
+        "chase.fta.attack-lead",
+        "chase.fta.attack-split",
+        "chase.fta.attack-order",
+        "chase.fta.dodge-difficulty",
+        "chase.fta.dodge-difficulty-car",
+        "chase.fta.wound-penalty",
+        "chase.fta.exhaustion",
+        "chase.fta.exhaustion-intervals",
+        "chase.fta.pools.dodge",
+        "chase.fta.pools.dodge-car",
+    ] {
+        assert!(chase.iter().any(|s| s.key == key), "{key}");
+    }
+    for s in chase {
+        assert!(
+            s.note.contains("004") || s.note.to_lowercase().contains("assumed"),
+            "{}: {:?}",
+            s.key,
+            s.note
+        );
+    }
+}
+
 /// `extends = "fta"` and one setting: piling on a die an attack instead of
 /// two, the rest inherited; the setting is listed with the house file's
 /// line.

@@ -7,7 +7,9 @@
 use std::path::Path;
 
 use wodds_dice::D10;
-use wodds_rules::{BotchEffect, EscapeCheck, RollOptions, RuleSet, TallyRule, TieRule};
+use wodds_rules::{
+    AttackOrder, BotchEffect, EscapeCheck, RollOptions, RuleSet, TallyRule, TieRule,
+};
 use wodds_sim::combat::{self, EditionEngine, End, Engine, Limit, Sampling, Scenario};
 use wodds_sim::{Contest, Extended, Prolonged, Schedule, Throw, solve};
 
@@ -387,4 +389,208 @@ fn a_chase_is_deterministic() {
     let mut d = D10::seeded(1);
     let f = e.fight(&mut d);
     assert!(f.rounds >= 1);
+}
+
+/// The one-die gunman of the engine's unit tests, by car at difficulty 6:
+/// the Prey (Dexterity 1, no Drive) drives and dodges with one die; the
+/// Predator (Dexterity 1, Drive 3, Firearms 3, a pistol at effective
+/// range) shoots every round the Lead is under 5, its chase roll and its
+/// shot one die each after the split (4 - 3).
+fn gunman(chase_table: &str, max_rounds: u32) -> Scenario {
+    let text = format!(
+        "name = \"t\"\nkind = \"chase\"\neditions = [\"fta\"]\nmax-rounds = {max_rounds}\n\
+         [chase]\nprey = \"Prey\"\nby = \"car\"\npredator-attacks = true\n{chase_table}\n\
+         [[side]]\nname = \"Prey\"\n[[side.member]]\nname = \"p\"\nkind = \"mortal\"\ntraits = {{ dexterity = 1 }}\n\
+         [[side]]\nname = \"Predator\"\n[[side.member]]\nname = \"q\"\nkind = \"mortal\"\n\
+         traits = {{ dexterity = 1, drive = 3, firearms = 3 }}\nweapon = \"pistol\"\nrange = \"effective\"\n"
+    );
+    Scenario::parse("t.toml", &text, None).unwrap()
+}
+
+/// The exact outcomes of the gunman chase with the Prey starting Crippled
+/// (6 lethal levels: -5 dice, so it rolls no chase die and no dodge).
+fn crippled(rules: &RuleSet) -> combat::Outcomes {
+    use wodds_sim::combat::chase::Lead;
+    use wodds_sim::combat::{Chain, Health};
+    let s = gunman("start = \"head-start\"\nhead-start = 2", 1000);
+    let hurt = Health {
+        lethal: 6,
+        ..Health::default()
+    };
+    let lead = Lead::new(&s, rules, Sampling::Outcome)
+        .unwrap()
+        .with_health([hurt, Health::default()]);
+    Chain::build(&lead, Limit::default())
+        .expect("a chain")
+        .outcomes()
+}
+
+/// A Crippled Prey (seed 004's "Chases may also end if one or the other
+/// party harms the other sufficiently through attacks"): undodged, the
+/// Predator's one die hits with 1/2 and its 4 damage dice (1/2 each, no
+/// soak) put through one level (4/16: Incapacitated) or more (11/16:
+/// past the last box, killed); so a round's shot puts it down with q =
+/// 15/32, incapacitated 1/8, killed 11/32. Shots come first; then the
+/// Predator's die closes the Lead by one with 1/2 (the Prey has no die).
+/// From a Lead of L the Prey is caught with P(L) = (1 - q)(P(L-1) +
+/// P(L)) / 2, so P(L) = ((1 - q) / (1 + q)) P(L-1) = (17/47)^L: from 2,
+/// caught 289/2209, incapacitated (4/15)(1920/2209) = 512/2209, killed
+/// (11/15)(1920/2209) = 1408/2209. With the shots after the chase roll
+/// (house rule `attack-order = "after-chase-roll"`) a capture comes
+/// first: P(1) = 1/2 + (1 - q) P(1) / 2 = 1/(1 + q) = 32/47, P(2) =
+/// (17/47)(32/47) = 544/2209.
+#[test]
+fn shots_put_a_crippled_prey_down_as_worked_by_hand() {
+    let fta = RuleSet::load("fta").unwrap();
+    let o = crippled(&fta);
+    let d = 2209.0;
+    assert!((share(&o, End::Caught) - 289.0 / d).abs() < 1e-9, "{o:?}");
+    assert!(
+        (share(&o, End::Incapacitated) - 512.0 / d).abs() < 1e-9,
+        "{o:?}"
+    );
+    assert!((share(&o, End::Killed) - 1408.0 / d).abs() < 1e-9, "{o:?}");
+    // Every chase is the Predator's: the Prey never escapes.
+    assert!((o.odds.wins[1] - 1.0).abs() < 1e-9);
+
+    let mut after = fta.clone();
+    after.chase.fta.as_mut().unwrap().attack_order = AttackOrder::AfterChaseRoll;
+    let o = crippled(&after);
+    assert!((share(&o, End::Caught) - 544.0 / d).abs() < 1e-9, "{o:?}");
+    let down = share(&o, End::Incapacitated) + share(&o, End::Killed);
+    assert!((down - 1665.0 / d).abs() < 1e-9, "{o:?}");
+}
+
+/// Scheduled obstacles (`obstacles`, `obstacle-every`): the one-die chase
+/// on foot from a Lead of 5, where nothing else can end within four
+/// rounds (the Lead stays within 1..=9). Each party facing an obstacle
+/// fails its one die with 1/2. With both failing ending the chase (house
+/// rule `both-crash-on-foot = false`), obstacles in rounds 2 and 4 give
+/// each side a win with 1/4 + 1/16 = 5/16 (the other alone failing) and a
+/// draw with 6/16; obstacles every 2 rounds are the same; one obstacle in
+/// three rounds (round 3, or every 2), 1/4; by car, with no round counted
+/// for anything else, the schedule's clock gives the same.
+#[test]
+fn the_storytellers_obstacles_come_on_schedule() {
+    let mut fta = RuleSet::load("fta").unwrap();
+    fta.chase.fta.as_mut().unwrap().both_crash_on_foot = false;
+    let base = "start = \"head-start\"\nhead-start = 5";
+    for (schedule, rounds, win) in [
+        ("obstacles = [2, 4]", 4, 5.0 / 16.0),
+        ("obstacle-every = 2", 4, 5.0 / 16.0),
+        ("obstacles = [3]", 3, 0.25),
+        ("obstacle-every = 2", 3, 0.25),
+        // By car nothing else is counted (no Run, no switch to Stamina):
+        // the rounds past the last one counted come from the schedule's
+        // clock (its period 2), the same odds.
+        ("by = \"car\"\nobstacle-every = 2", 4, 5.0 / 16.0),
+    ] {
+        let s = chase(
+            "\"fta\"",
+            rounds,
+            &format!("{base}\n{schedule}"),
+            ONE_DIE,
+            ONE_DIE,
+        );
+        let o = exact(&s, &fta);
+        for side in 0..2 {
+            assert!((o.odds.wins[side] - win).abs() < 1e-12, "{schedule}: {o:?}");
+        }
+        assert!((share(&o, End::Obstacle) - 2.0 * win).abs() < 1e-12);
+        assert!((o.odds.draws() - (1.0 - 2.0 * win)).abs() < 1e-12);
+    }
+    // Under the edition's rule both failing start a new chase on foot
+    // (from a cold start): the one obstacle in round 1 of a one-round
+    // chase leaves the new chase a draw, so the same wins, 1/4 each.
+    let fta = RuleSet::load("fta").unwrap();
+    let s = chase(
+        "\"fta\"",
+        1,
+        &format!("{base}\nobstacles = [1]"),
+        ONE_DIE,
+        ONE_DIE,
+    );
+    let o = exact(&s, &fta);
+    assert!((o.odds.wins[0] - 0.25).abs() < 1e-12, "{o:?}");
+    assert!((o.odds.draws() - 0.5).abs() < 1e-12, "{o:?}");
+}
+
+/// 004's Exhaustion "as an obstacle at decreasing intervals" once the
+/// pools turn to Stamina (house rule: `exhaustion = true`, after one
+/// round, intervals [2, 1]: Exhaustion in rounds 3, 4, 5 ...): in a
+/// four-round chase on foot from a Lead of 5, as two obstacles (rounds 3
+/// and 4), each side winning with 5/16 (both failing ending it); three
+/// rounds, one obstacle (1/4); off (the edition's default), or by car,
+/// none.
+#[test]
+fn exhaustion_comes_at_decreasing_intervals_on_foot() {
+    let mut tired = RuleSet::load("fta").unwrap();
+    let l = tired.chase.fta.as_mut().unwrap();
+    l.both_crash_on_foot = false;
+    l.exhaustion = true;
+    l.winded_after = 1;
+    l.exhaustion_intervals = vec![2, 1];
+    let mut rested = tired.clone();
+    rested.chase.fta.as_mut().unwrap().exhaustion = false;
+    let base = "start = \"head-start\"\nhead-start = 5";
+    for (rules, rounds, by, win) in [
+        (&tired, 4, "foot", 5.0 / 16.0),
+        (&tired, 3, "foot", 0.25),
+        (&tired, 2, "foot", 0.0),
+        (&rested, 4, "foot", 0.0),
+        (&tired, 4, "car", 0.0),
+    ] {
+        let one = "dexterity = 1, stamina = 1, drive = 0";
+        let s = chase(
+            "\"fta\"",
+            rounds,
+            &format!("{base}\nby = \"{by}\""),
+            one,
+            one,
+        );
+        let o = exact(&s, rules);
+        assert!((o.odds.wins[0] - win).abs() < 1e-12, "{rounds} {by}: {o:?}");
+        assert!((o.odds.wins[1] - win).abs() < 1e-12, "{rounds} {by}: {o:?}");
+    }
+}
+
+/// A house rule moves the shots: `attack-lead = 8` (the Predator shoots
+/// from further back) puts the courier of the shipped scenario down more
+/// often than the edition's 5; `attack-lead = 1` (never close enough)
+/// never. Written as a house-rule file, listed with its line.
+#[test]
+fn a_house_rule_moves_the_shots() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/shots-in-the-chase.toml");
+    let s = Scenario::load(&path).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let house = |lead: i32| {
+        let file = dir.path().join(format!("lead{lead}.toml"));
+        std::fs::write(
+            &file,
+            format!("extends = \"fta\"\n[chase.fta]\n# house rule: shots from further\nattack-lead = {lead}\n"),
+        )
+        .unwrap();
+        RuleSet::load(&file.display().to_string()).unwrap()
+    };
+    let down = |rules: &RuleSet| {
+        let o = exact(&s, rules);
+        share(&o, End::Incapacitated) + share(&o, End::Killed)
+    };
+    let fta = RuleSet::load("fta").unwrap();
+    let (five, eight, one) = (down(&fta), down(&house(8)), down(&house(1)));
+    assert!(eight > five + 0.01, "{five} {eight}");
+    assert!(five > 0.01 && one == 0.0, "{five} {one}");
+    let far = house(8);
+    let setting = far
+        .settings()
+        .iter()
+        .find(|s| s.key == "chase.fta.attack-lead")
+        .unwrap();
+    assert_eq!(setting.value.as_integer(), Some(8));
+    assert!(
+        setting.source.ends_with("lead8.toml:4"),
+        "{}",
+        setting.source
+    );
 }

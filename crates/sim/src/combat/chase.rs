@@ -12,9 +12,22 @@
 //!   that has lost as many contests as its Stamina gives up.
 //!
 //! Each is a [`Rounds`] engine over a few small numbers (the Lead or the
-//! tallies, and the round while a Run or the switch to Stamina is still
-//! ahead), so the round chain gives its odds exactly. A chase scenario has
-//! two sides of one member each.
+//! tallies, the round while a Run, the switch to Stamina or a scheduled
+//! obstacle is still ahead, and under fta the members' health), so the
+//! round chain gives its odds exactly. A chase scenario has two sides of
+//! one member each.
+//!
+//! Under fta a party may also shoot (seed 004 "Attacking During A Chase";
+//! `prey-attacks`, `predator-attacks`): each round the Lead (less an
+//! Attack Run's 4) is below `[chase.fta] attack-lead`, the shooter splits
+//! its pool between its chase roll and the shot (`[combat.fta]
+//! split-actions`), the target dodges without a split (Dexterity +
+//! Athletics on foot, + Drive by car), damage and soak are the fta
+//! fight's, and a party put down ends the chase (incapacitated, killed).
+//! The Storyteller may put obstacles in both parties' way on a schedule
+//! (`obstacles`, `obstacle-every`), and on foot Exhaustion may come as an
+//! obstacle at decreasing intervals (`[chase.fta] exhaustion`). The other
+//! engines have no shots nor obstacles and ignore those fields.
 //!
 //! ```toml
 //! kind = "chase"
@@ -24,20 +37,26 @@
 //! course = "rush-hour"    # fta: a course of [chase.fta.courses]
 //! start = "cold"          # cold, stalk, or head-start (with head-start = N)
 //! prey-run = 8            # the Prey's Run, in rounds (none by default)
+//! predator-attacks = true # fta: the Predator shoots (a gun, at a range)
+//! obstacles = [4, 8]      # fta: the Storyteller's obstacles, by round
 //! ```
 
 use schemars::JsonSchema;
 use serde::Deserialize;
 use toml::Spanned;
 use wodds_rules::{
-    BotchEffect, ChaseEngine, LeadRules, Maneuver, NextMargin, ObstacleEffect, Party, RollOptions,
-    RuleSet, RulesError, TallyRule, Terms, TieRule,
+    AttackOrder, BotchEffect, ChaseEngine, LeadRules, Maneuver, NextMargin, ObstacleEffect, Party,
+    RollOptions, RuleSet, RulesError, TallyRule, Terms, TieRule,
 };
 
 use super::chain::Rounds;
-use super::fighter::{Roller, Sampling};
-use super::scenario::{MAX_MEMBERS, MAX_ROUNDS, Scenario, Side};
+use super::fighter::{Fighter, Roller, Rolls, Sampling, fighters, hurt};
+use super::gear::Damage;
+use super::health::{Health, Track};
+use super::scenario::{MAX_MEMBERS, MAX_ROUNDS, Range, Scenario, Side};
 use super::source::Source;
+use super::strike::{Attack, Meet, Strike};
+use super::tables::Tables;
 use super::tally::End;
 use super::turn::{Frame, Roster};
 use crate::action::contest_round;
@@ -116,6 +135,27 @@ pub struct RawChase {
     #[serde(default)]
     #[schemars(with = "Option<Caught>")]
     caught: Option<Spanned<Caught>>,
+    /// fta: the Prey shoots at the Predator every round the Lead allows
+    /// (`[chase.fta] attack-lead`), splitting its pool between the chase
+    /// roll and the shot; its member needs a gun (`weapon`) and a `range`
+    /// other than `melee`. Other editions have no attacks and ignore it.
+    #[serde(default)]
+    #[schemars(with = "Option<bool>")]
+    prey_attacks: Option<Spanned<bool>>,
+    /// fta: the same for the Predator (an Attack Run brings it closer).
+    #[serde(default)]
+    #[schemars(with = "Option<bool>")]
+    predator_attacks: Option<Spanned<bool>>,
+    /// fta: the rounds at whose start the Storyteller puts an obstacle in
+    /// both parties' way, each 1..=max-rounds (other editions ignore it).
+    #[serde(default)]
+    #[schemars(schema_with = "rounds_schema")]
+    obstacles: Option<Spanned<Vec<Spanned<i64>>>>,
+    /// fta: an obstacle in both parties' way every N rounds (rounds N, 2N,
+    /// ...), 1..=max-rounds (other editions ignore it).
+    #[serde(default)]
+    #[schemars(with = "Option<u32>", range(min = 1, max = 1000))]
+    obstacle_every: Option<Spanned<i64>>,
 }
 
 /// What catching the Prey of a chase that followed a fight does.
@@ -129,6 +169,14 @@ pub enum Caught {
     Fight,
     /// The Prey has lost: caught, it is done for.
     Lost,
+}
+
+/// A list of rounds, each 1..=1000 (a scenario's max-rounds at most).
+fn rounds_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "array",
+        "items": { "type": "integer", "minimum": 1, "maximum": 1000 },
+    })
 }
 
 /// When a side buys a maneuver: after a round it wins, with the Lead (as
@@ -189,6 +237,13 @@ pub struct Chase {
     pub tactics: [Vec<Buy>; 2],
     /// A chase that follows a fight: what catching the Prey does.
     pub caught: Caught,
+    /// Whether the Prey, then the Predator, shoots (fta).
+    pub attacks: [bool; 2],
+    /// The rounds at whose start the Storyteller puts an obstacle in both
+    /// parties' way (fta), ascending.
+    pub obstacles: Vec<u32>,
+    /// An obstacle every this many rounds (0: none; fta).
+    pub obstacle_every: u32,
 }
 
 /// The largest head start a scenario may give.
@@ -204,6 +259,7 @@ impl Chase {
         in_fight: bool,
         sides: &[Side],
         editions: &[RuleSet],
+        max_rounds: u32,
         at: &impl Fn(usize, &str, String) -> RulesError,
     ) -> Result<Chase, RulesError> {
         let c = raw.get_ref();
@@ -287,6 +343,55 @@ impl Chase {
                 }
             }
         }
+        let mut attacks = [false; 2];
+        for (party, flag, field) in [
+            (Party::Prey, &c.prey_attacks, "chase.prey-attacks"),
+            (
+                Party::Predator,
+                &c.predator_attacks,
+                "chase.predator-attacks",
+            ),
+        ] {
+            let Some(flag) = flag else { continue };
+            let side = if party == Party::Prey { prey } else { 1 - prey };
+            if *flag.get_ref() {
+                armed(&sides[side].members[0]).map_err(|m| at(flag.span().start, field, m))?;
+            }
+            attacks[party as usize] = *flag.get_ref();
+        }
+        let mut obstacles = Vec::new();
+        if let Some(list) = &c.obstacles {
+            for r in list.get_ref() {
+                let v = *r.get_ref();
+                if !(1..=i64::from(max_rounds)).contains(&v) {
+                    return Err(at(
+                        r.span().start,
+                        "chase.obstacles",
+                        format!("round {v} is outside 1..={max_rounds} (max-rounds)"),
+                    ));
+                }
+                if obstacles.contains(&(v as u32)) {
+                    return Err(at(
+                        r.span().start,
+                        "chase.obstacles",
+                        format!("round {v} is listed twice"),
+                    ));
+                }
+                obstacles.push(v as u32);
+            }
+            obstacles.sort_unstable();
+        }
+        let obstacle_every = match &c.obstacle_every {
+            Some(v) if !(1..=i64::from(max_rounds)).contains(v.get_ref()) => {
+                return Err(at(
+                    v.span().start,
+                    "chase.obstacle-every",
+                    format!("{} is outside 1..={max_rounds} (max-rounds)", v.get_ref()),
+                ));
+            }
+            Some(v) => *v.get_ref() as u32,
+            None => 0,
+        };
         let mut tactics = [Vec::new(), Vec::new()];
         for (party, list, field) in [
             (Party::Prey, &c.prey_tactics, "chase.prey-tactics"),
@@ -297,7 +402,7 @@ impl Chase {
             ),
         ] {
             for raw in list {
-                let b = buy(raw.get_ref(), party, editions)
+                let b = buy(raw.get_ref(), party, attacks, editions)
                     .map_err(|m| at(raw.span().start, field, m))?;
                 tactics[party as usize].push(b);
             }
@@ -305,6 +410,9 @@ impl Chase {
         Ok(Chase {
             tactics,
             caught,
+            attacks,
+            obstacles,
+            obstacle_every,
             prey,
             by: c.by,
             course: c.course.as_ref().map(|s| s.get_ref().clone()),
@@ -316,8 +424,32 @@ impl Chase {
     }
 }
 
+/// Checks that `m` can shoot during a chase: a gun (seed 004: "Fighting
+/// during a chase requires a method of ranged attack") fired from a
+/// distance (`range` other than `melee`, which a chase never is).
+fn armed(m: &super::Member) -> Result<(), String> {
+    if m.weapon.skill != super::Skill::Firearms {
+        return Err(format!(
+            "`{}` has no gun (weapon `{}`): attacking during a chase needs a ranged attack",
+            m.name, m.weapon.name
+        ));
+    }
+    if m.range == super::Range::Melee {
+        return Err(format!(
+            "`{}` fires from `range = \"melee\"`: a chase is never in the melee; give its member `range = \"point-blank\"`, `\"effective\"` or `\"long\"`",
+            m.name
+        ));
+    }
+    Ok(())
+}
+
 /// A maneuver tactic checked against every fta edition's maneuvers.
-fn buy(raw: &RawBuy, party: Party, editions: &[RuleSet]) -> Result<Buy, String> {
+fn buy(
+    raw: &RawBuy,
+    party: Party,
+    attacks: [bool; 2],
+    editions: &[RuleSet],
+) -> Result<Buy, String> {
     let pick = match &raw.pick {
         None => None,
         Some(t) => Some(
@@ -335,7 +467,17 @@ fn buy(raw: &RawBuy, party: Party, editions: &[RuleSet]) -> Result<Buy, String> 
         return Err(format!("lead-min {} is above lead-max {}", lead.0, lead.1));
     }
     for rules in editions {
-        maneuver(rules, raw.buy.as_str(), party, raw.course.as_deref(), pick)?;
+        let m = maneuver(rules, raw.buy.as_str(), party, raw.course.as_deref(), pick)?;
+        if m.is_some_and(|m| m.attack_lead != 0) && !attacks[party as usize] {
+            let who = match party {
+                Party::Prey => "prey",
+                Party::Predator => "predator",
+            };
+            return Err(format!(
+                "`{}` brings the buyer closer for its attacks: it needs `{who}-attacks = true`",
+                raw.buy
+            ));
+        }
     }
     Ok(Buy {
         name: raw.buy.clone(),
@@ -375,11 +517,6 @@ fn maneuver(
     })?;
     if m.by != party {
         return Err(format!("`{name}` is a {:?} maneuver under {}", m.by, rules.id).to_lowercase());
-    }
-    if m.attack_lead != 0 {
-        return Err(format!(
-            "`{name}` acts on attacks, which chases do not model yet"
-        ));
     }
     match (m.new_course, course, pick) {
         (true, Some(c), Some(_)) => {
@@ -501,7 +638,8 @@ impl Setup {
     }
 }
 
-/// A chase's state between rounds (kept in the first member's slot).
+/// A chase's state between rounds: the chase's own part kept in the first
+/// member's slot; each member's health in its own slot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct ChaseState {
     /// fta: the Lead; race and contest: the Prey's tally (or the running
@@ -525,6 +663,14 @@ pub struct ChaseState {
     pub obstacle: u8,
     /// fta: both crashed, and the chase goes on on foot.
     pub on_foot: bool,
+    /// fta: how much lower the Lead counts for the Prey's and the
+    /// Predator's attacks this round (last round's Attack Run).
+    pub closer: [u8; 2],
+    /// fta: rounds past the last one [`round`](Self::round) counts, modulo
+    /// the period of the obstacles' schedule (0 when it has none).
+    pub clock: u16,
+    /// This member's health (fta: wounds from shots during the chase).
+    pub health: Health,
 }
 
 /// A maneuver a side buys, compiled.
@@ -542,6 +688,8 @@ struct Tactic {
     course: u8,
     /// Who faces an obstacle, or (`Pass`) bought when facing one.
     obstacle: ObstacleEffect,
+    /// How much lower the Lead counts for the buyer's attacks next round.
+    closer: u8,
 }
 
 /// Who faces an obstacle next round ([`ChaseState::obstacle`]): bit 0 the
@@ -553,6 +701,156 @@ const PREDATOR_FACES: u8 = 2;
 const HALVE_PREY: u8 = 1;
 const HALVE_PREDATOR: u8 = 2;
 const DOUBLE_PREDATOR: u8 = 4;
+
+/// What the obstacles' schedule puts in a round ([`Lead::schedule`]).
+const STORYTELLER: u8 = 1;
+const EXHAUSTION: u8 = 2;
+
+/// Shots during a chase (seed 004 "Attacking During A Chase"), compiled:
+/// by party (the Prey, then the Predator).
+#[derive(Debug, Clone)]
+struct Fire {
+    /// Whether each party shoots.
+    shoots: [bool; 2],
+    /// Dice the shooter's chase roll and its attack each lose in a round
+    /// it shoots (split actions).
+    split: i32,
+    /// Each party's attack pool (Dexterity + Firearms).
+    attack: [i32; 2],
+    /// Each party's attack rolls (at its gun's difficulty at its range),
+    /// damage and soak included.
+    rolls: [Rolls; 2],
+    /// Each party's dodge by car, then on foot.
+    dodge: [[i32; 2]; 2],
+    /// The dodge's rolls by car, then on foot.
+    dodge_rolls: [Roller; 2],
+    /// Each party's gun's damage dice.
+    damage: [i32; 2],
+    /// The damage each party's gun deals.
+    kind: [Damage; 2],
+    /// The soak of each party's target against its gun.
+    soak: [i32; 2],
+    /// What damage past the last box does.
+    track: Track,
+    /// Under the outcome sampler, whole shots (attack, dodge, damage and
+    /// soak) by shooter, on foot or not, attack dice and dodge dice.
+    strikes: Option<Tables<Strike, 4>>,
+}
+
+impl Fire {
+    /// The shots of `chase` under `rules`, or `None` when nobody shoots.
+    fn new(
+        scenario: &Scenario,
+        rules: &RuleSet,
+        setup: &Setup,
+        chase: &Chase,
+        lead: &LeadRules,
+        sampling: Sampling,
+    ) -> Result<Option<Fire>, RulesError> {
+        if chase.attacks == [false; 2] {
+            return Ok(None);
+        }
+        let c = &rules.combat;
+        let missing = [
+            ("attack", c.attack.is_some()),
+            ("health", c.health.is_some()),
+            ("soak", c.soak.is_some()),
+            ("powers", c.powers.is_some()),
+            ("unskilled", c.unskilled.is_some()),
+            ("fta", c.fta.is_some()),
+        ]
+        .into_iter()
+        .find(|(_, has)| !has);
+        if let Some((family, _)) = missing {
+            return Err(RulesError::Spec {
+                edition: rules.id.clone(),
+                message: format!(
+                    "shots during a chase are the fta fight's: they need [combat.{family}]"
+                ),
+            });
+        }
+        let all = fighters(scenario, rules);
+        let f = [&all[setup.prey], &all[setup.predator]];
+        let split_actions = c.fta().split_actions;
+        // Two actions, the chase roll and the shot.
+        let split = if lead.attack_split {
+            split_actions.dice + split_actions.dice_per_extra_action
+        } else {
+            0
+        };
+        // At most Wits actions: a Wits 1 party cannot split to shoot.
+        let wits = |g: &Fighter| !(lead.attack_split && split_actions.wits_limit && g.wits < 2);
+        let shoots = [
+            chase.attacks[0] && wits(f[0]),
+            chase.attacks[1] && wits(f[1]),
+        ];
+        let side = |i: usize| &scenario.sides[i];
+        let dodge_of = |i: usize| {
+            [
+                pool_of(side(i), &lead.pools.dodge_car),
+                pool_of(side(i), &lead.pools.dodge),
+            ]
+        };
+        let dodge = [dodge_of(setup.prey), dodge_of(setup.predator)];
+        let [point_blank, effective, long] = c.attack().range_difficulty;
+        let difficulty = |g: &Fighter| match g.range {
+            Range::PointBlank => point_blank,
+            Range::Long => long,
+            // The scenario refuses `melee` for a shooter.
+            Range::Effective | Range::Melee => effective,
+        };
+        let max = f
+            .iter()
+            .map(|g| {
+                let soak = g.soak.iter().copied().max().unwrap_or(0);
+                (g.attack + g.damage).max(soak)
+            })
+            .chain(dodge.iter().flatten().copied())
+            .max()
+            .unwrap_or(1)
+            .clamp(1, MAX_POOL);
+        let attack_rolls = |g: &Fighter| Rolls::new(rules, difficulty(g), sampling, max);
+        let pools = max as usize + 1;
+        Ok(Some(Fire {
+            shoots,
+            split,
+            attack: [f[0].attack, f[1].attack],
+            rolls: [attack_rolls(f[0])?, attack_rolls(f[1])?],
+            dodge,
+            dodge_rolls: [
+                roller(rules, lead.dodge_difficulty_car, sampling, max)?,
+                roller(rules, lead.dodge_difficulty, sampling, max)?,
+            ],
+            damage: [f[0].damage, f[1].damage],
+            kind: [f[0].kind, f[1].kind],
+            soak: [f[1].soak[f[0].kind as usize], f[0].soak[f[1].kind as usize]],
+            track: Track::of(&c.health()),
+            strikes: (sampling == Sampling::Outcome)
+                .then(|| Tables::new([2, 2, pools, pools]))
+                .flatten(),
+        }))
+    }
+
+    /// Party `i`'s shot at the other party with `dice` attack dice, the
+    /// target dodging with `dodge` dice (`foot`: on foot).
+    #[inline]
+    fn shot<D: Source>(&self, i: usize, foot: bool, dice: i32, dodge: i32, d: &mut D) -> Strike {
+        let foot = usize::from(foot);
+        let rolls = &self.rolls[i];
+        let attack = Attack {
+            roller: &rolls.action,
+            pool: dice,
+            defence: (dodge >= 1).then(|| (&self.dodge_rolls[foot], dodge)),
+            meet: Meet::SubtractHits,
+            rolls,
+            damage: self.damage[i],
+            potence: 0,
+            soak: self.soak[i],
+        };
+        let key = [i, foot, dice as usize, dodge.max(0) as usize];
+        attack.strike(d, self.strikes.as_ref().map(|t| (t, key)))
+    }
+}
 
 /// From the Ashes' chase (seed 004): the Lead track.
 #[derive(Debug, Clone)]
@@ -582,7 +880,34 @@ pub struct Lead {
     /// The pools on foot, fresh and winded (Prey, Predator), for a chase
     /// that goes on foot after both crash.
     foot: [[i32; 2]; 2],
+    /// Whether the scenario's chase is on foot.
+    by_foot: bool,
+    /// The last round [`ChaseState::round`] counts.
     horizon: u32,
+    /// The obstacles' schedule: what comes at the start of round `r`
+    /// ([`STORYTELLER`], [`EXHAUSTION`] bits) for `r` up to `horizon`,
+    /// then one period past it (empty: no schedule).
+    schedule: Vec<u8>,
+    /// The schedule's period past `horizon`.
+    period: u16,
+    /// Shots, when a party shoots.
+    fire: Option<Box<Fire>>,
+    /// Wound penalties of the first six boxes (all 0 under
+    /// `wound-penalty = false`).
+    penalties: [u8; 6],
+    /// Each member's health when the chase starts.
+    health: [Health; 2],
+}
+
+/// The least common multiple of `a` and `b` (both at least 1).
+fn lcm(a: u32, b: u32) -> u32 {
+    let gcd = |mut x: u32, mut y: u32| {
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        x
+    };
+    a / gcd(a, b) * b
 }
 
 impl Lead {
@@ -649,6 +974,7 @@ impl Lead {
                     difficulty: m.difficulty as i8,
                     course,
                     obstacle: m.obstacle,
+                    closer: m.attack_lead.clamp(0, 10) as u8,
                 });
             }
         }
@@ -656,16 +982,19 @@ impl Lead {
         let foot = [foot_of(setup.prey), foot_of(setup.predator)];
         // A chase by car that may crash goes on foot: count its rounds
         // up to the switch to Stamina.
+        let scheduled = !chase.obstacles.is_empty() || chase.obstacle_every > 0;
         let crashes = lead.both_crash_on_foot
-            && tactics
-                .iter()
-                .flatten()
-                .any(|t| matches!(t.obstacle, ObstacleEffect::Other | ObstacleEffect::Both));
+            && (scheduled
+                || tactics
+                    .iter()
+                    .flatten()
+                    .any(|t| matches!(t.obstacle, ObstacleEffect::Other | ObstacleEffect::Both)));
         let winded_after = if chase.by != By::Foot && crashes {
             lead.winded_after
         } else {
             winded_after
         };
+        let fire = Fire::new(scenario, rules, &setup, chase, &lead, sampling)?;
         let max_pool = pools
             .iter()
             .flatten()
@@ -680,6 +1009,50 @@ impl Lead {
         let rolls = (lowest..=highest)
             .map(|d| roller(rules, d, sampling, max_pool))
             .collect::<Result<Vec<_>, _>>()?;
+        // The obstacles' schedule: the Storyteller's rounds, every
+        // `obstacle-every`, and (on foot) Exhaustion from the switch to
+        // Stamina on, at the rules' intervals, the last repeating.
+        let exhaustion = lead.exhaustion && winded_after > 0 && (chase.by == By::Foot || crashes);
+        let intervals = &lead.exhaustion_intervals;
+        let exhausted_from = winded_after + intervals.iter().sum::<u32>();
+        let last = intervals.last().copied().unwrap_or(1).max(1);
+        let exhausts = |r: u32| {
+            let mut at = winded_after;
+            for &i in intervals {
+                at += i;
+                if r == at {
+                    return true;
+                }
+            }
+            r > exhausted_from && (r - exhausted_from).is_multiple_of(last)
+        };
+        let what = |r: u32| {
+            let st = chase.obstacles.contains(&r)
+                || (chase.obstacle_every > 0 && r.is_multiple_of(chase.obstacle_every));
+            u8::from(st) * STORYTELLER + u8::from(exhaustion && exhausts(r)) * EXHAUSTION
+        };
+        let mut horizon = setup.horizon(winded_after);
+        let mut period = 1;
+        let mut schedule = Vec::new();
+        if scheduled || exhaustion {
+            // Past `beyond` the schedule repeats with its period.
+            let beyond = chase
+                .obstacles
+                .last()
+                .copied()
+                .unwrap_or(0)
+                .max(if exhaustion { exhausted_from } else { 0 });
+            horizon = horizon.max(beyond);
+            period = lcm(
+                chase.obstacle_every.max(1),
+                if exhaustion { last } else { 1 },
+            );
+            schedule = (0..=horizon + period).map(what).collect();
+        }
+        let penalties = match rules.combat.health {
+            Some(h) if lead.wound_penalty => h.wound_penalties,
+            _ => [0; 6],
+        };
         Ok(Lead {
             setup,
             start: chase.start,
@@ -695,9 +1068,57 @@ impl Lead {
             stalk: roller(rules, lead.stalk_difficulty, sampling, max_pool)?,
             tactics,
             foot,
-            horizon: setup.horizon(winded_after),
+            by_foot: chase.by == By::Foot,
+            horizon,
+            schedule,
+            period: u16::try_from(period)
+                .map_err(|_| error("chase: the obstacles' schedule repeats too seldom".into()))?,
+            fire: fire.map(Box::new),
+            penalties,
+            health: [Health::default(); 2],
             rules: lead,
         })
+    }
+
+    /// The same chase with its members starting wounded (`health`, by
+    /// member: the first side's member first; a chase that follows a
+    /// fight): their wound penalties count from the first roll (under
+    /// `[chase.fta] wound-penalty`), and a shot adds to their wounds.
+    pub fn with_health(mut self, health: [Health; 2]) -> Lead {
+        self.health = health;
+        self
+    }
+
+    /// Counts a round played in `s`: the round, up to the horizon, then
+    /// the schedule's clock.
+    #[inline]
+    fn tick(&self, s: &mut ChaseState) {
+        if u32::from(s.round) < self.horizon {
+            s.round += 1;
+        } else if self.period > 1 {
+            s.clock = (s.clock + 1) % self.period;
+        }
+    }
+
+    /// What the obstacles' schedule puts at the start of the round `s`
+    /// is about to play.
+    #[inline]
+    fn scheduled(&self, s: &ChaseState) -> u8 {
+        if self.schedule.is_empty() {
+            return 0;
+        }
+        let r = if u32::from(s.round) < self.horizon {
+            usize::from(s.round) + 1
+        } else {
+            self.horizon as usize + 1 + usize::from(s.clock)
+        };
+        self.schedule[r]
+    }
+
+    /// The wound penalty of `health`.
+    #[inline]
+    fn penalty(&self, health: &Health) -> i32 {
+        i32::from(health.penalty(&self.penalties))
     }
 
     /// The head start, or `None` when the chase ends before it begins
@@ -705,6 +1126,7 @@ impl Lead {
     fn head_start<D: Source>(
         &self,
         s: &ChaseState,
+        wounds: [i32; 2],
         dice: &mut D,
         roster: &mut Roster,
     ) -> Option<i32> {
@@ -718,7 +1140,7 @@ impl Lead {
         match start {
             StartKind::HeadStart => Some(self.head_start),
             StartKind::Cold => {
-                let r = self.cold.roll(dice, prey[0]);
+                let r = self.cold.roll(dice, (prey[0] - wounds[0]).max(0));
                 roster.botches += u32::from(r.botch);
                 if r.botch && self.rules.start_botch_caught {
                     None
@@ -727,11 +1149,11 @@ impl Lead {
                 }
             }
             StartKind::Stalk => {
-                let n = self.stalk.roll(dice, self.notice[0]);
-                let s = self.stalk.roll(dice, self.notice[1]);
+                let n = self.stalk.roll(dice, (self.notice[0] - wounds[0]).max(0));
+                let s = self.stalk.roll(dice, (self.notice[1] - wounds[1]).max(0));
                 let extra = (i32::from(n.successes) - i32::from(s.successes)).max(0);
-                let a = self.stalk.roll(dice, prey[0] + extra);
-                let b = self.stalk.roll(dice, predator[0]);
+                let a = self.stalk.roll(dice, (prey[0] + extra - wounds[0]).max(0));
+                let b = self.stalk.roll(dice, (predator[0] - wounds[1]).max(0));
                 roster.botches += [n, s, a, b].iter().map(|r| u32::from(r.botch)).sum::<u32>();
                 let head = i32::from(a.successes) - i32::from(b.successes);
                 (head > 0).then_some(head)
@@ -813,6 +1235,7 @@ impl Lead {
             NextMargin::DoublePredator => DOUBLE_PREDATOR,
         };
         s.easier[party as usize] += t.difficulty;
+        s.closer[party as usize] = s.closer[party as usize].max(t.closer);
         if t.course != 0 {
             s.course = t.course;
         }
@@ -826,34 +1249,83 @@ impl Lead {
             ObstacleEffect::None | ObstacleEffect::Pass => 0,
         };
     }
-}
 
-impl Rounds for Lead {
-    type State = ChaseState;
-
-    fn frame(&self) -> Frame {
-        self.setup.frame
-    }
-
-    fn sides(&self) -> impl Iterator<Item = usize> {
-        0..2
-    }
-
-    fn start(&self, _: usize) -> ChaseState {
-        ChaseState::default()
-    }
-
+    /// The attack dice each party shoots with this round (0: it does not
+    /// shoot): a shooter shoots while the Lead, less its Attack Run, is
+    /// below `attack-lead`, and has dice left after its split and wounds.
     #[inline]
-    fn round<D: Source>(
+    fn aims(&self, s: &ChaseState, wounds: [i32; 2]) -> [i32; 2] {
+        let Some(f) = &self.fire else {
+            return [0; 2];
+        };
+        std::array::from_fn(|i| {
+            let near = i32::from(s.a) - i32::from(s.closer[i]) < self.rules.attack_lead;
+            let dice = f.attack[i] - f.split - wounds[i];
+            if f.shoots[i] && near && dice >= 1 {
+                dice
+            } else {
+                0
+            }
+        })
+    }
+
+    /// The round's shots (`aims`, by party), at once: each target dodges
+    /// (automatically, its whole dodge less its wounds), and the damage of
+    /// both lands after both are fired.
+    fn shoot<D: Source>(
         &self,
-        st: &mut [ChaseState; MAX_MEMBERS],
+        s: &ChaseState,
+        aims: [i32; 2],
+        health: &mut [Health; 2],
         roster: &mut Roster,
         dice: &mut D,
     ) {
-        let s = &mut st[0];
+        let Some(f) = &self.fire else {
+            return;
+        };
+        let foot = self.by_foot || s.on_foot;
+        let wounds = [self.penalty(&health[0]), self.penalty(&health[1])];
+        let mut levels = [0u32; 2];
+        for (i, &aim) in aims.iter().enumerate() {
+            if aim < 1 {
+                continue;
+            }
+            let t = 1 - i;
+            let dodge = f.dodge[t][usize::from(foot)] - wounds[t];
+            let strike = f.shot(i, foot, aim, dodge, dice);
+            roster.botches += u32::from(strike.botches);
+            levels[t] = u32::from(strike.levels);
+        }
+        let members = [self.setup.prey, self.setup.predator];
+        for t in 0..2 {
+            if levels[t] > 0 {
+                let kind = f.kind[1 - t];
+                hurt(
+                    &f.track,
+                    kind,
+                    levels[t],
+                    &mut health[t],
+                    roster,
+                    members[t],
+                );
+            }
+        }
+    }
+
+    /// One round on the chase's state `s`, with the Prey's and the
+    /// Predator's `health`.
+    #[inline]
+    fn play<D: Source>(
+        &self,
+        s: &mut ChaseState,
+        health: &mut [Health; 2],
+        roster: &mut Roster,
+        dice: &mut D,
+    ) {
+        let wounds = [self.penalty(&health[0]), self.penalty(&health[1])];
         if !s.started {
             s.started = true;
-            match self.head_start(s, dice, roster) {
+            match self.head_start(s, wounds, dice, roster) {
                 Some(h) => s.a = h as i16,
                 None => {
                     // The start ends it: a botch, or the pounce.
@@ -863,6 +1335,13 @@ impl Rounds for Lead {
             }
         }
         let (difficulty, pools) = self.now(s);
+        let pools = [pools[0] - wounds[0], pools[1] - wounds[1]].map(|p| p.max(0));
+        // The Storyteller's obstacles and, on foot, Exhaustion: in both
+        // parties' way (one roll each with a maneuver's obstacle).
+        let due = self.scheduled(s);
+        if due & STORYTELLER != 0 || (due & EXHAUSTION != 0 && (self.by_foot || s.on_foot)) {
+            s.obstacle |= PREY_FACES | PREDATOR_FACES;
+        }
         if s.obstacle != 0 {
             let faces = std::mem::take(&mut s.obstacle);
             let mut failed = [false; 2];
@@ -880,18 +1359,17 @@ impl Rounds for Lead {
             match failed {
                 [true, true] if self.rules.both_crash_on_foot => {
                     // Both crashed: a new chase, on foot, from a cold start
-                    // next round.
+                    // next round (its clock running on, its wounds kept).
                     let round = u32::from(s.round) + 1;
-                    let counted = if u32::from(s.round) < self.horizon {
-                        s.round + 1
-                    } else {
-                        s.round
-                    };
-                    *s = ChaseState {
-                        round: counted,
+                    let mut next = ChaseState {
+                        round: s.round,
+                        clock: s.clock,
                         on_foot: true,
+                        health: s.health,
                         ..ChaseState::default()
                     };
+                    self.tick(&mut next);
+                    *s = next;
                     self.setup.runs_out(round, roster);
                     return;
                 }
@@ -911,12 +1389,31 @@ impl Rounds for Lead {
                 [false, false] => {}
             }
         }
+        // Who shoots is declared with the split, on the Lead the round
+        // starts from.
+        let aims = self.aims(s, wounds);
+        let shooting = aims != [0; 2];
+        let after = self.rules.attack_order == AttackOrder::AfterChaseRoll;
+        if shooting && !after {
+            self.shoot(s, aims, health, roster, dice);
+            if roster.decided() {
+                return;
+            }
+        }
+        // A shooter's chase roll loses the split; a shot's wounds count
+        // at once (before the chase roll).
+        let split = self.fire.as_ref().map_or(0, |f| f.split);
+        let pool = |i: usize| {
+            let lost = self.penalty(&health[i]) - wounds[i];
+            let split = if aims[i] > 0 { split } else { 0 };
+            (pools[i] - lost - split).max(0)
+        };
         let a = self
             .at(difficulty + i32::from(s.easier[0]))
-            .roll(dice, pools[0]);
+            .roll(dice, pool(0));
         let b = self
             .at(difficulty + i32::from(s.easier[1]))
-            .roll(dice, pools[1]);
+            .roll(dice, pool(1));
         roster.botches += u32::from(a.botch) + u32::from(b.botch);
         let raw = i32::from(a.successes) - i32::from(b.successes);
         // Last round's maneuvers act on this round's margin, then lapse.
@@ -936,37 +1433,78 @@ impl Rounds for Lead {
         };
         s.pending = 0;
         s.easier = [0, 0];
+        s.closer = [0, 0];
         let before = i32::from(s.a);
-        let after = before + margin;
-        s.a = after as i16;
+        let lead = before + margin;
+        s.a = lead as i16;
         let round = u32::from(s.round) + 1;
-        if u32::from(s.round) < self.horizon {
-            s.round += 1;
-        }
+        self.tick(s);
         let far = match self.rules.escape_check {
             wodds_rules::EscapeCheck::LeadBeforeRound => before,
-            wodds_rules::EscapeCheck::LeadAfterRound => before.max(after),
+            wodds_rules::EscapeCheck::LeadAfterRound => before.max(lead),
         };
         // The Prey escapes by winning the round (its roll beats the
         // Predator's, whatever a maneuver did to the margin).
         if raw > 0 && far >= self.rules.escape_lead {
             self.setup.escaped(roster);
-        } else if after <= self.rules.caught_lead {
+            return;
+        }
+        if lead <= self.rules.caught_lead {
             self.setup.caught(roster);
-        } else {
-            self.setup.runs_out(round, roster);
-            if !roster.decided() {
-                match raw.signum() {
-                    1 => self.buy(Party::Prey, s),
-                    -1 => self.buy(Party::Predator, s),
-                    _ => {}
-                }
+            return;
+        }
+        if shooting && after {
+            self.shoot(s, aims, health, roster, dice);
+            if roster.decided() {
+                return;
+            }
+        }
+        self.setup.runs_out(round, roster);
+        if !roster.decided() {
+            match raw.signum() {
+                1 => self.buy(Party::Prey, s),
+                -1 => self.buy(Party::Predator, s),
+                _ => {}
             }
         }
     }
+}
 
-    fn lost(_: &ChaseState) -> u32 {
-        0
+impl Rounds for Lead {
+    type State = ChaseState;
+
+    fn frame(&self) -> Frame {
+        self.setup.frame
+    }
+
+    fn sides(&self) -> impl Iterator<Item = usize> {
+        0..2
+    }
+
+    fn start(&self, i: usize) -> ChaseState {
+        ChaseState {
+            health: self.health[i],
+            ..ChaseState::default()
+        }
+    }
+
+    #[inline]
+    fn round<D: Source>(
+        &self,
+        st: &mut [ChaseState; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D,
+    ) {
+        let (prey, predator) = (self.setup.prey, self.setup.predator);
+        let mut health = [st[prey].health, st[predator].health];
+        self.play(&mut st[0], &mut health, roster, dice);
+        st[prey].health = health[0];
+        st[predator].health = health[1];
+    }
+
+    /// The health levels the member lost to shots.
+    fn lost(s: &ChaseState) -> u32 {
+        u32::from(s.health.filled())
     }
 
     fn carry(s: &ChaseState) -> ChaseState {
@@ -1549,5 +2087,164 @@ mod tests_support {
             }
         }
         (ends, out)
+    }
+}
+
+#[cfg(test)]
+mod shots {
+    use super::*;
+    use crate::combat::source::Enumerate;
+
+    /// A car chase at difficulty 6 (the base course), one die everywhere:
+    /// the Prey (Dexterity 1, no Drive) drives and dodges with one die;
+    /// the Predator (Dexterity 1, Drive 3, Firearms 3, a pistol at
+    /// effective range) shoots, and in a round it shoots its chase roll
+    /// (4 dice) and its shot (4 dice) each lose 3 to the split: one die
+    /// each. Under Revised's dice a die succeeds on 6-10 (1/2) and a 1
+    /// (1/10) botches a roll with no success.
+    fn gunman(tactics: &str) -> Lead {
+        let text = format!(
+            "name = \"t\"\nkind = \"chase\"\neditions = [\"fta\"]\n\
+             [chase]\nprey = \"Prey\"\nby = \"car\"\nstart = \"head-start\"\nhead-start = 5\npredator-attacks = true\n{tactics}\n\
+             [[side]]\nname = \"Prey\"\n[[side.member]]\nname = \"p\"\nkind = \"mortal\"\ntraits = {{ dexterity = 1 }}\n\
+             [[side]]\nname = \"Predator\"\n[[side.member]]\nname = \"q\"\nkind = \"mortal\"\n\
+             traits = {{ dexterity = 1, drive = 3, firearms = 3 }}\nweapon = \"pistol\"\nrange = \"effective\"\n"
+        );
+        let s = Scenario::parse("t.toml", &text, None).unwrap();
+        Lead::new(&s, &s.editions[0], Sampling::Outcome).unwrap()
+    }
+
+    fn at(a: i16, closer: [u8; 2]) -> ChaseState {
+        ChaseState {
+            a,
+            started: true,
+            closer,
+            ..ChaseState::default()
+        }
+    }
+
+    /// Every way one round from `state` goes that does not end the
+    /// chase: the chase's state, the Prey's health, and the chance.
+    fn after(lead: &Lead, state: ChaseState) -> Vec<(ChaseState, Health, f64)> {
+        let mut e = Enumerate::new();
+        let mut out: Vec<(ChaseState, Health, f64)> = Vec::new();
+        loop {
+            let mut st = [ChaseState::default(); MAX_MEMBERS];
+            st[0] = state;
+            let mut roster = Roster::new(0..2, 2);
+            lead.round(&mut st, &mut roster, &mut e);
+            if roster.result(1, |_| 0).is_none() {
+                let (mut s, h) = (st[0], st[0].health);
+                s.health = Health::default();
+                match out.iter_mut().find(|(t, g, _)| *t == s && *g == h) {
+                    Some((.., p)) => *p += e.p(),
+                    None => out.push((s, h, e.p())),
+                }
+            }
+            if !e.next() {
+                break;
+            }
+        }
+        out
+    }
+
+    fn p(out: &[(ChaseState, Health, f64)], f: impl Fn(&ChaseState, &Health) -> bool) -> f64 {
+        out.iter()
+            .filter(|(s, h, _)| f(s, h))
+            .map(|(.., p)| p)
+            .sum()
+    }
+
+    /// The chance that 4 dice at 6 under Revised (1s cancel successes)
+    /// come to `n` successes, from their 10^4 faces.
+    fn four_dice(n: i32) -> f64 {
+        let mut hits = 0;
+        for faces in 0..10_000u32 {
+            let f = |k: u32| faces / 10u32.pow(k) % 10 + 1;
+            let s = (0..4).filter(|&k| f(k) >= 6).count() as i32;
+            let o = (0..4).filter(|&k| f(k) == 1).count() as i32;
+            if (s - o).max(0) == n {
+                hits += 1;
+            }
+        }
+        f64::from(hits) / 1e4
+    }
+
+    /// From a Lead of 4 (below `attack-lead` 5) the Predator shoots first:
+    /// its one die hits with 1/2 (6-10), the Prey's one-die dodge takes
+    /// the success back with 1/2, so a hit is 1/4; the pistol's 4 damage
+    /// dice (no extra: one net success), soaked by nothing (a mortal
+    /// against lethal), put through 0..=4 levels binomially (1, 4, 6, 4, 1
+    /// sixteenths). So the Prey has 0 levels with 3/4 + 1/64 = 49/64, 1
+    /// with 1/16, 2 with 3/32, 3 with 1/16, 4 with 1/64. Then the chase
+    /// roll: the Predator's one die (split) against the Prey's, which two
+    /// levels or more (-1) leave with none: the Lead goes to 5 with
+    /// (53/64)(1/4) = 53/256, stays 4 with 1/2, drops to 3 with 53/256 +
+    /// (11/64)(1/2) = 75/256.
+    #[test]
+    fn a_shot_hits_and_wounds_as_worked_by_hand() {
+        let lead = gunman("");
+        let out = after(&lead, at(4, [0, 0]));
+        let want = [49.0 / 64.0, 1.0 / 16.0, 3.0 / 32.0, 1.0 / 16.0, 1.0 / 64.0];
+        for (k, w) in want.iter().enumerate() {
+            let got = p(&out, |_, h| usize::from(h.lethal) == k);
+            assert!((got - w).abs() < 1e-12, "{k} levels: {got} vs {w}");
+        }
+        for (l, w) in [(5, 53.0 / 256.0), (4, 0.5), (3, 75.0 / 256.0)] {
+            let got = p(&out, |s, _| s.a == l);
+            assert!((got - w).abs() < 1e-12, "Lead {l}: {got} vs {w}");
+        }
+        // Nothing ends in the round (no escape, no capture, nobody down).
+        assert!((p(&out, |_, _| true) - 1.0).abs() < 1e-12);
+    }
+
+    /// From a Lead of 5 the Predator does not shoot (004: "lower than 5")
+    /// and drives with its whole 4 dice: the Lead goes to 6 only when the
+    /// Prey's die succeeds (1/2) and the Predator's four come to nothing.
+    /// After an Attack Run ("Lead considered -4 for attack") it shoots
+    /// from 5 as from 4: the same wounds and the same moves of the Lead,
+    /// one higher, and the run lapses.
+    #[test]
+    fn an_attack_run_brings_the_shots_closer() {
+        let lead = gunman("");
+        let out = after(&lead, at(5, [0, 0]));
+        assert!((p(&out, |_, h| h.filled() == 0) - 1.0).abs() < 1e-12);
+        let six = p(&out, |s, _| s.a == 6);
+        assert!((six - 0.5 * four_dice(0)).abs() < 1e-12, "{six}");
+
+        let out = after(&lead, at(5, [0, 4]));
+        let unhurt = p(&out, |_, h| h.filled() == 0);
+        assert!((unhurt - 49.0 / 64.0).abs() < 1e-12, "{unhurt}");
+        for (l, w) in [(6, 53.0 / 256.0), (5, 0.5), (4, 75.0 / 256.0)] {
+            let got = p(&out, |s, _| s.a == l);
+            assert!((got - w).abs() < 1e-12, "Lead {l}: {got} vs {w}");
+        }
+        assert!(out.iter().all(|(s, ..)| s.closer == [0, 0]));
+        // The Prey's Attack Run would not bring the Predator's shots
+        // closer: from 5 with the Prey's run, no shot.
+        let out = after(&lead, at(5, [4, 0]));
+        assert!((p(&out, |_, h| h.filled() == 0) - 1.0).abs() < 1e-12);
+    }
+
+    /// Buying it: the Predator, winning a round from a Lead of 6 by one
+    /// (its four dice one success ahead of the Prey's die), takes the
+    /// Lead to 5 and buys the Attack Run (+1: back to 6, its shots closer
+    /// by 4 next round); winning by two (to 4) it is out of the tactic's
+    /// range (5..=8) and buys nothing.
+    #[test]
+    fn the_predator_buys_an_attack_run() {
+        let lead =
+            gunman("predator-tactics = [{ buy = \"attack-run\", lead-min = 5, lead-max = 8 }]");
+        let out = after(&lead, at(6, [0, 0]));
+        let bought = p(&out, |s, _| s.closer == [0, 4]);
+        // The Prey's die: 1 success with 1/2, else none.
+        let by_one = 0.5 * four_dice(1) + 0.5 * four_dice(2);
+        assert!((bought - by_one).abs() < 1e-12, "{bought} vs {by_one}");
+        assert!(
+            out.iter()
+                .filter(|(s, ..)| s.closer != [0, 0])
+                .all(|(s, ..)| s.a == 6)
+        );
+        assert!(p(&out, |s, _| s.a == 5).abs() < 1e-12);
     }
 }

@@ -265,11 +265,26 @@ where
     ) {
         let (pursuit, prey, caught) = self.pursuit.as_ref().expect("a chase under way");
         let (prey, caught) = (*prey, *caught);
+        // The chase's health is the fight's, read afresh each round (fta's
+        // shots during a chase hurt the fighters).
         let mut cs = [ChaseState::default(); MAX_MEMBERS];
         cs[0] = st[0].chase;
+        for (c, s) in cs.iter_mut().zip(st.iter_mut()).take(2) {
+            if let Some(h) = s.fight.health() {
+                c.health = *h;
+            }
+        }
         let mut r = scratch(roster);
         pursuit.round(&mut cs, &mut r, dice);
-        st[0].chase = cs[0];
+        for (c, s) in cs.iter().zip(st.iter_mut()).take(2) {
+            if let Some(h) = s.fight.health() {
+                *h = c.health;
+            }
+        }
+        st[0].chase = ChaseState {
+            health: Health::default(),
+            ..cs[0]
+        };
         absorb(roster, &r);
         let predator = 1 - prey;
         let ended = |k: usize| r.out(k).filter(|_| roster.out(k).is_none());

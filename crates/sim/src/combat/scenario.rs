@@ -683,9 +683,13 @@ impl Scenario {
                     "a chase needs a [chase] table naming its `prey`".into(),
                 ));
             }
-            (ConflictKind::Chase, Some(c)) => Some(Chase::parse(c, false, &sides, &editions, &at)?),
+            (ConflictKind::Chase, Some(c)) => {
+                Some(Chase::parse(c, false, &sides, &editions, max_rounds, &at)?)
+            }
             // A fight's [chase]: the chase that follows the Prey's flight.
-            (ConflictKind::Combat, Some(c)) => Some(Chase::parse(c, true, &sides, &editions, &at)?),
+            (ConflictKind::Combat, Some(c)) => {
+                Some(Chase::parse(c, true, &sides, &editions, max_rounds, &at)?)
+            }
             (_, Some(c)) => {
                 return Err(at(
                     c.span().start,

@@ -64,12 +64,15 @@ impl End {
         End::Draw,
     ];
 
-    /// The ways a chase ends.
-    pub const CHASE: [End; 5] = [
+    /// The ways a chase ends, draws last (incapacitated and killed: a
+    /// party put down by shots, fta's attacks during a chase).
+    pub const CHASE: [End; 7] = [
         End::Escaped,
         End::Caught,
         End::RunOut,
         End::Obstacle,
+        End::Incapacitated,
+        End::Killed,
         End::Draw,
     ];
 
