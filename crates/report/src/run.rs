@@ -603,18 +603,18 @@ pub fn build(opts: &Options, progress: &dyn Progress) -> Result<Written, ReportE
 }
 
 /// The report's scenarios in words: `3 fight scenarios`, or `5
-/// scenarios (2 fights, 2 chases and 1 grapple)`.
+/// scenarios (2 fights, 2 chases and 1 grapple)` (fights, chases,
+/// grapples, in that order).
 fn scenario_words(sections: &[Section]) -> String {
     let n = sections.len();
     let plural = |k: usize, w: &str| format!("{k} {w}{}", if k == 1 { "" } else { "s" });
-    let mut kinds: Vec<(&str, usize)> = Vec::new();
-    for s in sections {
-        match kinds.iter_mut().find(|(k, _)| *k == s.noun()) {
-            Some((_, c)) => *c += 1,
-            None => kinds.push((s.noun(), 1)),
-        }
-    }
+    let kinds: Vec<(&str, usize)> = ["fight", "chase", "grapple"]
+        .into_iter()
+        .map(|k| (k, sections.iter().filter(|s| s.noun() == k).count()))
+        .filter(|&(_, c)| c > 0)
+        .collect();
     match kinds.as_slice() {
+        [] => "no scenarios".to_string(),
         [(only, _)] => format!("{n} {only} scenario{}", if n == 1 { "" } else { "s" }),
         _ => {
             let words: Vec<String> = kinds.iter().map(|(k, c)| plural(*c, k)).collect();
