@@ -18,7 +18,7 @@ pub struct ReportArgs {
     /// The report's directory, built beside it and renamed into place whole.
     #[arg(long, default_value = "reports/latest")]
     out: PathBuf,
-    /// Fights an edition for every scenario (default: each scenario's), 1..=1000000000.
+    /// Fights, chases or grapples an edition for every scenario (default: each scenario's), 1..=1000000000.
     #[arg(long)]
     trials: Option<u64>,
     /// Seed of every scenario (default: each scenario's).
@@ -63,18 +63,6 @@ fn every_scenario(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
         .collect();
     files.sort();
-    // Reports cover fights; a chase scenario is left out, with a note.
-    files.retain(|p| {
-        let chase = wodds_sim::combat::Scenario::load(p)
-            .is_ok_and(|s| s.kind == wodds_sim::combat::ConflictKind::Chase);
-        if chase {
-            eprintln!(
-                "note: {} is a chase: reports do not cover chases yet (`wodds run` it)",
-                p.display()
-            );
-        }
-        !chase
-    });
     if files.is_empty() {
         anyhow::bail!(
             "no scenarios given and {} has no .toml files",
@@ -150,4 +138,32 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
         written.index.display()
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// With no SCENARIOS the report takes every `scenarios/*.toml`,
+    /// sorted: fights, chases and grapples alike.
+    #[test]
+    fn every_shipped_scenario_is_reported_chases_and_grapples_too() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
+        let found = every_scenario(&dir).unwrap();
+        let mut toml: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        toml.sort();
+        assert_eq!(found, toml);
+        let kinds: Vec<_> = found
+            .iter()
+            .map(|p| wodds_sim::combat::Scenario::load(p).unwrap().kind)
+            .collect();
+        use wodds_sim::combat::ConflictKind as K;
+        for k in [K::Combat, K::Chase, K::Grapple] {
+            assert!(kinds.contains(&k), "no {k:?} among {found:?}");
+        }
+    }
 }

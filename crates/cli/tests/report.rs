@@ -1,6 +1,8 @@
 //! `wodds report` end to end: the same inputs give the same bytes at 1
 //! and 2 threads; odds.parquet holds what `wodds odds --format csv`
-//! prints; bad input exits 2 with one line and leaves nothing behind.
+//! prints, and a chase's and a grapple's summary what `wodds run --format
+//! json` prints; bad input exits 2 with one line and leaves nothing
+//! behind.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -50,10 +52,11 @@ fn leftovers(dir: &Path) -> Vec<String> {
         .collect()
 }
 
-/// Two scenarios: the brawl (round chains under every edition) and the
+/// Four scenarios: the brawl (round chains under every edition), the
 /// elder against three ghouls (too many states for a chain: the outcome
-/// sampler), each over three batches of fights, so the threads split the
-/// work differently.
+/// sampler), a chase and a grapple (their tracks by round tallied batch by
+/// batch), each over three batches, so the threads split the work
+/// differently.
 #[test]
 fn a_report_is_the_same_bytes_at_one_and_two_threads() {
     let tmp = tempfile::tempdir().unwrap();
@@ -65,6 +68,8 @@ fn a_report_is_the_same_bytes_at_one_and_two_threads() {
                 "report",
                 "scenarios/brawl.toml",
                 "scenarios/elder-vs-three-ghouls.toml",
+                "scenarios/police-pursuit.toml",
+                "scenarios/ted-grapples-peter.toml",
                 "--trials",
                 "30000",
                 "--out",
@@ -90,6 +95,14 @@ fn a_report_is_the_same_bytes_at_one_and_two_threads() {
             .iter()
             .any(|n| n.ends_with("elder-vs-three-ghouls/rounds.png"))
     );
+    for chart in [
+        "police-pursuit/lead-by-round.png",
+        "police-pursuit/ends.png",
+        "ted-grapples-peter/control-by-round.png",
+        "ted-grapples-peter/ends.png",
+    ] {
+        assert!(names.iter().any(|n| n.ends_with(chart)), "{chart}");
+    }
     assert_eq!(reports[0].len(), reports[1].len());
     for (a, b) in reports[0].iter().zip(&reports[1]) {
         assert_eq!(a.0, b.0);
@@ -160,6 +173,124 @@ fn odds_parquet_holds_what_wodds_odds_prints() {
         }
         assert_eq!(n, rows.height(), "{edition} {label}");
         assert!(n >= 20 * 6);
+    }
+}
+
+/// A chase's and a grapple's exact rows in `summary.parquet` are what
+/// `wodds run --format json` prints for the same scenario: every exact
+/// way of ending (`exact_ended`, the draw among them), every exact win
+/// rate, and the exact share still going and mean track of every round
+/// it prints (`exact_going`, `exact_mean`). The estimates come from the
+/// same seeds, so they agree too.
+#[test]
+fn chase_and_grapple_summaries_hold_what_wodds_run_prints() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let scenarios = [
+        ("scenarios/uriel-escapes.toml", "uriel-escapes", "lead"),
+        (
+            "scenarios/aikido-master-vs-brawler.toml",
+            "aikido-master-vs-brawler",
+            "control",
+        ),
+    ];
+    let mut args = vec!["report"];
+    args.extend(scenarios.iter().map(|s| s.0));
+    args.extend(["--trials", "3000", "--out", out.to_str().unwrap()]);
+    let o = wodds(&args, "2");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for (file, name, track) in scenarios {
+        let o = wodds(
+            &["run", file, "--trials", "3000", "--format", "json", "-q"],
+            "2",
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let df = read_parquet(&out.join(format!("{name}/summary.parquet"))).unwrap();
+        let col = |c: &str| df.column(c).unwrap().clone();
+        let (ed, side, metric, round, value, exact) = (
+            col("edition"),
+            col("side"),
+            col("metric"),
+            col("round"),
+            col("value"),
+            col("exact"),
+        );
+        let find = |e: &str, s: Option<&str>, m: &str, r: Option<u32>, x: bool| -> f64 {
+            (0..df.height())
+                .find(|&i| {
+                    ed.str().unwrap().get(i) == Some(e)
+                        && side.str().unwrap().get(i) == s
+                        && metric.str().unwrap().get(i) == Some(m)
+                        && round.u32().unwrap().get(i) == r
+                        && exact.bool().unwrap().get(i) == Some(x)
+                })
+                .and_then(|i| value.f64().unwrap().get(i))
+                .unwrap_or_else(|| panic!("{name} {e} {s:?} {m} {r:?} {x}: no row"))
+        };
+        let same = |a: f64, b: f64, what: String| {
+            assert!((a - b).abs() < 1e-12, "{what}: report {a}, wodds run {b}");
+        };
+        let mut compared = 0;
+        for r in json.as_array().unwrap() {
+            let e = r["edition"].as_str().unwrap();
+            for (k, v) in r["exact_ended"]
+                .as_array()
+                .expect("a round chain")
+                .iter()
+                .map(|p| (p[0].as_str().unwrap(), p[1].as_f64().unwrap()))
+            {
+                let m = if k == "draw" {
+                    "draws".to_string()
+                } else {
+                    format!("ended_{}", k.replace([' ', '-'], "_"))
+                };
+                same(find(e, None, &m, None, true), v, format!("{name} {e} {m}"));
+                compared += 1;
+            }
+            for s in r["sides"].as_array().unwrap() {
+                let side = s["side"].as_str().unwrap();
+                let what = format!("{name} {e} {side}");
+                same(
+                    find(e, Some(side), "win_rate", None, true),
+                    s["exact_win_rate"].as_f64().unwrap(),
+                    what.clone(),
+                );
+                same(
+                    find(e, Some(side), "win_rate", None, false),
+                    s["win_rate"].as_f64().unwrap(),
+                    what,
+                );
+            }
+            assert_eq!(r["track_name"].as_str(), Some(track));
+            for t in r["track"].as_array().unwrap() {
+                let round = t["round"].as_u64().unwrap() as u32;
+                let what = format!("{name} {e} round {round}");
+                let mean = format!("{track}_mean");
+                same(
+                    find(e, None, &mean, Some(round), true),
+                    t["exact_mean"].as_f64().unwrap(),
+                    what.clone(),
+                );
+                same(
+                    find(e, None, "going", Some(round), true),
+                    t["exact_going"].as_f64().unwrap(),
+                    what.clone(),
+                );
+                same(
+                    find(e, None, &mean, Some(round), false),
+                    t["mean"].as_f64().unwrap(),
+                    what.clone(),
+                );
+                same(
+                    find(e, None, "going", Some(round), false),
+                    t["going"].as_f64().unwrap(),
+                    what,
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 30, "{name}: {compared} compared");
     }
 }
 

@@ -80,6 +80,20 @@ pub fn render(name: &str, chart: &impl Draw) -> Result<Rendered, ReportError> {
     Ok(Rendered { svg, png })
 }
 
+/// The largest title size, 24 pixels down to 13, at which `title` fits
+/// across `area` with a margin (a long scenario name would be cut off at
+/// both ends otherwise).
+fn title_size<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, title: &str) -> u32 {
+    let room = area.dim_in_pixel().0.saturating_sub(32);
+    (13..=24)
+        .rev()
+        .find(|&size| {
+            area.estimate_text_size(title, &text(size))
+                .is_ok_and(|(w, _)| w <= room)
+        })
+        .unwrap_or(13)
+}
+
 fn text(size: u32) -> TextStyle<'static> {
     (FONT, size).into_font().color(&BLACK)
 }
@@ -212,7 +226,7 @@ impl Draw for Lines {
     ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
         root.fill(&WHITE)?;
         let mut chart = ChartBuilder::on(root)
-            .caption(&self.title, (FONT, 24))
+            .caption(&self.title, (FONT, title_size(root, &self.title)))
             .margin(16)
             .x_label_area_size(56)
             .y_label_area_size(78)
@@ -225,7 +239,14 @@ impl Draw for Lines {
                 format!("{v:.2}")
             }
         };
-        let fmt_x = |v: &f64| format!("{v:.0}");
+        // Whole numbers only: a short axis would repeat a rounded label.
+        let fmt_x = |v: &f64| {
+            if (v - v.round()).abs() < 1e-9 {
+                format!("{v:.0}")
+            } else {
+                String::new()
+            }
+        };
         chart
             .configure_mesh()
             .light_line_style(WHITE)
@@ -307,7 +328,7 @@ impl Draw for Heatmap {
             *self.ys.last().unwrap_or(&0),
         );
         let mut chart = ChartBuilder::on(&main)
-            .caption(&self.title, (FONT, 24))
+            .caption(&self.title, (FONT, title_size(&main, &self.title)))
             .margin(16)
             .x_label_area_size(56)
             .y_label_area_size(78)
@@ -442,8 +463,39 @@ impl Draw for Intervals {
             100.0 * (hi + pad * 1.6).min(1.0),
         );
         let n = self.groups.len().max(1);
-        let mut chart = ChartBuilder::on(root)
-            .caption(&self.title, (FONT, 24))
+        // The legend, beside the plot: sides by shape (in grey), the exact
+        // mark, the whisker.
+        let grey = RGBColor(110, 110, 110);
+        let mut entries: Vec<(Swatch, String)> = self
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(k, side)| {
+                let look = Look {
+                    color: grey,
+                    marker: SIDE_MARKERS[k % SIDE_MARKERS.len()],
+                };
+                (Swatch::Marker(look), side.clone())
+            })
+            .collect();
+        entries.push((Swatch::None, String::new()));
+        if self
+            .groups
+            .iter()
+            .any(|g| g.2.iter().any(|p| p.exact.is_some()))
+        {
+            entries.push((Swatch::Dash(BLACK), "exact value".to_string()));
+            entries.push((Swatch::Indent, "(round chain)".to_string()));
+        }
+        entries.push((Swatch::Upright(grey), "estimate,".to_string()));
+        entries.push((Swatch::Indent, "95% interval".to_string()));
+        let labels: Vec<&str> = entries.iter().map(|e| e.1.as_str()).collect();
+        let (w, _) = self.size();
+        let body = root
+            .margin(10, 0, 0, 0)
+            .titled(&self.title, (FONT, title_size(root, &self.title)))?;
+        let (main, side) = body.split_horizontally(w - legend_width(root, &labels));
+        let mut chart = ChartBuilder::on(&main)
             .margin(16)
             .x_label_area_size(56)
             .y_label_area_size(78)
@@ -509,45 +561,435 @@ impl Draw for Intervals {
                 ))?;
             }
         }
-        // The legend: sides by shape (in grey), and the exact mark.
-        let grey = RGBColor(110, 110, 110);
-        for (k, side) in self.sides.iter().enumerate() {
-            let look = Look {
-                color: grey,
-                marker: SIDE_MARKERS[k % SIDE_MARKERS.len()],
-            };
-            let anno = chart
-                .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
-                .label(side.as_str());
-            legend(anno, look, 6, false);
+        side_legend(&side, 30, &entries)
+    }
+}
+
+/// What an entry of a side legend shows beside its words.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Swatch {
+    /// A line of the look's colour with its marker.
+    Line(Look),
+    /// A filled box.
+    Box(RGBColor),
+    /// A pale box with a black whisker across: an estimate and its
+    /// interval.
+    Whisker(RGBColor),
+    /// The look's marker alone.
+    Marker(Look),
+    /// A short thick horizontal line.
+    Dash(RGBColor),
+    /// An upright line: a whisker.
+    Upright(RGBColor),
+    /// Words only.
+    None,
+    /// Words only, lined up with the words of entries that have a
+    /// swatch (an entry's second line).
+    Indent,
+}
+
+/// Width in pixels of a side legend holding `labels`.
+fn legend_width<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, labels: &[&str]) -> u32 {
+    let widest = labels
+        .iter()
+        .map(|l| root.estimate_text_size(l, &text(15)).map_or(0, |(w, _)| w))
+        .max()
+        .unwrap_or(0);
+    (widest + 60).clamp(150, 420)
+}
+
+/// Draws a legend down `area` (beside a chart, so it never covers one).
+fn side_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    top: i32,
+    entries: &[(Swatch, String)],
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let mut y = top;
+    for (swatch, label) in entries {
+        let x = 6;
+        match *swatch {
+            Swatch::Line(look) => {
+                area.draw(&PathElement::new(
+                    vec![(x, y), (x + 26, y)],
+                    look.color.stroke_width(2),
+                ))?;
+                let (c, f) = ((x + 13, y), look.color.filled());
+                match look.marker {
+                    Marker::Circle => area.draw(&Circle::new(c, 4, f))?,
+                    Marker::Triangle => area.draw(&TriangleMarker::new(c, 5, f))?,
+                    Marker::Square => {
+                        area.draw(&Rectangle::new([(c.0 - 4, y - 4), (c.0 + 4, y + 4)], f))?
+                    }
+                    Marker::Cross => area.draw(&Cross::new(c, 4, look.color.stroke_width(2)))?,
+                }
+            }
+            Swatch::Box(color) => {
+                area.draw(&Rectangle::new(
+                    [(x, y - 7), (x + 26, y + 7)],
+                    color.filled(),
+                ))?;
+            }
+            Swatch::Whisker(color) => {
+                area.draw(&Rectangle::new(
+                    [(x, y - 7), (x + 18, y + 7)],
+                    color.mix(0.45).filled(),
+                ))?;
+                area.draw(&PathElement::new(
+                    vec![(x + 10, y), (x + 26, y)],
+                    BLACK.stroke_width(1),
+                ))?;
+                area.draw(&PathElement::new(
+                    vec![(x + 26, y - 4), (x + 26, y + 4)],
+                    BLACK.stroke_width(1),
+                ))?;
+            }
+            Swatch::Marker(look) => {
+                let (c, f) = ((x + 13, y), look.color.filled());
+                match look.marker {
+                    Marker::Circle => area.draw(&Circle::new(c, 6, f))?,
+                    Marker::Triangle => area.draw(&TriangleMarker::new(c, 7, f))?,
+                    Marker::Square => {
+                        area.draw(&Rectangle::new([(c.0 - 6, y - 6), (c.0 + 6, y + 6)], f))?
+                    }
+                    Marker::Cross => area.draw(&Cross::new(c, 6, look.color.stroke_width(2)))?,
+                }
+            }
+            Swatch::Dash(color) => {
+                area.draw(&PathElement::new(
+                    vec![(x + 2, y), (x + 24, y)],
+                    color.stroke_width(2),
+                ))?;
+            }
+            Swatch::Upright(color) => {
+                area.draw(&PathElement::new(
+                    vec![(x + 13, y - 9), (x + 13, y + 9)],
+                    color.stroke_width(2),
+                ))?;
+            }
+            Swatch::None | Swatch::Indent => {}
         }
-        if self
-            .groups
+        let tx = if *swatch == Swatch::None { x } else { x + 36 };
+        area.draw(&Text::new(
+            label.clone(),
+            (tx, y),
+            text(15).pos(Pos::new(HPos::Left, VPos::Center)),
+        ))?;
+        y += 26;
+    }
+    Ok(())
+}
+
+/// One round of a [`Bands`] series.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BandPoint {
+    /// The round.
+    pub x: f64,
+    /// The estimate and its 95% interval, where estimated.
+    pub estimate: Option<(f64, f64, f64)>,
+    /// The exact value, where known.
+    pub exact: Option<f64>,
+}
+
+impl BandPoint {
+    /// The value the line goes through: the exact one where known.
+    fn line(&self) -> Option<f64> {
+        self.exact.or(self.estimate.map(|e| e.0))
+    }
+}
+
+/// One edition's line of a [`Bands`] chart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BandSeries {
+    /// Its name in the legend.
+    pub name: String,
+    /// Its colour and marker.
+    pub look: Look,
+    /// Its points, by round.
+    pub points: Vec<BandPoint>,
+}
+
+/// A figure by round, one line per edition through the exact value (or
+/// the estimate, where there is none), over a band of the estimate's 95%
+/// interval in the edition's colour; the legend beside the plot.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bands {
+    /// The title.
+    pub title: String,
+    /// The x axis' label.
+    pub x_desc: String,
+    /// The y axis' label.
+    pub y_desc: String,
+    /// The lines.
+    pub series: Vec<BandSeries>,
+}
+
+impl Bands {
+    /// The axes' ranges: every round shown, every band and line inside.
+    fn ranges(&self) -> ((f64, f64), (f64, f64)) {
+        let points = self.series.iter().flat_map(|s| &s.points);
+        let x1 = points.clone().map(|p| p.x).fold(1.0f64, f64::max);
+        let ys = points.flat_map(|p| {
+            let (a, b) = p.estimate.map_or((None, None), |e| (Some(e.1), Some(e.2)));
+            [a, b, p.exact, p.line()].into_iter().flatten()
+        });
+        let (lo, hi) = ys.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), y| {
+            (l.min(y), h.max(y))
+        });
+        let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (0.0, 1.0) };
+        let pad = ((hi - lo) * 0.08).max(0.5);
+        ((0.5, x1 + 0.5), (lo - pad, hi + pad))
+    }
+}
+
+impl Draw for Bands {
+    fn size(&self) -> (u32, u32) {
+        (960, 540)
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        root.fill(&WHITE)?;
+        let mut entries: Vec<(Swatch, String)> = self
+            .series
             .iter()
-            .any(|g| g.2.iter().any(|p| p.exact.is_some()))
-        {
-            chart
-                .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
-                .label("exact value (round chain)")
-                .legend(|(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 18, y)], BLACK.stroke_width(2))
-                });
+            .map(|s| (Swatch::Line(s.look), s.name.clone()))
+            .collect();
+        let exact = self
+            .series
+            .iter()
+            .any(|s| s.points.iter().any(|p| p.exact.is_some()));
+        entries.push((Swatch::None, String::new()));
+        if exact {
+            entries.push((Swatch::None, "line: exact mean".to_string()));
+        } else {
+            entries.push((Swatch::None, "line: estimated mean".to_string()));
         }
+        entries.push((
+            Swatch::Box(RGBColor(200, 200, 200)),
+            "band: 95% interval".to_string(),
+        ));
+        entries.push((Swatch::Indent, "of the estimate".to_string()));
+        let labels: Vec<&str> = entries.iter().map(|e| e.1.as_str()).collect();
+        let (w, _) = self.size();
+        let body = root
+            .margin(10, 0, 0, 0)
+            .titled(&self.title, (FONT, title_size(root, &self.title)))?;
+        let (main, side) = body.split_horizontally(w - legend_width(root, &labels));
+        let ((x0, x1), (y0, y1)) = self.ranges();
+        let mut chart = ChartBuilder::on(&main)
+            .margin(16)
+            .x_label_area_size(56)
+            .y_label_area_size(78)
+            .build_cartesian_2d(x0..x1, y0..y1)?;
+        let whole = |v: &f64| {
+            if (v - v.round()).abs() < 1e-9 {
+                format!("{v:.0}")
+            } else {
+                String::new()
+            }
+        };
+        let fmt_y = |v: &f64| format!("{:.1}", v + 0.0);
         chart
-            .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
-            .label("estimate, 95% interval")
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x + 8, y - 8), (x + 8, y + 8)], grey.stroke_width(2))
-            });
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .margin(10)
-            .legend_area_size(30)
-            .label_font(text(15))
-            .background_style(WHITE.mix(0.9))
-            .border_style(AXIS)
+            .configure_mesh()
+            .light_line_style(WHITE)
+            .bold_line_style(GRID)
+            .axis_style(AXIS)
+            .x_desc(&self.x_desc)
+            .y_desc(&self.y_desc)
+            .axis_desc_style(text(18))
+            .label_style(text(15))
+            .x_label_formatter(&whole)
+            .y_label_formatter(&fmt_y)
             .draw()?;
-        Ok(())
+        // Every band first, so that no band hides a line.
+        for s in &self.series {
+            let est: Vec<(f64, (f64, f64, f64))> = s
+                .points
+                .iter()
+                .filter_map(|p| p.estimate.map(|e| (p.x, e)))
+                .collect();
+            if est.len() > 1 {
+                let mut outline: Vec<(f64, f64)> = est.iter().map(|(x, e)| (*x, e.2)).collect();
+                outline.extend(est.iter().rev().map(|(x, e)| (*x, e.1)));
+                chart.draw_series(std::iter::once(Polygon::new(
+                    outline,
+                    s.look.color.mix(0.22).filled(),
+                )))?;
+            } else if let Some((x, e)) = est.first() {
+                chart.draw_series(std::iter::once(Rectangle::new(
+                    [(x - 0.15, e.1), (x + 0.15, e.2)],
+                    s.look.color.mix(0.22).filled(),
+                )))?;
+            }
+        }
+        for s in &self.series {
+            let line: Vec<(f64, f64)> = s
+                .points
+                .iter()
+                .filter_map(|p| p.line().map(|y| (p.x, y)))
+                .collect();
+            chart.draw_series(LineSeries::new(
+                line.iter().copied(),
+                s.look.color.stroke_width(2),
+            ))?;
+            markers(&mut chart, &line, s.look, 4)?;
+        }
+        side_legend(&side, 30, &entries)
+    }
+}
+
+/// One bar of a [`Bars`] chart: a chance, exact or estimated.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bar {
+    /// The chance, 0..=1: exact where known, else the estimate.
+    pub value: f64,
+    /// The estimate's 95% interval, drawn as a whisker when the value is
+    /// not exact.
+    pub interval: Option<(f64, f64)>,
+    /// Whether `value` is exact.
+    pub exact: bool,
+}
+
+/// Chances of a few outcomes (one row each) side by side per edition:
+/// horizontal bars, labelled with their value; an estimated bar paler,
+/// with its 95% interval as a whisker; the legend beside the plot.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bars {
+    /// The title.
+    pub title: String,
+    /// The value axis' label.
+    pub x_desc: String,
+    /// The outcomes, top to bottom.
+    pub groups: Vec<String>,
+    /// Per edition: its id, look, and a bar per outcome (`None`: no
+    /// figure).
+    pub editions: Vec<(String, Look, Vec<Option<Bar>>)>,
+}
+
+/// Pixels a bar of a [`Bars`] chart takes, and the gap between outcomes.
+const BAR_PX: u32 = 20;
+const GROUP_GAP_PX: u32 = 22;
+
+impl Draw for Bars {
+    fn size(&self) -> (u32, u32) {
+        let n = self.editions.len().max(1) as u32;
+        let g = self.groups.len().max(1) as u32;
+        (960, (140 + g * (n * BAR_PX + GROUP_GAP_PX)).max(320))
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        root.fill(&WHITE)?;
+        let mut entries: Vec<(Swatch, String)> = self
+            .editions
+            .iter()
+            .map(|(name, look, _)| (Swatch::Box(look.color), name.clone()))
+            .collect();
+        let all = || self.editions.iter().flat_map(|e| e.2.iter().flatten());
+        if all().any(|b| b.exact) {
+            entries.push((Swatch::None, String::new()));
+            entries.push((Swatch::None, "solid: exact".to_string()));
+        }
+        if all().any(|b| !b.exact) {
+            entries.push((
+                Swatch::Whisker(RGBColor(110, 110, 110)),
+                "estimate,".to_string(),
+            ));
+            entries.push((Swatch::Indent, "95% interval".to_string()));
+        }
+        let labels: Vec<&str> = entries.iter().map(|e| e.1.as_str()).collect();
+        let (w, _) = self.size();
+        let body = root
+            .margin(10, 0, 0, 0)
+            .titled(&self.title, (FONT, title_size(root, &self.title)))?;
+        let (main, side) = body.split_horizontally(w - legend_width(root, &labels));
+        let g = self.groups.len().max(1);
+        let n = self.editions.len().max(1);
+        let top = all()
+            .map(|b| b.interval.map_or(b.value, |i| i.1.max(b.value)))
+            .fold(0.0f64, f64::max);
+        // Room right of the longest bar for its label.
+        let x1 = (100.0 * top * 1.22).max(100.0 * top + 14.0);
+        let mut chart = ChartBuilder::on(&main)
+            .margin(16)
+            .x_label_area_size(56)
+            .y_label_area_size(130)
+            .build_cartesian_2d(0.0..x1, -0.5..g as f64 - 0.5)?;
+        let fmt_x = |v: &f64| {
+            if *v <= 100.0 + 1e-9 {
+                format!("{v:.0}%")
+            } else {
+                String::new()
+            }
+        };
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .light_line_style(WHITE)
+            .bold_line_style(GRID)
+            .axis_style(AXIS)
+            .x_desc(&self.x_desc)
+            .axis_desc_style(text(18))
+            .label_style(text(16))
+            .x_label_formatter(&fmt_x)
+            .y_labels(0)
+            .draw()?;
+        // The outcomes' names, left of the axis (plotters' own ticks on
+        // a float axis would not land on every row).
+        for (j, name) in self.groups.iter().enumerate() {
+            let (px, py) = chart.backend_coord(&(0.0, (g - 1 - j) as f64));
+            root.draw(&Text::new(
+                name.clone(),
+                (px - 10, py),
+                text(16).pos(Pos::new(HPos::Right, VPos::Center)),
+            ))?;
+        }
+        let slot = 0.8 / n as f64;
+        let half = slot * 0.4;
+        for (k, (_, look, bars)) in self.editions.iter().enumerate() {
+            for (j, bar) in bars.iter().enumerate().take(g) {
+                let Some(b) = bar else { continue };
+                let y = (g - 1 - j) as f64 + 0.4 - (k as f64 + 0.5) * slot;
+                let v = 100.0 * b.value;
+                let fill = if b.exact {
+                    look.color.filled()
+                } else {
+                    look.color.mix(0.45).filled()
+                };
+                chart.draw_series(std::iter::once(Rectangle::new(
+                    [(0.0, y - half), (v, y + half)],
+                    fill,
+                )))?;
+                let mut end = v;
+                if let (false, Some((l, h))) = (b.exact, b.interval) {
+                    let (l, h) = (100.0 * l, 100.0 * h);
+                    let w = BLACK.stroke_width(1);
+                    chart.draw_series([
+                        PathElement::new(vec![(l, y), (h, y)], w),
+                        PathElement::new(vec![(l, y - half * 0.6), (l, y + half * 0.6)], w),
+                        PathElement::new(vec![(h, y - half * 0.6), (h, y + half * 0.6)], w),
+                    ])?;
+                    end = end.max(h);
+                }
+                let label = if v < 10.0 {
+                    format!("{:.2}%", v + 0.0)
+                } else {
+                    format!("{v:.1}%")
+                };
+                chart.draw_series(std::iter::once(
+                    EmptyElement::at((end, y))
+                        + Text::new(
+                            label,
+                            (5, 0),
+                            text(13).pos(Pos::new(HPos::Left, VPos::Center)),
+                        ),
+                ))?;
+            }
+        }
+        side_legend(&side, 30, &entries)
     }
 }

@@ -3,14 +3,16 @@
 //!
 //! - [`build`] makes a whole report from [`Options`]: the exact odds of a
 //!   single roll and the standard extended-action table for every edition,
-//!   then each scenario's fights, written as Parquet, charts, `index.html`
-//!   and `manifest.json` into a temporary directory beside `--out`, renamed
-//!   into place whole.
+//!   then each scenario's fights, chases or grapples, written as Parquet,
+//!   charts, `index.html` and `manifest.json` into a temporary directory
+//!   beside `--out`, renamed into place whole.
 //! - A scenario's results become a [`Section`]: tidy [`Metric`] rows (one
-//!   per metric, exact or estimated with a 95% interval), [`Bucket`]s of
-//!   its distributions, and the [`ChartSpec`]s drawn from them. A new kind
-//!   of result (grapples, chases) adds a summariser that builds a
-//!   `Section`; the tables, charts and page take it as they are.
+//!   per metric, exact or estimated with a 95% interval, by round for a
+//!   chase's Lead or a grapple's Control), [`Bucket`]s of its
+//!   distributions, and the [`ChartSpec`]s drawn from them. [`combat`]
+//!   builds it for every kind of conflict, reading from the scenario what
+//!   it reports (its ways of ending, its figures, its track, its charts);
+//!   the tables, charts and page take a `Section` as it is.
 //! - [`table`] holds every table's schema (docs/report.md documents it, and
 //!   a test holds the files to it); [`chart`] draws; [`page`] renders the
 //!   page with minijinja; [`palette`] gives each edition its colour.

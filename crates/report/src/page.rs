@@ -60,6 +60,8 @@ pub struct SectionEdition {
     pub hash: String,
     /// How its results were drawn.
     pub how: String,
+    /// What its track counts, if the scenario keeps one.
+    pub track: Option<String>,
 }
 
 /// A scenario's section.
@@ -73,6 +75,8 @@ pub struct SectionView {
     pub file: String,
     /// Its kind.
     pub kind: String,
+    /// The track it keeps by round (`lead`, `control`), if any.
+    pub track: Option<String>,
     /// Trials an edition.
     pub trials: u64,
     /// Its seed.
@@ -104,6 +108,8 @@ pub struct SummaryRow {
     pub slug: String,
     /// Its title.
     pub title: String,
+    /// Its kind (`combat`, `chase`, `grapple`).
+    pub kind: String,
     /// One cell per edition of the report.
     pub cells: Vec<SummaryCell>,
 }
@@ -137,6 +143,9 @@ pub struct Page {
     pub version: String,
     /// The command that made the report.
     pub command: String,
+    /// The report's scenarios in words (`3 scenarios: 2 fights and 1
+    /// chase`).
+    pub scenarios: String,
     /// The report's editions.
     pub editions: Vec<EditionView>,
     /// The summary table.
@@ -239,7 +248,9 @@ pub fn rows(s: &Section) -> Vec<Row> {
 const EVEN: f64 = 0.01;
 
 /// The summary cell of `s` under `edition`: the side its headline metric
-/// favours.
+/// favours, the runner-up, and the chance that nobody wins when it is 1%
+/// or more (a grapple that never begins, a chase that runs out the
+/// rounds): the favoured side can be far from a sure thing.
 pub fn favoured(s: &Section, edition: &str) -> SummaryCell {
     let mut best: Vec<&Metric> = s
         .sides
@@ -249,6 +260,7 @@ pub fn favoured(s: &Section, edition: &str) -> SummaryCell {
     if best.is_empty() {
         return SummaryCell::default();
     }
+    let nobody = (1.0 - best.iter().map(|m| m.value).sum::<f64>()).max(0.0);
     // Highest first; ties keep the sides' order.
     best.sort_by(|a, b| b.value.total_cmp(&a.value));
     let top = best[0];
@@ -259,14 +271,21 @@ pub fn favoured(s: &Section, edition: &str) -> SummaryCell {
     } else {
         format!("{side} {}", format(top.value, Unit::Share))
     };
-    let detail = match best.get(1) {
-        Some(b) => format!(
-            "{} {}",
-            b.side.as_deref().unwrap_or(""),
-            format(b.value, Unit::Share)
-        ),
-        None => String::new(),
-    };
+    let mut others: Vec<String> = best[1..]
+        .iter()
+        .map(|b| {
+            format!(
+                "{} {}",
+                b.side.as_deref().unwrap_or(""),
+                format(b.value, Unit::Share)
+            )
+        })
+        .take(1)
+        .collect();
+    if nobody >= EVEN {
+        others.push(format!("no winner {}", format(nobody, Unit::Share)));
+    }
+    let detail = others.join(" · ");
     let detail = if top.exact {
         detail
     } else {

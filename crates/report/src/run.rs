@@ -9,13 +9,15 @@ use rayon::prelude::*;
 use wodds_rules::{DifficultyKind, RuleSet};
 use wodds_sim::combat::Scenario;
 
-use crate::chart::{self, Corner, Heatmap, Intervals, Lines, Point, Series};
+use crate::chart::{
+    self, BandPoint, BandSeries, Bands, Bar, Bars, Corner, Heatmap, Intervals, Lines, Point, Series,
+};
 use crate::combat;
 use crate::error::ReportError;
 use crate::manifest::{self, EditionEntry, FileEntry, Manifest, ScenarioEntry};
 use crate::page::{self, ActionCell, ActionView, ChartView, Page, SectionEdition, SectionView};
 use crate::palette::Palette;
-use crate::section::{ChartSpec, Section};
+use crate::section::{ChartSpec, MetricLabel, Section};
 use crate::single;
 use crate::table::{self, ActionRow, OddsRow};
 
@@ -81,7 +83,7 @@ pub struct Timings {
     pub setup: Duration,
     /// The exact single-roll and extended-action tables.
     pub exact: Duration,
-    /// Playing the fights.
+    /// Playing the fights, chases and grapples.
     pub fights: Duration,
     /// Building DataFrames and writing Parquet.
     pub parquet: Duration,
@@ -293,15 +295,6 @@ fn load(opts: &Options) -> Result<(Vec<Loaded>, Vec<RuleSet>), ReportError> {
     let mut loaded: Vec<Loaded> = Vec::new();
     for path in &opts.scenarios {
         let mut scenario = Scenario::load(path).map_err(ReportError::Scenario)?;
-        if scenario.kind == wodds_sim::combat::ConflictKind::Chase {
-            return Err(ReportError::Flag {
-                flag: "SCENARIOS",
-                message: format!(
-                    "{} is a chase: reports cover fights only (`wodds run` it)",
-                    path.display()
-                ),
-            });
-        }
         if let Some(t) = opts.trials {
             scenario.trials = t;
         }
@@ -397,14 +390,20 @@ pub fn build(opts: &Options, progress: &dyn Progress) -> Result<Written, ReportE
     )?;
     timings.parquet += t.elapsed();
 
-    // The fights.
+    // The fights, chases and grapples.
     let mut sections: Vec<Section> = Vec::new();
     for (l, engines) in loaded.iter().zip(&engines) {
         let t = Instant::now();
         let trials = l.scenario.trials.max(1);
         let mut runs = Vec::new();
         for (rules, engine) in l.scenario.editions.iter().zip(engines) {
-            progress.message(&format!("{}: {} fights under {}", l.slug, trials, rules.id));
+            progress.message(&format!(
+                "{}: {} {}s under {}",
+                l.slug,
+                trials,
+                combat::noun(&l.scenario),
+                rules.id
+            ));
             let done = AtomicU64::new(0);
             let on_batch = |_: &str, n: u64| {
                 let before = done.fetch_add(n, Ordering::Relaxed);
@@ -485,6 +484,7 @@ pub fn build(opts: &Options, progress: &dyn Progress) -> Result<Written, ReportE
     let page = Page {
         version: table::VERSION.to_string(),
         command: opts.command(),
+        scenarios: scenario_words(&sections),
         editions: editions
             .iter()
             .map(|e| page::EditionView {
@@ -498,6 +498,7 @@ pub fn build(opts: &Options, progress: &dyn Progress) -> Result<Written, ReportE
             .map(|s| page::SummaryRow {
                 slug: s.slug.clone(),
                 title: s.title.clone(),
+                kind: s.kind.clone(),
                 cells: editions.iter().map(|e| page::favoured(s, &e.id)).collect(),
             })
             .collect(),
@@ -518,6 +519,11 @@ pub fn build(opts: &Options, progress: &dyn Progress) -> Result<Written, ReportE
                 title: s.title.clone(),
                 file: s.file.clone(),
                 kind: s.kind.clone(),
+                track: loaded
+                    .iter()
+                    .find(|l| l.slug == s.slug)
+                    .and_then(|l| combat::track_name(&l.scenario))
+                    .map(str::to_string),
                 trials: s.trials,
                 seed: s.seed,
                 editions: s
@@ -528,6 +534,7 @@ pub fn build(opts: &Options, progress: &dyn Progress) -> Result<Written, ReportE
                         color: palette.css(&e.id),
                         hash: e.rules_hash.clone(),
                         how: e.how.clone(),
+                        track: e.track.clone(),
                     })
                     .collect(),
                 rows: page::rows(s),
@@ -571,7 +578,7 @@ pub fn build(opts: &Options, progress: &dyn Progress) -> Result<Written, ReportE
                 name: l.slug.clone(),
                 file: l.file.clone(),
                 title: l.scenario.name.clone(),
-                kind: "combat".to_string(),
+                kind: combat::kind_name(&l.scenario).to_string(),
                 trials: l.scenario.trials,
                 seed: l.scenario.seed,
                 editions: l.scenario.editions.iter().map(|e| e.id.clone()).collect(),
@@ -593,6 +600,33 @@ pub fn build(opts: &Options, progress: &dyn Progress) -> Result<Written, ReportE
         manifest,
         timings,
     })
+}
+
+/// The report's scenarios in words: `3 fight scenarios`, or `5
+/// scenarios (2 fights, 2 chases and 1 grapple)` (fights, chases,
+/// grapples, in that order).
+fn scenario_words(sections: &[Section]) -> String {
+    let n = sections.len();
+    let plural = |k: usize, w: &str| format!("{k} {w}{}", if k == 1 { "" } else { "s" });
+    let kinds: Vec<(&str, usize)> = ["fight", "chase", "grapple"]
+        .into_iter()
+        .map(|k| (k, sections.iter().filter(|s| s.noun() == k).count()))
+        .filter(|&(_, c)| c > 0)
+        .collect();
+    match kinds.as_slice() {
+        [] => "no scenarios".to_string(),
+        [(only, _)] => format!("{n} {only} scenario{}", if n == 1 { "" } else { "s" }),
+        _ => {
+            let words: Vec<String> = kinds.iter().map(|(k, c)| plural(*c, k)).collect();
+            let (last, rest) = words.split_last().expect("two kinds or more");
+            let list = if rest.is_empty() {
+                last.clone()
+            } else {
+                format!("{} and {last}", rest.join(", "))
+            };
+            format!("{} ({list})", plural(n, "scenario"))
+        }
+    }
 }
 
 /// Builds a table's DataFrame and writes it, noting it in `files`.
@@ -621,6 +655,8 @@ enum Job {
     Lines(Lines),
     Heatmap(Heatmap),
     Intervals(Intervals),
+    Bands(Bands),
+    Bars(Bars),
 }
 
 impl Job {
@@ -629,6 +665,8 @@ impl Job {
             Job::Lines(c) => chart::render(name, c),
             Job::Heatmap(c) => chart::render(name, c),
             Job::Intervals(c) => chart::render(name, c),
+            Job::Bands(c) => chart::render(name, c),
+            Job::Bars(c) => chart::render(name, c),
         }
     }
 }
@@ -930,6 +968,7 @@ fn scenario_chart(s: &Section, spec: &ChartSpec, palette: &Palette) -> Job {
                 })
                 .collect();
             let (x_max, y_max) = extent(&series);
+            let legend = clear_corner(&series, (0.5, x_max + 0.5), y_max);
             Job::Lines(Lines {
                 title: format!("{}: {}", s.title, title.to_lowercase()),
                 x_desc: x_axis.clone(),
@@ -944,9 +983,153 @@ fn scenario_chart(s: &Section, spec: &ChartSpec, palette: &Palette) -> Job {
                 x: (0.5, x_max + 0.5),
                 y: (0.0, y_max),
                 percent: true,
-                legend: Corner::UpperRight,
+                legend,
             })
         }
+        ChartSpec::Track {
+            title,
+            metric,
+            axis,
+            ..
+        } => Job::Bands(Bands {
+            title: format!("{}: {}", s.title, lower_first(title)),
+            x_desc: "after round".to_string(),
+            y_desc: axis.clone(),
+            series: s
+                .editions
+                .iter()
+                .map(|e| BandSeries {
+                    name: e.id.clone(),
+                    look: palette.look(&e.id),
+                    points: track_points(s, &e.id, metric),
+                })
+                .collect(),
+        }),
+        ChartSpec::Ends { title, ends, .. } => {
+            let (shown, _) = shown_ends(s, ends);
+            Job::Bars(Bars {
+                title: format!("{}: {}", s.title, lower_first(title)),
+                x_desc: "chance (%)".to_string(),
+                groups: shown.iter().map(|l| l.label.clone()).collect(),
+                editions: s
+                    .editions
+                    .iter()
+                    .map(|e| {
+                        let bars = shown
+                            .iter()
+                            .map(|l| {
+                                let exact = s.find(&e.id, None, &l.metric, true);
+                                let est = s.find(&e.id, None, &l.metric, false);
+                                match (exact, est) {
+                                    (Some(x), _) => Some(Bar {
+                                        value: x.value,
+                                        interval: None,
+                                        exact: true,
+                                    }),
+                                    (None, Some(m)) => Some(Bar {
+                                        value: m.value,
+                                        interval: Some((m.ci_low, m.ci_high)),
+                                        exact: false,
+                                    }),
+                                    (None, None) => None,
+                                }
+                            })
+                            .collect();
+                        (e.id.clone(), palette.look(&e.id), bars)
+                    })
+                    .collect(),
+            })
+        }
+    }
+}
+
+/// `Lead by round` -> `lead by round` (a title after the scenario's).
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or(String::new(), |f| f.to_lowercase().chain(c).collect())
+}
+
+/// The share of conflicts still going below which a track chart stops:
+/// past it the estimate rests on too few conflicts to read.
+const MIN_GOING: f64 = 0.01;
+
+/// An edition's points of a track chart: every round up to the last at
+/// which at least [`MIN_GOING`] of its conflicts are still going (exact
+/// share where known).
+fn track_points(s: &Section, edition: &str, metric: &str) -> Vec<BandPoint> {
+    let going = |round: u32| {
+        let at = |exact| {
+            s.by_round(edition, "going", exact)
+                .find(|m| m.round == Some(round))
+                .map(|m| m.value)
+        };
+        at(true).or_else(|| at(false)).unwrap_or(0.0)
+    };
+    let rounds: Vec<u32> = s
+        .by_round(edition, metric, true)
+        .chain(s.by_round(edition, metric, false))
+        .filter_map(|m| m.round)
+        .collect();
+    let last = rounds
+        .iter()
+        .copied()
+        .filter(|&r| going(r) >= MIN_GOING)
+        .max()
+        .unwrap_or(0);
+    (1..=last)
+        .map(|r| {
+            let find = |exact| {
+                s.by_round(edition, metric, exact)
+                    .find(|m| m.round == Some(r))
+            };
+            BandPoint {
+                x: f64::from(r),
+                estimate: find(false).map(|m| (m.value, m.ci_low, m.ci_high)),
+                exact: find(true).map(|m| m.value),
+            }
+        })
+        .filter(|p| p.estimate.is_some() || p.exact.is_some())
+        .collect()
+}
+
+/// Below this chance under every edition, a way of ending is left off
+/// the chart of how a conflict ends (the caption names it).
+const MIN_END: f64 = 0.0005;
+
+/// The ways of ending an ends chart shows (some edition reaches it with
+/// at least [`MIN_END`], exactly or by the estimate), and those it leaves
+/// off.
+fn shown_ends<'a>(
+    s: &Section,
+    ends: &'a [MetricLabel],
+) -> (Vec<&'a MetricLabel>, Vec<&'a MetricLabel>) {
+    ends.iter().partition(|l| {
+        s.editions.iter().any(|e| {
+            [true, false]
+                .iter()
+                .filter_map(|&x| s.find(&e.id, None, &l.metric, x))
+                .any(|m| m.value >= MIN_END)
+        })
+    })
+}
+
+/// The upper corner of a distribution chart whose legend would cover
+/// the fewest points: those in its third of the width and top third of
+/// the height (the right one when even).
+fn clear_corner(series: &[Series], x: (f64, f64), y_max: f64) -> Corner {
+    let third = (x.1 - x.0) / 3.0;
+    let under = |from: f64, to: f64| {
+        series
+            .iter()
+            .flat_map(|s| &s.points)
+            .filter(|p| p.0 >= from && p.0 <= to && p.1 >= y_max * 2.0 / 3.0)
+            .count()
+    };
+    if under(x.0, x.0 + third) < under(x.1 - third, x.1) {
+        Corner::UpperLeft
+    } else {
+        Corner::UpperRight
     }
 }
 
@@ -987,15 +1170,16 @@ fn scenario_caption(s: &Section, spec: &ChartSpec) -> String {
         .filter(|id| !exact.contains(id))
         .collect();
     let list = |v: &[&str]| v.join(", ");
+    let noun = s.noun();
     match spec {
         ChartSpec::Intervals { .. } => {
             let mut c = format!(
-                "Each side's chance to win under each edition, from {} fights an edition: the point is the estimate, the whiskers its 95% Wilson interval.",
+                "Each side's chance to win under each edition, from {} {noun}s an edition: the point is the estimate, the whiskers its 95% Wilson interval.",
                 s.trials
             );
             if !exact.is_empty() {
                 c.push_str(&format!(
-                    " The black bar is the exact chance from the fight's round chain ({}).",
+                    " The black bar is the exact chance from the {noun}'s round chain ({}).",
                     list(&exact)
                 ));
             }
@@ -1008,21 +1192,97 @@ fn scenario_caption(s: &Section, spec: &ChartSpec) -> String {
             c
         }
         ChartSpec::Distribution { .. } => {
-            let mut c = String::from("The chance that the fight ends after each round.");
+            let mut c = format!("The chance that the {noun} ends after each round.");
             if !exact.is_empty() {
                 c.push_str(&format!(" Exact for {} (round chain).", list(&exact)));
             }
             if !estimated.is_empty() {
                 c.push_str(&format!(
-                    " Estimated from {} fights for {}.",
+                    " Estimated from {} {noun}s for {}.",
                     s.trials,
                     list(&estimated)
                 ));
             }
-            c.push_str(
-                " Fights still going at the round limit are draws, counted in its last round; the chart stops where every edition has 99.5% of its fights ended.",
+            let nouns = format!("{}s", upper_first(noun));
+            c.push_str(&format!(
+                " {nouns} still going at the round limit are draws, counted in its last round; the chart stops where every edition has 99.5% of its {noun}s ended.",
+            ));
+            c
+        }
+        ChartSpec::Track { metric, .. } => {
+            let column = metric.trim_end_matches("_mean");
+            let track = upper_first(column);
+            let mut c = format!(
+                "The mean {track} after each round, among the {noun}s still going, under each edition."
             );
+            if !exact.is_empty() {
+                c.push_str(&format!(
+                    " The line is the exact mean from the round chain ({});",
+                    list(&exact)
+                ));
+                if !estimated.is_empty() {
+                    c.push_str(&format!(" for {} it is the estimate;", list(&estimated)));
+                }
+            } else {
+                c.push_str(" The line is the estimated mean;");
+            }
+            c.push_str(&format!(
+                " the band is the 95% interval of the mean estimated from {} {noun}s an edition (normal).",
+                s.trials
+            ));
+            c.push_str(&format!(
+                " Each line stops after the last round at which at least {:.0}% of its {noun}s are still going; every round is in summary.parquet ({column}_mean, going) and distributions.parquet ({column}_by_round).",
+                100.0 * MIN_GOING
+            ));
+            let words: Vec<String> = s
+                .editions
+                .iter()
+                .filter_map(|e| e.track.as_ref().map(|w| format!("{} {w}", e.id)))
+                .collect();
+            if !words.is_empty() {
+                c.push_str(&format!(
+                    " Each edition keeps its own {track}, so the lines share an axis but not a scale: {}.",
+                    words.join("; ")
+                ));
+            }
+            c
+        }
+        ChartSpec::Ends { ends, .. } => {
+            let mut c = format!("The chance of each way the {noun} ends, under each edition:");
+            if !exact.is_empty() {
+                c.push_str(&format!(
+                    " exact from the round chain for {} (solid bars)",
+                    list(&exact)
+                ));
+            }
+            if !estimated.is_empty() {
+                if !exact.is_empty() {
+                    c.push(';');
+                }
+                c.push_str(&format!(
+                    " estimated from {} {noun}s for {} (paler bars, whiskers the 95% Wilson interval)",
+                    s.trials,
+                    list(&estimated)
+                ));
+            }
+            c.push('.');
+            let (_, left) = shown_ends(s, ends);
+            if !left.is_empty() {
+                let names: Vec<&str> = left.iter().map(|l| l.label.as_str()).collect();
+                c.push_str(&format!(
+                    " Left off, as no edition reaches them ({:.2}% or more): {}.",
+                    100.0 * MIN_END,
+                    names.join(", ")
+                ));
+            }
             c
         }
     }
+}
+
+/// `fight` -> `Fight`.
+fn upper_first(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
 }

@@ -1,8 +1,8 @@
 //! A scenario's part of a report, whatever its kind: tidy metric rows,
 //! distributions, the charts to draw from them, and how the page shows its
-//! numbers. A kind of result (combat today; grapples and chases later)
-//! only turns its results into a [`Section`]; the tables, charts and the
-//! page are drawn from the rows alone.
+//! numbers. A kind of result (fights, chases, grapples) only turns its
+//! results into a [`Section`]; the tables, charts and the page are drawn
+//! from the rows alone.
 
 use crate::table::{Bucket, Metric};
 
@@ -53,20 +53,49 @@ pub enum ChartSpec {
         /// The x axis' label.
         x_axis: String,
     },
+    /// A track's mean by round (`metric`, rows with a `round`) under each
+    /// edition among the conflicts still going: the estimate's 95%
+    /// interval as a band, the exact mean as a line where known.
+    Track {
+        /// File name, without extension.
+        name: String,
+        /// Its title.
+        title: String,
+        /// The metric drawn (`lead_mean`, `control_mean`).
+        metric: String,
+        /// The value axis' label.
+        axis: String,
+    },
+    /// How the conflict ends: each way's chance (`ends`, fight-wide
+    /// metrics) under each edition, side by side.
+    Ends {
+        /// File name, without extension.
+        name: String,
+        /// Its title.
+        title: String,
+        /// The ways it ends: their metrics and words, in order.
+        ends: Vec<MetricLabel>,
+    },
 }
 
 impl ChartSpec {
     /// Its file name, without extension.
     pub fn name(&self) -> &str {
         match self {
-            ChartSpec::Intervals { name, .. } | ChartSpec::Distribution { name, .. } => name,
+            ChartSpec::Intervals { name, .. }
+            | ChartSpec::Distribution { name, .. }
+            | ChartSpec::Track { name, .. }
+            | ChartSpec::Ends { name, .. } => name,
         }
     }
 
     /// Its title.
     pub fn title(&self) -> &str {
         match self {
-            ChartSpec::Intervals { title, .. } | ChartSpec::Distribution { title, .. } => title,
+            ChartSpec::Intervals { title, .. }
+            | ChartSpec::Distribution { title, .. }
+            | ChartSpec::Track { title, .. }
+            | ChartSpec::Ends { title, .. } => title,
         }
     }
 }
@@ -80,6 +109,9 @@ pub struct EditionRun {
     pub rules_hash: String,
     /// How its results were drawn, in words.
     pub how: String,
+    /// What its track (a chase's Lead, a grapple's Control) counts under
+    /// this edition, in words; `None` for a conflict that keeps none.
+    pub track: Option<String>,
 }
 
 /// A scenario's part of a report.
@@ -91,7 +123,7 @@ pub struct Section {
     pub title: String,
     /// The file it was read from.
     pub file: String,
-    /// Its kind (`combat`).
+    /// Its kind (`combat`, `chase`, `grapple`).
     pub kind: String,
     /// Trials an edition.
     pub trials: u64,
@@ -114,8 +146,16 @@ pub struct Section {
 }
 
 impl Section {
-    /// The row of `metric` for `edition` and `side`: the exact one when
-    /// `exact`, else the estimate.
+    /// What one of its conflicts is called: `fight`, `chase`, `grapple`.
+    pub fn noun(&self) -> &str {
+        match self.kind.as_str() {
+            "combat" => "fight",
+            k => k,
+        }
+    }
+
+    /// The row of the whole-conflict `metric` (no round) for `edition`
+    /// and `side`: the exact one when `exact`, else the estimate.
     pub fn find(
         &self,
         edition: &str,
@@ -128,6 +168,20 @@ impl Section {
                 && m.side.as_deref() == side
                 && m.metric == metric
                 && m.exact == exact
+                && m.round.is_none()
+        })
+    }
+
+    /// The rows of the by-round `metric` for `edition`, exact or
+    /// estimated, in round order.
+    pub fn by_round<'a>(
+        &'a self,
+        edition: &'a str,
+        metric: &'a str,
+        exact: bool,
+    ) -> impl Iterator<Item = &'a Metric> + 'a {
+        self.metrics.iter().filter(move |m| {
+            m.edition == edition && m.metric == metric && m.exact == exact && m.round.is_some()
         })
     }
 

@@ -138,6 +138,7 @@ pub const SUMMARY: &[Col] = &[
     col("edition", Str),
     null("side", Str),
     col("metric", Str),
+    null("round", U32),
     col("value", F64),
     col("ci_low", F64),
     col("ci_high", F64),
@@ -155,6 +156,7 @@ pub const DISTRIBUTIONS: &[Col] = &[
     col("edition", Str),
     col("metric", Str),
     col("bucket", U32),
+    null("track", I32),
     col("probability", F64),
     col("exact", Bool),
 ];
@@ -218,7 +220,7 @@ pub struct ActionRow {
 pub struct Metric {
     /// The scenario's name (its file's stem).
     pub scenario: String,
-    /// Its kind (`combat`).
+    /// Its kind (`combat`, `chase`, `grapple`).
     pub kind: String,
     /// Edition id.
     pub edition: String,
@@ -226,6 +228,9 @@ pub struct Metric {
     pub side: Option<String>,
     /// What it measures (`win_rate`, `draws`, `rounds_mean`, ...).
     pub metric: String,
+    /// The round it is about, for a figure by round (`going`,
+    /// `lead_mean`, `control_mean`); `None` for a whole conflict's.
+    pub round: Option<u32>,
     /// The figure.
     pub value: f64,
     /// Its 95% interval (the figure itself when exact).
@@ -251,10 +256,15 @@ pub struct Bucket {
     pub scenario: String,
     /// Edition id.
     pub edition: String,
-    /// The distribution (`rounds`, `winner_damage`).
+    /// The distribution (`rounds`, `winner_damage`, `lead_by_round`,
+    /// `control_by_round`).
     pub metric: String,
-    /// The value (rounds, health levels).
+    /// The value (rounds, health levels), or the round of a track's
+    /// distribution by round.
     pub bucket: u32,
+    /// The track's value (a Lead, a Control: signed) in a distribution by
+    /// round; `None` in the others.
+    pub track: Option<i32>,
     /// Its probability.
     pub probability: f64,
     /// Whether exact (from the round chain) or estimated from the fights.
@@ -297,6 +307,11 @@ impl Frame {
     fn i32(mut self, name: &str, v: impl Iterator<Item = i32>) -> Self {
         self.cols
             .push(Column::new(name.into(), v.collect::<Vec<i32>>()));
+        self
+    }
+    fn opt_i32(mut self, name: &str, v: impl Iterator<Item = Option<i32>>) -> Self {
+        self.cols
+            .push(Column::new(name.into(), v.collect::<Vec<Option<i32>>>()));
         self
     }
     fn u32(mut self, name: &str, v: impl Iterator<Item = u32>) -> Self {
@@ -390,6 +405,7 @@ pub fn summary_frame(rows: &[Metric]) -> PolarsResult<DataFrame> {
         .str("edition", rows.iter().map(|r| r.edition.as_str()))
         .opt_str("side", rows.iter().map(|r| r.side.as_deref()))
         .str("metric", rows.iter().map(|r| r.metric.as_str()))
+        .opt_u32("round", rows.iter().map(|r| r.round))
         .f64("value", rows.iter().map(|r| tidy(r.value)))
         .f64("ci_low", rows.iter().map(|r| tidy(r.ci_low)))
         .f64("ci_high", rows.iter().map(|r| tidy(r.ci_high)))
@@ -409,6 +425,7 @@ pub fn distributions_frame(rows: &[Bucket]) -> PolarsResult<DataFrame> {
         .str("edition", rows.iter().map(|r| r.edition.as_str()))
         .str("metric", rows.iter().map(|r| r.metric.as_str()))
         .u32("bucket", rows.iter().map(|r| r.bucket))
+        .opt_i32("track", rows.iter().map(|r| r.track))
         .f64("probability", rows.iter().map(|r| prob(r.probability)))
         .bool("exact", rows.iter().map(|r| r.exact))
         .finish(rows.len())
@@ -496,6 +513,7 @@ mod tests {
             edition: "revised".into(),
             side: None,
             metric: "draws".into(),
+            round: None,
             value: 0.5,
             ci_low: 0.4,
             ci_high: 0.6,
@@ -513,6 +531,7 @@ mod tests {
             edition: "revised".into(),
             metric: "rounds".into(),
             bucket: 3,
+            track: None,
             probability: 0.25,
             exact: true,
         };

@@ -1,12 +1,14 @@
-//! A small report of two scenarios, built once, and held to what is known
-//! about it.
+//! A small report of four scenarios (two fights, a chase, a grapple),
+//! built once, and held to what is known about it.
 //!
 //! - Schema: its files are what docs/report.md says: every Parquet file
 //!   read back with polars has the documented columns and types and the
 //!   rows manifest.json gives; every file's sha256 is the manifest's; the
 //!   row counts are the ones worked out from the editions' ranges.
-//! - Values: figures worked out by hand, and the fights' estimates within
-//!   4.5 standard errors of their exact values.
+//! - Values: figures worked out by hand (a one-die chase's Lead among
+//!   them), the exact chase and grapple rows equal to what the round chain
+//!   gives, the estimates within 4.5 standard errors of their exact
+//!   values, and no NaN, negative zero or probability outside 0..=1.
 
 use std::path::{Path, PathBuf};
 
@@ -18,8 +20,8 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// A small report, built once for every test here: two scenarios, all
-/// four editions.
+/// A small report, built once for every test here: two fights, a chase
+/// and a grapple, all four editions.
 fn small_report() -> &'static (PathBuf, Manifest) {
     static REPORT: std::sync::OnceLock<(PathBuf, Manifest)> = std::sync::OnceLock::new();
     REPORT.get_or_init(|| {
@@ -29,11 +31,20 @@ fn small_report() -> &'static (PathBuf, Manifest) {
     })
 }
 
+/// The chase and the grapple of the small report.
+const CHASE: &str = "scenarios/police-pursuit.toml";
+const GRAPPLE: &str = "scenarios/ted-grapples-peter.toml";
+/// A fight that turns into a chase when the Prey escapes.
+const TURNS: &str = "scenarios/uriel-flees-the-vampire.toml";
+
 fn build_into(dir: &Path) -> Manifest {
     let opts = Options {
         scenarios: vec![
             root().join("scenarios/brawl.toml"),
             root().join("scenarios/neonate-vs-two-thugs.toml"),
+            root().join(CHASE),
+            root().join(GRAPPLE),
+            root().join(TURNS),
         ],
         out: dir.join("report"),
         trials: Some(3000),
@@ -76,7 +87,7 @@ fn every_table_reads_back_with_its_schema_and_the_manifests_rows() {
         table::check_schema(&df, schema_of(&f.path)).unwrap_or_else(|e| panic!("{}: {e}", f.path));
         assert_eq!(Some(df.height() as u64), f.rows, "{}", f.path);
     }
-    assert_eq!(tables, 2 + 2 * 2);
+    assert_eq!(tables, 2 + 5 * 2);
     // Every file in the directory is in the manifest (and the manifest).
     let mut on_disk = Vec::new();
     for entry in walk(out) {
@@ -324,5 +335,419 @@ fn exact_rounds_distributions_sum_to_one() {
                 .sum();
             assert!((total - 1.0).abs() < 1e-9, "{e} {m}: {total}");
         }
+    }
+}
+
+/// A column of a table as u32s.
+fn u32s(df: &polars::prelude::DataFrame, name: &str) -> Vec<Option<u32>> {
+    df.column(name).unwrap().u32().unwrap().iter().collect()
+}
+
+/// A column of a table as i32s.
+fn i32s(df: &polars::prelude::DataFrame, name: &str) -> Vec<Option<i32>> {
+    df.column(name).unwrap().i32().unwrap().iter().collect()
+}
+
+/// A column of a table as booleans.
+fn bools(df: &polars::prelude::DataFrame, name: &str) -> Vec<Option<bool>> {
+    df.column(name).unwrap().bool().unwrap().iter().collect()
+}
+
+/// Each scenario's `kind`, in its rows and in the manifest: `combat` for
+/// the fights, `chase` and `grapple`; each kind's ways of ending are its
+/// rows.
+#[test]
+fn each_scenario_has_its_kind_and_its_ways_of_ending() {
+    let (_, manifest) = small_report();
+    for (name, kind, ends) in [
+        (
+            "brawl",
+            "combat",
+            &[
+                "ended_incapacitated",
+                "ended_killed",
+                "ended_conceded",
+                "ended_fled",
+            ][..],
+        ),
+        (
+            "police-pursuit",
+            "chase",
+            &[
+                "ended_escaped",
+                "ended_caught",
+                "ended_run_out",
+                "ended_obstacle",
+                "ended_incapacitated",
+                "ended_killed",
+            ][..],
+        ),
+        (
+            "uriel-flees-the-vampire",
+            "combat",
+            &[
+                "ended_incapacitated",
+                "ended_killed",
+                "ended_conceded",
+                "ended_fled",
+                "ended_escaped",
+                "ended_run_out",
+                "ended_obstacle",
+            ][..],
+        ),
+        (
+            "ted-grapples-peter",
+            "grapple",
+            &[
+                "ended_pinned",
+                "ended_conceded",
+                "ended_incapacitated",
+                "ended_killed",
+                "ended_freed",
+                "ended_released",
+                "ended_no_grapple",
+            ][..],
+        ),
+    ] {
+        let entry = manifest.scenarios.iter().find(|s| s.name == name).unwrap();
+        assert_eq!(entry.kind, kind);
+        let df = read(&format!("{name}/summary.parquet"));
+        assert!(strs(&df, "kind").iter().all(|k| k.as_deref() == Some(kind)));
+        let metrics = strs(&df, "metric");
+        let mut ended: Vec<&str> = metrics
+            .iter()
+            .filter_map(|m| m.as_deref())
+            .filter(|m| m.starts_with("ended_"))
+            .collect();
+        ended.dedup();
+        let mut want = ends.to_vec();
+        want.sort();
+        ended.sort();
+        ended.dedup();
+        assert_eq!(ended, want, "{name}");
+        // A track by round only where the kind keeps one.
+        let by_round = metrics
+            .iter()
+            .any(|m| matches!(m.as_deref(), Some("lead_mean" | "control_mean" | "going")));
+        assert_eq!(by_round, kind != "combat", "{name}");
+    }
+}
+
+/// The exact rows of a chase and a grapple are what the round chain
+/// gives, built here from the scenario file by wodds-sim itself: every
+/// exact win rate, way of ending, `going` share and track mean by round
+/// ([`Figures::exact`]), and every exact bucket of the track's
+/// distribution ([`Chain::outcomes`]'s joint chances). A round's buckets
+/// sum to its `going` share.
+#[test]
+fn exact_chase_and_grapple_rows_are_the_round_chains() {
+    use wodds_sim::combat::{EditionEngine, End, Figures, Sampling, Scenario};
+    for (file, track) in [(CHASE, "lead"), (GRAPPLE, "control")] {
+        let scenario = Scenario::load(&root().join(file)).unwrap();
+        let name = Path::new(file).file_stem().unwrap().to_str().unwrap();
+        let summary = read(&format!("{name}/summary.parquet"));
+        let dist = read(&format!("{name}/distributions.parquet"));
+        let (ed, side, metric, round, value, exact) = (
+            strs(&summary, "edition"),
+            strs(&summary, "side"),
+            strs(&summary, "metric"),
+            u32s(&summary, "round"),
+            f64s(&summary, "value"),
+            bools(&summary, "exact"),
+        );
+        let row = |e: &str, s: Option<&str>, m: &str, r: Option<u32>| {
+            let i = (0..summary.height())
+                .find(|&i| {
+                    ed[i].as_deref() == Some(e)
+                        && side[i].as_deref() == s
+                        && metric[i].as_deref() == Some(m)
+                        && round[i] == r
+                        && exact[i] == Some(true)
+                })
+                .unwrap_or_else(|| panic!("{name} {e} {s:?} {m} {r:?}: no exact row"));
+            value[i].unwrap()
+        };
+        let close = |a: f64, b: f64, what: &str| {
+            assert!(
+                (a - b).abs() <= 1e-11 * b.abs().max(1e-300) || (a - b).abs() < 1e-15,
+                "{what}: report {a}, chain {b}"
+            );
+        };
+        let (ded, dmetric, dbucket, dtrack, dp, dexact) = (
+            strs(&dist, "edition"),
+            strs(&dist, "metric"),
+            u32s(&dist, "bucket"),
+            i32s(&dist, "track"),
+            f64s(&dist, "probability"),
+            bools(&dist, "exact"),
+        );
+        for rules in &scenario.editions {
+            let e = rules.id.as_str();
+            let engine = EditionEngine::new(&scenario, rules, Sampling::Round).unwrap();
+            let outcomes = engine.chain().expect("a round chain").outcomes();
+            let figures = Figures::exact(&outcomes);
+            for (s, f) in scenario.sides.iter().zip(&figures.wins) {
+                close(row(e, Some(&s.name), "win_rate", None), f.value, "win rate");
+            }
+            close(row(e, None, "draws", None), figures.draws().value, "draws");
+            let ends: &[End] = if track == "lead" {
+                &End::CHASE
+            } else {
+                &End::GRAPPLE
+            };
+            for &end in ends.iter().filter(|&&x| x != End::Draw) {
+                let m = format!("ended_{}", end.name().replace([' ', '-'], "_"));
+                close(row(e, None, &m, None), figures.end(end).value, &m);
+            }
+            assert!(!figures.track.is_empty(), "{name} {e}: no track");
+            for t in &figures.track {
+                let what = format!("{name} {e} round {}", t.round);
+                close(row(e, None, "going", Some(t.round)), t.going.value, &what);
+                let m = format!("{track}_mean");
+                close(row(e, None, &m, Some(t.round)), t.mean.value, &what);
+            }
+            // The distribution, bucket by bucket, and nothing else.
+            let by_round = outcomes.track.expect("a track");
+            let want: Vec<(u32, i32, f64)> = (by_round.iter().enumerate())
+                .flat_map(|(r, values)| {
+                    values
+                        .iter()
+                        .filter(|v| v.1 > 0.0)
+                        .map(move |&(v, p)| (r as u32 + 1, v, p))
+                })
+                .collect();
+            let got: Vec<(u32, i32, f64)> = (0..dist.height())
+                .filter(|&i| {
+                    ded[i].as_deref() == Some(e)
+                        && dmetric[i].as_deref() == Some(&format!("{track}_by_round"))
+                })
+                .map(|i| {
+                    assert_eq!(dexact[i], Some(true));
+                    (dbucket[i].unwrap(), dtrack[i].unwrap(), dp[i].unwrap())
+                })
+                .collect();
+            assert_eq!(got.len(), want.len(), "{name} {e}");
+            for (g, w) in got.iter().zip(&want) {
+                assert_eq!((g.0, g.1), (w.0, w.1), "{name} {e}");
+                close(g.2, w.2, &format!("{name} {e} bucket {g:?}"));
+            }
+            for t in &figures.track {
+                let sum: f64 = got.iter().filter(|g| g.0 == t.round).map(|g| g.2).sum();
+                assert!(
+                    (sum - t.going.value).abs() < 1e-9,
+                    "{name} {e} round {}",
+                    t.round
+                );
+            }
+        }
+    }
+}
+
+/// Each estimated chase and grapple figure lies within 4.5 standard
+/// errors of its exact value: the ways of ending (binomial), and the
+/// track's mean by round wherever at least 200 conflicts were still
+/// going (its normal interval gives the standard error).
+#[test]
+fn chase_and_grapple_estimates_agree_with_the_chain() {
+    for name in ["police-pursuit", "ted-grapples-peter"] {
+        let df = read(&format!("{name}/summary.parquet"));
+        let (ed, side, metric, round, value, low, high, exact, trials) = (
+            strs(&df, "edition"),
+            strs(&df, "side"),
+            strs(&df, "metric"),
+            u32s(&df, "round"),
+            f64s(&df, "value"),
+            f64s(&df, "ci_low"),
+            f64s(&df, "ci_high"),
+            bools(&df, "exact"),
+            df.column("trials")
+                .unwrap()
+                .u64()
+                .unwrap()
+                .iter()
+                .collect::<Vec<_>>(),
+        );
+        let mut checked = 0;
+        for i in (0..df.height()).filter(|&i| exact[i] == Some(false)) {
+            let m = metric[i].as_deref().unwrap();
+            let Some(j) = (0..df.height()).find(|&j| {
+                exact[j] == Some(true)
+                    && ed[j] == ed[i]
+                    && side[j] == side[i]
+                    && metric[j] == metric[i]
+                    && round[j] == round[i]
+            }) else {
+                continue;
+            };
+            let (est, x) = (value[i].unwrap(), value[j].unwrap());
+            let n = trials[i].unwrap() as f64;
+            let se = if m.starts_with("ended_") || m == "win_rate" || m == "draws" {
+                (x * (1.0 - x) / n).sqrt()
+            } else if m.ends_with("_mean") && round[i].is_some() {
+                let going = (0..df.height())
+                    .find(|&k| {
+                        exact[k] == Some(false)
+                            && ed[k] == ed[i]
+                            && metric[k].as_deref() == Some("going")
+                            && round[k] == round[i]
+                    })
+                    .and_then(|k| value[k])
+                    .unwrap();
+                if going * n < 200.0 {
+                    continue;
+                }
+                (high[i].unwrap() - low[i].unwrap()) / (2.0 * 1.959_963_984_540_054)
+            } else {
+                continue;
+            };
+            // A figure that cannot vary (a Control always 1) has se 0.
+            assert!(
+                (est - x).abs() <= 4.5 * se + 1e-12,
+                "{name} {:?} {m} round {:?}: {est} against {x}",
+                ed[i],
+                round[i]
+            );
+            checked += 1;
+        }
+        assert!(checked > 40, "{name}: {checked} figures checked");
+    }
+}
+
+/// No table holds a NaN or a negative zero; every probability (the
+/// single-roll and action tables' chances, the distributions, and the
+/// summaries' chances with their intervals) is in 0..=1; every interval
+/// holds its figure. A track's mean may be negative (a grapple's Control
+/// after a reversal): only chances are held to 0..=1.
+#[test]
+fn no_nan_negative_zero_or_probability_outside_0_to_1() {
+    use polars::prelude::DataType;
+    let (out, manifest) = small_report();
+    for f in manifest
+        .files
+        .iter()
+        .filter(|f| f.path.ends_with(".parquet"))
+    {
+        let df = table::read_parquet(&out.join(&f.path)).unwrap();
+        for col in df.columns() {
+            if col.dtype() != &DataType::Float64 {
+                continue;
+            }
+            let name = col.name().as_str();
+            let chance = name.starts_with("p_") || name == "probability";
+            for v in col.f64().unwrap().iter().flatten() {
+                assert!(!v.is_nan(), "{}: {name} holds NaN", f.path);
+                assert!(
+                    !(v == 0.0 && v.is_sign_negative()),
+                    "{}: {name} holds -0",
+                    f.path
+                );
+                if chance {
+                    assert!((0.0..=1.0).contains(&v), "{}: {name} = {v}", f.path);
+                }
+            }
+        }
+        if f.path.ends_with("/summary.parquet") {
+            let (metric, value, low, high) = (
+                strs(&df, "metric"),
+                f64s(&df, "value"),
+                f64s(&df, "ci_low"),
+                f64s(&df, "ci_high"),
+            );
+            for i in 0..df.height() {
+                let m = metric[i].as_deref().unwrap();
+                let (v, l, h) = (value[i].unwrap(), low[i].unwrap(), high[i].unwrap());
+                assert!(l <= v && v <= h, "{}: {m}: {l} {v} {h}", f.path);
+                let chance =
+                    m == "win_rate" || m == "draws" || m == "going" || m.starts_with("ended_");
+                if chance {
+                    assert!(0.0 <= l && h <= 1.0, "{}: {m}: {l} {v} {h}", f.path);
+                }
+            }
+        }
+    }
+}
+
+/// A chase worked out by hand, through a whole report: under fta, one die
+/// a side on foot through the streets (difficulty 6), from a head start
+/// of 5, a round's margin is +1 or -1 with 1/4 each and 0 with 1/2 (as
+/// `crates/sim`'s chase tests work out), and no chase can end in two
+/// rounds (the Prey is caught at 0 and escapes only from 10). So after
+/// round 1 the Lead is 4, 5, 6 with 1/4, 1/2, 1/4; after round 2 it is
+/// 3..=7 with 1, 4, 6, 4, 1 sixteenths; both rounds' mean Lead is 5 and
+/// every chase is still going.
+#[test]
+fn a_one_die_chase_has_the_lead_worked_out_by_hand() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("one-die.toml");
+    std::fs::write(
+        &file,
+        "name = \"One die a side\"\nkind = \"chase\"\neditions = [\"fta\"]\ntrials = 4000\nseed = 1\n\
+         [chase]\nprey = \"Prey\"\nstart = \"head-start\"\nhead-start = 5\n\
+         [[side]]\nname = \"Prey\"\n[[side.member]]\nname = \"p\"\nkind = \"mortal\"\ntraits = { dexterity = 1 }\n\
+         [[side]]\nname = \"Predator\"\n[[side.member]]\nname = \"q\"\nkind = \"mortal\"\ntraits = { dexterity = 1 }\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("report");
+    build(
+        &Options {
+            scenarios: vec![file],
+            out: out.clone(),
+            trials: None,
+            seed: None,
+            editions: Vec::new(),
+            force: false,
+        },
+        &(),
+    )
+    .unwrap();
+    let dist = table::read_parquet(&out.join("one-die/distributions.parquet")).unwrap();
+    let (metric, bucket, track, p, exact) = (
+        strs(&dist, "metric"),
+        u32s(&dist, "bucket"),
+        i32s(&dist, "track"),
+        f64s(&dist, "probability"),
+        bools(&dist, "exact"),
+    );
+    let lead = |round: u32| -> Vec<(i32, f64)> {
+        (0..dist.height())
+            .filter(|&i| metric[i].as_deref() == Some("lead_by_round") && bucket[i] == Some(round))
+            .map(|i| {
+                assert_eq!(exact[i], Some(true));
+                (track[i].unwrap(), p[i].unwrap())
+            })
+            .collect()
+    };
+    assert_eq!(lead(1), vec![(4, 0.25), (5, 0.5), (6, 0.25)]);
+    let sixteenths: Vec<(i32, f64)> = [(3, 1.0), (4, 4.0), (5, 6.0), (6, 4.0), (7, 1.0)]
+        .iter()
+        .map(|&(v, k)| (v, k / 16.0))
+        .collect();
+    assert_eq!(lead(2), sixteenths);
+    let summary = table::read_parquet(&out.join("one-die/summary.parquet")).unwrap();
+    let (metric, round, value, exact) = (
+        strs(&summary, "metric"),
+        u32s(&summary, "round"),
+        f64s(&summary, "value"),
+        bools(&summary, "exact"),
+    );
+    let exact_at = |m: &str, r: u32| {
+        (0..summary.height())
+            .find(|&i| {
+                metric[i].as_deref() == Some(m) && round[i] == Some(r) && exact[i] == Some(true)
+            })
+            .and_then(|i| value[i])
+            .unwrap()
+    };
+    for r in [1, 2] {
+        assert_eq!(exact_at("lead_mean", r), 5.0);
+        assert_eq!(exact_at("going", r), 1.0);
+    }
+    // The page and both new charts are there.
+    for f in [
+        "one-die/lead-by-round.svg",
+        "one-die/ends.png",
+        "index.html",
+    ] {
+        assert!(out.join(f).is_file(), "{f}");
     }
 }
