@@ -10,6 +10,7 @@ mod output;
 mod report;
 mod rules;
 mod run;
+mod sweep;
 mod usage;
 
 use std::process::ExitCode;
@@ -40,6 +41,11 @@ enum Command {
     Rules(rules::RulesCommand),
     /// The whole report: Parquet tables, charts and one HTML page comparing the editions.
     Report(report::ReportArgs),
+    /// What a dot, a weapon or a rule setting is worth: a scenario with one
+    /// or two values varied, point by point, under each edition.
+    Sweep(sweep::SweepArgs),
+    /// Which value of a trait or setting evens a fight, under each edition.
+    Balance(sweep::BalanceArgs),
 }
 
 fn main() -> ExitCode {
@@ -64,6 +70,8 @@ fn main() -> ExitCode {
         Command::Run(args) => fight::run(&args),
         Command::Rules(cmd) => rules::run(&cmd),
         Command::Report(args) => report::run(&args),
+        Command::Sweep(args) => sweep::sweep(&args),
+        Command::Balance(args) => sweep::balance(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

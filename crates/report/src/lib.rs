@@ -43,6 +43,7 @@ pub mod palette;
 mod run;
 pub mod section;
 pub mod single;
+pub mod sweep;
 pub mod table;
 
 pub use error::ReportError;

@@ -1004,6 +1004,8 @@ fn scenario_chart(s: &Section, spec: &ChartSpec, palette: &Palette) -> Job {
                     points: track_points(s, &e.id, metric),
                 })
                 .collect(),
+            y_range: None,
+            line_of: "mean".to_string(),
         }),
         ChartSpec::Ends { title, ends, .. } => {
             let (shown, _) = shown_ends(s, ends);
