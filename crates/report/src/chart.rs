@@ -926,15 +926,24 @@ impl Draw for Bars {
         let top = all()
             .map(|b| b.interval.map_or(b.value, |i| i.1.max(b.value)))
             .fold(0.0f64, f64::max);
-        // Room right of the longest bar for its label.
+        let bottom = all()
+            .map(|b| b.interval.map_or(b.value, |i| i.0.min(b.value)))
+            .fold(0.0f64, f64::min);
+        // Room right of the longest bar for its label (and left of a bar
+        // below 0, a change for the worse).
         let x1 = (100.0 * top * 1.22).max(100.0 * top + 14.0);
+        let x0 = if bottom < 0.0 {
+            (100.0 * bottom * 1.22).min(100.0 * bottom - 14.0)
+        } else {
+            0.0
+        };
         let mut chart = ChartBuilder::on(&main)
             .margin(16)
             .x_label_area_size(56)
             .y_label_area_size(130)
-            .build_cartesian_2d(0.0..x1, -0.5..g as f64 - 0.5)?;
+            .build_cartesian_2d(x0..x1, -0.5..g as f64 - 0.5)?;
         let fmt_x = |v: &f64| {
-            if *v <= 100.0 + 1e-9 {
+            if (-100.0 - 1e-9..=100.0 + 1e-9).contains(v) {
                 format!("{v:.0}%")
             } else {
                 String::new()
@@ -955,7 +964,7 @@ impl Draw for Bars {
         // The outcomes' names, left of the axis (plotters' own ticks on
         // a float axis would not land on every row).
         for (j, name) in self.groups.iter().enumerate() {
-            let (px, py) = chart.backend_coord(&(0.0, (g - 1 - j) as f64));
+            let (px, py) = chart.backend_coord(&(x0, (g - 1 - j) as f64));
             root.draw(&Text::new(
                 name.clone(),
                 (px - 10, py),

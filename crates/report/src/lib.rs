@@ -36,6 +36,7 @@
 
 pub mod chart;
 pub mod combat;
+pub mod dots;
 mod error;
 pub mod manifest;
 pub mod page;

@@ -170,9 +170,10 @@ pub const DISTRIBUTIONS: &[Col] = &[
 
 /// Every table: its file name (`<scenario>/` for per-scenario tables) and
 /// schema.
-pub const TABLES: [(&str, &[Col]); 4] = [
+pub const TABLES: [(&str, &[Col]); 5] = [
     ("odds.parquet", ODDS),
     ("actions.parquet", ACTIONS),
+    ("dots.parquet", crate::dots::SCHEMA),
     ("<scenario>/summary.parquet", SUMMARY),
     ("<scenario>/distributions.parquet", DISTRIBUTIONS),
 ];
