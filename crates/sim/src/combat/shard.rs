@@ -53,6 +53,19 @@ impl Shard {
         batches / self.count + u64::from(batches % self.count > self.index)
     }
 
+    /// How many of a run's `trials` fights this shard plays (in batches
+    /// of [`BATCH`](super::BATCH)).
+    pub fn fights(self, trials: u64) -> u64 {
+        let batches = trials.div_ceil(super::BATCH);
+        let full = self.share(batches) * super::BATCH;
+        // The last batch is short, and may be this shard's.
+        let last = batches.checked_sub(1);
+        match last {
+            Some(b) if self.owns(b) => full - (batches * super::BATCH - trials),
+            _ => full,
+        }
+    }
+
     /// This shard's `k`-th batch (`k` below [`Shard::share`]).
     pub fn batch(self, k: u64) -> u64 {
         self.index + k * self.count
@@ -103,6 +116,13 @@ mod tests {
                 }
                 let total: u64 = shards.iter().map(|s| s.share(batches)).sum();
                 assert_eq!(total, batches);
+                for trials in [
+                    batches * super::super::BATCH,
+                    (batches * super::super::BATCH).saturating_sub(7),
+                ] {
+                    let fights: u64 = shards.iter().map(|s| s.fights(trials)).sum();
+                    assert_eq!(fights, trials, "{n} shards, {trials} trials");
+                }
                 for s in &shards {
                     let listed: Vec<u64> = (0..s.share(batches)).map(|k| s.batch(k)).collect();
                     let owned: Vec<u64> = (0..batches).filter(|&b| s.owns(b)).collect();
