@@ -477,3 +477,109 @@ fn bad_shard_flags_exit_2_naming_the_flag_and_range() {
     // Merge needs parts, and --out for a report's.
     fails(&wodds(&["merge"]), &["PARTS"]);
 }
+
+/// The cluster recipes of docs/cluster.md, their shells run by hand: the
+/// Slurm array script as its tasks would (`SLURM_ARRAY_TASK_ID` of
+/// `SLURM_ARRAY_TASK_COUNT`), and the Kubernetes Indexed Job's command as
+/// its pods would (`JOB_COMPLETION_INDEX`, its `SHARDS` the Job's
+/// `completions`), with fewer trials; their parts merge into the report.
+/// (`scripts/slurm-local.sh` runs the array on a real Slurm.)
+#[test]
+fn the_cluster_recipes_make_parts_that_merge_into_the_report() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_wodds");
+    let sh = |program: &str, args: &[&str], env: &[(&str, String)]| {
+        let o = Command::new(program)
+            .args(args)
+            .envs(env.iter().map(|(k, v)| (k, v)))
+            .current_dir(root())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+
+    // Slurm.
+    let args = ["scenarios/brawl.toml", "--trials", "30000"];
+    let parts = tmp.path().join("slurm");
+    for i in 0..3 {
+        let mut a = vec!["docs/cluster/wodds-array.sbatch"];
+        a.extend(args);
+        let env = [
+            ("SLURM_ARRAY_TASK_ID", i.to_string()),
+            ("SLURM_ARRAY_TASK_COUNT", "3".to_string()),
+            ("WODDS", bin.to_string()),
+            ("WODDS_PARTS", parts.display().to_string()),
+        ];
+        let printed = sh("bash", &a, &env);
+        assert!(
+            printed.contains(&format!("part {i}/3 written")),
+            "{printed}"
+        );
+    }
+    let single = tmp.path().join("single");
+    let mut a = vec!["report"];
+    a.extend(args);
+    a.extend(["--out", single.to_str().unwrap()]);
+    ok(&wodds(&a));
+    let merged = tmp.path().join("merged");
+    let listed: Vec<PathBuf> = (0..3).map(|i| parts.join(i.to_string())).collect();
+    ok(&merge(&listed, &["--out", merged.to_str().unwrap()]));
+    same_files(&single, &merged);
+
+    // Kubernetes: the pod's command, its trials cut and its volume here.
+    let yaml = std::fs::read_to_string(root().join("docs/cluster/wodds-indexed-job.yaml")).unwrap();
+    let value = |key: &str| {
+        yaml.lines()
+            .map(str::trim)
+            .find_map(|l| l.strip_prefix(key))
+            .unwrap_or_else(|| panic!("no {key} in the YAML"))
+            .trim()
+            .trim_matches('"')
+            .to_string()
+    };
+    let completions = value("completions:");
+    let shards = yaml
+        .lines()
+        .skip_while(|l| !l.contains("name: SHARDS"))
+        .nth(1)
+        .and_then(|l| l.trim().strip_prefix("value:"))
+        .expect("SHARDS's value")
+        .trim()
+        .trim_matches('"')
+        .to_string();
+    assert_eq!(completions, shards, "completions and SHARDS differ");
+    assert_eq!(value("completionMode:"), "Indexed");
+    let command = yaml
+        .lines()
+        .map(str::trim)
+        .find_map(|l| l.strip_prefix("- exec wodds report "))
+        .expect("the pod's command");
+    let pods = tmp.path().join("pods");
+    let command = format!("exec \"$WODDS\" report {command}")
+        .replace("--trials 10000000", "--trials 20000")
+        .replace("/parts/", &format!("{}/", pods.display()));
+    let n: u64 = shards.parse().unwrap();
+    for i in 0..n {
+        let env = [
+            ("JOB_COMPLETION_INDEX", i.to_string()),
+            ("SHARDS", shards.clone()),
+            ("WODDS", bin.to_string()),
+        ];
+        sh("sh", &["-c", &command], &env);
+    }
+    let listed: Vec<PathBuf> = (0..n).map(|i| pods.join(i.to_string())).collect();
+    let merged = tmp.path().join("merged-pods");
+    ok(&merge(&listed, &["--out", merged.to_str().unwrap()]));
+    let single = tmp.path().join("single-pods");
+    let one_go = command
+        .split_once(" --shard")
+        .unwrap()
+        .0
+        .trim_start_matches("exec \"$WODDS\" ")
+        .to_string();
+    let mut a: Vec<String> = one_go.split_whitespace().map(str::to_string).collect();
+    a.extend(["--out".to_string(), single.display().to_string()]);
+    ok(&wodds(&a));
+    same_files(&single, &merged);
+}
