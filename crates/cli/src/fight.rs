@@ -674,11 +674,13 @@ fn write_table(
     results: &[EditionResult],
 ) -> io::Result<()> {
     let chase = scenario.kind == ConflictKind::Chase;
-    // A chase without shots cannot end with a party put down.
-    let calm = scenario
-        .chase
-        .as_ref()
-        .is_some_and(|c| c.attacks == [false; 2]);
+    // A chase without shots cannot end with a party put down (a fight
+    // that turns into a chase can).
+    let calm = chase
+        && scenario
+            .chase
+            .as_ref()
+            .is_some_and(|c| c.attacks == [false; 2]);
     let what = match scenario.kind {
         ConflictKind::Combat => "fights",
         ConflictKind::Chase => "chases",

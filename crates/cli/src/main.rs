@@ -11,6 +11,7 @@ mod output;
 mod report;
 mod rules;
 mod run;
+mod sweep;
 mod usage;
 
 use std::process::ExitCode;
@@ -44,6 +45,11 @@ enum Command {
     /// Add up shards' parts (`wodds report --shard`, `wodds run --shard`) into
     /// what the command writes in one go, byte for byte.
     Merge(merge::MergeArgs),
+    /// What a dot, a weapon or a rule setting is worth: a scenario with one
+    /// or two values varied, point by point, under each edition.
+    Sweep(sweep::SweepArgs),
+    /// Which value of a trait or setting evens a fight, under each edition.
+    Balance(sweep::BalanceArgs),
 }
 
 fn main() -> ExitCode {
@@ -69,6 +75,8 @@ fn main() -> ExitCode {
         Command::Rules(cmd) => rules::run(&cmd),
         Command::Report(args) => report::run(&args),
         Command::Merge(args) => merge::run(&args),
+        Command::Sweep(args) => sweep::sweep(&args),
+        Command::Balance(args) => sweep::balance(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -41,6 +41,7 @@
 
 pub mod chart;
 pub mod combat;
+pub mod dots;
 mod error;
 pub mod manifest;
 pub mod page;
@@ -49,6 +50,7 @@ pub mod part;
 mod run;
 pub mod section;
 pub mod single;
+pub mod sweep;
 pub mod table;
 
 pub use error::ReportError;

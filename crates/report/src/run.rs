@@ -13,6 +13,7 @@ use crate::chart::{
     self, BandPoint, BandSeries, Bands, Bar, Bars, Corner, Heatmap, Intervals, Lines, Point, Series,
 };
 use crate::combat;
+use crate::dots;
 use crate::error::ReportError;
 use crate::manifest::{self, EditionEntry, FileEntry, Manifest, ScenarioEntry};
 use crate::page::{self, ActionCell, ActionView, ChartView, Page, SectionEdition, SectionView};
@@ -701,6 +702,23 @@ fn report(opts: &Options, fights: Fights, progress: &dyn Progress) -> Result<Wri
         progress.advance(SCENARIO_UNITS / 2);
     }
 
+    // What a dot is worth, exactly, in each fight with a round chain.
+    progress.message("what a dot is worth");
+    let t = Instant::now();
+    let mut dot_rows = Vec::new();
+    let mut dots_left = Vec::new();
+    for l in &loaded {
+        let (rows, left) = dots::rows(&l.slug, &l.scenario);
+        dot_rows.extend(rows);
+        dots_left.extend(left);
+    }
+    timings.fights += t.elapsed();
+    if !dot_rows.is_empty() {
+        let t = Instant::now();
+        write_table(&dir, "dots.parquet", dots::frame(&dot_rows), &mut files)?;
+        timings.parquet += t.elapsed();
+    }
+
     // The charts.
     progress.message("charts");
     let t = Instant::now();
@@ -709,6 +727,13 @@ fn report(opts: &Options, fights: Fights, progress: &dyn Progress) -> Result<Wri
         .into_iter()
         .map(|(name, job)| (format!("charts/{name}"), job))
         .collect();
+    let edition_ids: Vec<String> = editions.iter().map(|e| e.id.clone()).collect();
+    if !dot_rows.is_empty() {
+        jobs.push((
+            "charts/dots".to_string(),
+            Job::Bars(dots::chart(&dot_rows, &edition_ids, &palette)),
+        ));
+    }
     let captions: Vec<(String, String)> = single_captions(&editions, &odds);
     for s in &sections {
         for spec in &s.charts {
@@ -815,6 +840,8 @@ fn report(opts: &Options, fights: Fights, progress: &dyn Progress) -> Result<Wri
                     .collect(),
             })
             .collect(),
+        dots: (!dot_rows.is_empty())
+            .then(|| dots_view(&dot_rows, &sections, &edition_ids, dots_left, &svg_of)),
     };
     let html = page::render(&page)?;
     table::write_atomic(&dir.join("index.html"), html.as_bytes())?;
@@ -858,6 +885,64 @@ fn report(opts: &Options, fights: Fights, progress: &dyn Progress) -> Result<Wri
         manifest,
         timings,
     })
+}
+
+/// The "What is a dot worth" section: a row per fight and trait, a cell
+/// per edition.
+fn dots_view(
+    rows: &[dots::DotRow],
+    sections: &[Section],
+    editions: &[String],
+    left_out: Vec<String>,
+    svg_of: &dyn Fn(&str) -> String,
+) -> page::DotsView {
+    let mut out = Vec::new();
+    for s in sections {
+        let mine: Vec<&dots::DotRow> = rows.iter().filter(|r| r.scenario == s.slug).collect();
+        let mut first = true;
+        for t in dots::traits(rows) {
+            let cells: Vec<String> = editions
+                .iter()
+                .map(|e| {
+                    mine.iter()
+                        .find(|r| r.edition == *e && r.trait_name == t)
+                        .map_or(String::new(), |r| {
+                            // Rounded first: a change of -1e-16 is +0.00.
+                            let v = (1e4 * r.change()).round() / 100.0 + 0.0;
+                            format!("{v:+.2}")
+                        })
+                })
+                .collect();
+            if cells.iter().all(String::is_empty) {
+                continue;
+            }
+            out.push(page::DotsRow {
+                slug: s.slug.clone(),
+                title: if first {
+                    s.title.clone()
+                } else {
+                    String::new()
+                },
+                side: if first {
+                    mine.first().map_or(String::new(), |r| r.side.clone())
+                } else {
+                    String::new()
+                },
+                trait_name: t,
+                cells,
+            });
+            first = false;
+        }
+    }
+    page::DotsView {
+        rows: out,
+        chart: ChartView {
+            id: "dots".to_string(),
+            svg: svg_of("charts/dots"),
+            caption: "For each trait, each edition's change in the first side's chance to win from one more dot, averaged over the fights of the table that roll it (exact: from the round chains).".to_string(),
+        },
+        left_out,
+    }
 }
 
 /// The report's scenarios in words: `3 fight scenarios`, or `5
@@ -1262,6 +1347,8 @@ fn scenario_chart(s: &Section, spec: &ChartSpec, palette: &Palette) -> Job {
                     points: track_points(s, &e.id, metric),
                 })
                 .collect(),
+            y_range: None,
+            line_of: "mean".to_string(),
         }),
         ChartSpec::Ends { title, ends, .. } => {
             let (shown, _) = shown_ends(s, ends);
