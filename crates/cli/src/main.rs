@@ -5,6 +5,7 @@
 
 mod action;
 mod fight;
+mod merge;
 mod odds;
 mod output;
 mod report;
@@ -41,6 +42,9 @@ enum Command {
     Rules(rules::RulesCommand),
     /// The whole report: Parquet tables, charts and one HTML page comparing the editions.
     Report(report::ReportArgs),
+    /// Add up shards' parts (`wodds report --shard`, `wodds run --shard`) into
+    /// what the command writes in one go, byte for byte.
+    Merge(merge::MergeArgs),
     /// What a dot, a weapon or a rule setting is worth: a scenario with one
     /// or two values varied, point by point, under each edition.
     Sweep(sweep::SweepArgs),
@@ -70,6 +74,7 @@ fn main() -> ExitCode {
         Command::Run(args) => fight::run(&args),
         Command::Rules(cmd) => rules::run(&cmd),
         Command::Report(args) => report::run(&args),
+        Command::Merge(args) => merge::run(&args),
         Command::Sweep(args) => sweep::sweep(&args),
         Command::Balance(args) => sweep::balance(&args),
     };
