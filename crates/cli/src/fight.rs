@@ -174,6 +174,19 @@ impl SamplerArg {
     }
 }
 
+/// The rules `--editions` names, each once.
+pub fn load_editions(editions: &[String]) -> anyhow::Result<Vec<RuleSet>> {
+    let mut loaded = Vec::new();
+    for e in editions {
+        let rules = RuleSet::load(e).context("--editions")?;
+        if let Some(twice) = combat::same_edition(&loaded, &rules) {
+            bail!("--editions: {}", combat::twice_words(e, twice));
+        }
+        loaded.push(rules);
+    }
+    Ok(loaded)
+}
+
 /// Reads `path` with the overrides.
 fn setup(
     path: &Path,
@@ -189,15 +202,7 @@ fn setup(
         scenario.seed = s;
     }
     if !editions.is_empty() {
-        let mut loaded = Vec::new();
-        for e in editions {
-            let rules = RuleSet::load(e).context("--editions")?;
-            if let Some(twice) = combat::same_edition(&loaded, &rules) {
-                bail!("--editions: {}", combat::twice_words(e, twice));
-            }
-            loaded.push(rules);
-        }
-        scenario.editions = loaded;
+        scenario.editions = load_editions(editions)?;
     }
     let mut inputs = vec![path.to_path_buf()];
     inputs.extend(

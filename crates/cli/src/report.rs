@@ -170,11 +170,12 @@ pub fn print_written(written: &wodds_report::Written, timings: bool) {
         let total = s(t.total).max(1e-9);
         eprintln!(
             "total {:.2} s: setup and round chains {:.2} s, exact tables {:.2} s, fights {:.2} s, \
-             Parquet {:.2} s ({:.1}%), charts {:.2} s ({:.1}%), page {:.2} s",
+             what a dot is worth {:.2} s, Parquet {:.2} s ({:.1}%), charts {:.2} s ({:.1}%), page {:.2} s",
             s(t.total),
             s(t.setup),
             s(t.exact),
             s(t.fights),
+            s(t.dots),
             s(t.parquet),
             100.0 * s(t.parquet) / total,
             s(t.charts),

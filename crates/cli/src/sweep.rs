@@ -5,11 +5,10 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
 use serde::Serialize;
-use wodds_rules::RuleSet;
-use wodds_sim::combat::{self, Figure, Scenario};
+use wodds_sim::combat::{Figure, Scenario};
 use wodds_sim::sweep::{Outcome, Sweep, Vary};
 
 use crate::output::{csv_writer, emit, opt, tidy};
@@ -90,15 +89,7 @@ enum Format {
 fn load(path: &Path, editions: &[String]) -> anyhow::Result<Scenario> {
     let mut scenario = Scenario::load(path)?;
     if !editions.is_empty() {
-        let mut loaded = Vec::new();
-        for e in editions {
-            let rules = RuleSet::load(e).context("--editions")?;
-            if let Some(twice) = combat::same_edition(&loaded, &rules) {
-                bail!("--editions: {}", combat::twice_words(e, twice));
-            }
-            loaded.push(rules);
-        }
-        scenario.editions = loaded;
+        scenario.editions = crate::fight::load_editions(editions)?;
     }
     Ok(scenario)
 }

@@ -117,56 +117,46 @@ fn exact_win(scenario: &Scenario, rules: &RuleSet) -> Option<f64> {
 }
 
 /// What a dot is worth in the fight `scenario` (named `slug`) under each
-/// of its editions; and what was left out, in words.
-pub fn rows(slug: &str, scenario: &Scenario) -> (Vec<DotRow>, Vec<String>) {
+/// of its editions, given the first side's exact chance to win under each
+/// (`bases`, from the fight's own round chain; `None` without one); and
+/// what was left out, in words.
+pub fn rows(slug: &str, scenario: &Scenario, bases: &[Option<f64>]) -> (Vec<DotRow>, Vec<String>) {
     if scenario.kind != ConflictKind::Combat {
         return (Vec::new(), Vec::new());
     }
-    let jobs: Vec<(usize, Option<usize>)> = (0..scenario.editions.len())
+    // Where an edition has no chain, no raised fight is tried (a chain is
+    // given up only after some work).
+    debug_assert_eq!(bases.len(), scenario.editions.len());
+    let jobs: Vec<(usize, usize)> = (0..scenario.editions.len())
+        .filter(|&e| bases[e].is_some())
         .flat_map(|e| {
-            std::iter::once((e, None)).chain(
-                traits_used(scenario, &scenario.editions[e])
-                    .into_iter()
-                    .map(move |t| (e, Some(t))),
-            )
+            traits_used(scenario, &scenario.editions[e])
+                .into_iter()
+                .map(move |t| (e, t))
         })
         .collect();
-    let wins: Vec<Option<f64>> = jobs
+    let raised: Vec<Option<f64>> = jobs
         .par_iter()
         .map(|&(e, t)| {
-            let rules = &scenario.editions[e];
-            match t {
-                None => exact_win(scenario, rules),
-                Some(t) => {
-                    let mut s = scenario.clone();
-                    for m in &mut s.sides[0].members {
-                        if m.traits[t] >= TRAITS[t].2 {
-                            return None;
-                        }
-                        m.traits[t] += 1;
-                    }
-                    exact_win(&s, rules)
+            let mut s = scenario.clone();
+            for m in &mut s.sides[0].members {
+                if m.traits[t] >= TRAITS[t].2 {
+                    return None;
                 }
+                m.traits[t] += 1;
             }
+            exact_win(&s, &scenario.editions[e])
         })
         .collect();
     let mut out = Vec::new();
     let mut left = Vec::new();
     for (e, rules) in scenario.editions.iter().enumerate() {
-        let base = jobs
-            .iter()
-            .zip(&wins)
-            .find(|((x, t), _)| *x == e && t.is_none());
-        let Some(&base) = base.and_then(|(_, w)| w.as_ref()) else {
+        let Some(base) = bases[e] else {
             left.push(format!("{slug} under {}: no round chain", rules.id));
             continue;
         };
-        let raised = jobs
-            .iter()
-            .zip(&wins)
-            .filter(|((x, t), _)| *x == e && t.is_some());
-        for ((_, t), w) in raised {
-            let name = TRAITS[t.expect("a trait")].0;
+        for (&(_, t), w) in jobs.iter().zip(&raised).filter(|((x, _), _)| *x == e) {
+            let name = TRAITS[t].0;
             match w {
                 Some(raised) => out.push(DotRow {
                     scenario: slug.to_string(),

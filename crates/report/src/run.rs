@@ -89,6 +89,8 @@ pub struct Timings {
     pub exact: Duration,
     /// Playing the fights, chases and grapples.
     pub fights: Duration,
+    /// What a dot is worth: a round chain for every trait raised.
+    pub dots: Duration,
     /// Building DataFrames and writing Parquet.
     pub parquet: Duration,
     /// Drawing the charts (SVG and PNG) and writing them.
@@ -707,12 +709,16 @@ fn report(opts: &Options, fights: Fights, progress: &dyn Progress) -> Result<Wri
     let t = Instant::now();
     let mut dot_rows = Vec::new();
     let mut dots_left = Vec::new();
-    for l in &loaded {
-        let (rows, left) = dots::rows(&l.slug, &l.scenario);
+    for (l, engines) in loaded.iter().zip(&engines) {
+        let bases: Vec<Option<f64>> = engines
+            .iter()
+            .map(|e| e.chain().map(|c| c.odds().wins[0]))
+            .collect();
+        let (rows, left) = dots::rows(&l.slug, &l.scenario, &bases);
         dot_rows.extend(rows);
         dots_left.extend(left);
     }
-    timings.fights += t.elapsed();
+    timings.dots = t.elapsed();
     if !dot_rows.is_empty() {
         let t = Instant::now();
         write_table(&dir, "dots.parquet", dots::frame(&dot_rows), &mut files)?;
