@@ -4,6 +4,7 @@
 //! usage. Errors are one line on stderr.
 
 mod action;
+mod check;
 mod fight;
 mod odds;
 mod output;
@@ -40,6 +41,8 @@ enum Command {
     Rules(rules::RulesCommand),
     /// The whole report: Parquet tables, charts and one HTML page comparing the editions.
     Report(report::ReportArgs),
+    /// The regression gate: make a baseline report again and say which odds moved (exit 1 if any did).
+    Check(check::CheckArgs),
 }
 
 fn main() -> ExitCode {
@@ -58,15 +61,17 @@ fn main() -> ExitCode {
             }
         },
     };
+    let done = |r: anyhow::Result<()>| r.map(|()| ExitCode::SUCCESS);
     let result = match cli.command {
-        Command::Odds(args) => odds::run(&args),
-        Command::Action(cmd) => action::run(&cmd),
-        Command::Run(args) => fight::run(&args),
-        Command::Rules(cmd) => rules::run(&cmd),
-        Command::Report(args) => report::run(&args),
+        Command::Odds(args) => done(odds::run(&args)),
+        Command::Action(cmd) => done(action::run(&cmd)),
+        Command::Run(args) => done(fight::run(&args)),
+        Command::Rules(cmd) => done(rules::run(&cmd)),
+        Command::Report(args) => done(report::run(&args)),
+        Command::Check(args) => check::run(&args),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) if output::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             // Every error wodds reports is about its input: one line, code 2.

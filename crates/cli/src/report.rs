@@ -40,7 +40,7 @@ pub struct ReportArgs {
 
 /// One bar for the whole report on stderr, its message the current
 /// scenario and edition.
-struct Bar(ProgressBar);
+pub(crate) struct Bar(pub(crate) ProgressBar);
 
 impl wodds_report::Progress for Bar {
     fn start(&self, total: u64) {
@@ -52,6 +52,23 @@ impl wodds_report::Progress for Bar {
     fn message(&self, what: &str) {
         self.0.set_message(what.to_string());
     }
+}
+
+/// The bar of a command that builds a report (`report`, `check`): hidden
+/// with `quiet` or when stderr is not a terminal.
+pub(crate) fn progress_bar(what: &str, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} {what} [{{bar:30}}] {{percent:>3}}% {{elapsed}} (eta {{eta}}) {{wide_msg}}"
+        ))
+        .expect("template")
+        .progress_chars("=> "),
+    );
+    bar
 }
 
 /// The scenario files of `dir`, sorted.
@@ -86,19 +103,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
         editions: args.editions.clone(),
         force: args.force,
     };
-    let bar = if args.quiet || !std::io::stderr().is_terminal() {
-        ProgressBar::hidden()
-    } else {
-        let bar = ProgressBar::new(0);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{spinner} report [{bar:30}] {percent:>3}% {elapsed} (eta {eta}) {wide_msg}",
-            )
-            .expect("template")
-            .progress_chars("=> "),
-        );
-        bar
-    };
+    let bar = progress_bar("report", args.quiet);
     let written = wodds_report::build(&opts, &Bar(bar.clone()))?;
     bar.finish_and_clear();
     if args.timings {

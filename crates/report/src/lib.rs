@@ -35,7 +35,9 @@
 //! ```
 
 pub mod chart;
+pub mod check;
 pub mod combat;
+pub mod compare;
 mod error;
 pub mod manifest;
 pub mod page;
@@ -43,6 +45,7 @@ pub mod palette;
 mod run;
 pub mod section;
 pub mod single;
+pub mod stats;
 pub mod table;
 
 pub use error::ReportError;
