@@ -23,6 +23,11 @@
 //!   `scenarios/shots-in-the-chase.toml` (shots, an Attack Run, scheduled
 //!   obstacles) the same way; throughput in chases.
 //!
+//! - `turns`: whole fights that turn into other conflicts:
+//!   `scenarios/wrestler-vs-boxer.toml` (grapples inside a fight) and
+//!   `scenarios/uriel-flees-the-vampire.toml` (escapes into chases), the
+//!   same way; throughput in fights.
+//!
 //! - `chain`: building the brawl's round chain under every edition, from a
 //!   freshly compiled engine; throughput in chain states.
 //!
@@ -241,5 +246,27 @@ fn chase(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, roll_kernel, exact, combat, chain, grapple, chase);
+/// Fights that turn: the wrestler's grapples inside a fight, and Uriel's
+/// escapes into chases, every edition.
+fn turns(c: &mut Criterion) {
+    conflicts(
+        c,
+        "turns",
+        &[
+            ("wrestler-vs-boxer.toml", "wrestler"),
+            ("uriel-flees-the-vampire.toml", "uriel"),
+        ],
+    );
+}
+
+criterion_group!(
+    benches,
+    roll_kernel,
+    exact,
+    combat,
+    chain,
+    grapple,
+    chase,
+    turns
+);
 criterion_main!(benches);

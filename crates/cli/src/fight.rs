@@ -1,22 +1,29 @@
 //! `wodds run`: play a scenario's fights under each of its editions.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
+use wodds_report::Parts;
+use wodds_report::manifest::EditionEntry;
+use wodds_report::part::{
+    Inputs, PartDir, PartEdition, PartManifest, PartOf, PartScenario, PartTally,
+};
 use wodds_rules::RuleSet;
 use wodds_sim::combat::{
-    self, ConflictKind, EditionEngine, End, Figure, Sampling, Scenario, Summary, Tally,
+    self, ConflictKind, EditionEngine, End, Figure, Sampling, Scenario, Shard, Summary, Tally,
 };
 
 use crate::output::{csv_writer, emit, opt, tidy};
 use crate::run::{Format, pct};
 
 #[derive(Debug, Args)]
-#[command(after_help = "Example:\n  wodds run scenarios/brawl.toml --trials 1000000")]
+#[command(after_help = "Examples:\n  \
+    wodds run scenarios/brawl.toml --trials 1000000\n  \
+    wodds run scenarios/brawl.toml --shard 0/2 --output parts/0   (then 1/2, then wodds merge)")]
 pub struct RunScenarioArgs {
     /// The scenario file.
     scenario: PathBuf,
@@ -35,18 +42,26 @@ pub struct RunScenarioArgs {
     /// their exact distributions) or `die` (every die from the d10 kernel).
     #[arg(long, value_enum, default_value_t = SamplerArg::Round)]
     sampler: SamplerArg,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    format: Format,
-    /// Write to this file (whole, or not at all) instead of stdout.
+    /// Output format [default: table].
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    /// Write to this file (whole, or not at all) instead of stdout; with
+    /// --shard, the directory of the shard's part.
     #[arg(long, short)]
     output: Option<PathBuf>,
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+    /// Play only shard I of N's share of the batches (I from 0) and write its
+    /// tallies to --output as a part, for `wodds merge`.
+    #[arg(long, value_name = "I/N", allow_hyphen_values = true, value_parser = crate::report::parse_shard)]
+    shard: Option<Shard>,
+    /// With --shard, replace --output even if it is not a part's directory.
+    #[arg(long, requires = "shard")]
+    force: bool,
 }
 
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum SamplerArg {
     Round,
     Outcome,
@@ -127,50 +142,98 @@ struct SideResult {
     exact_win_rate: Option<f64>,
 }
 
-pub fn run(args: &RunScenarioArgs) -> anyhow::Result<()> {
-    let mut scenario = Scenario::load(&args.scenario)?;
-    if let Some(t) = args.trials {
+/// A scenario read with the command's overrides, the files it reads,
+/// and its engines.
+struct Setup {
+    scenario: Scenario,
+    inputs: Vec<PathBuf>,
+}
+
+impl SamplerArg {
+    fn sampling(self) -> Sampling {
+        match self {
+            SamplerArg::Round => Sampling::Round,
+            SamplerArg::Outcome => Sampling::Outcome,
+            SamplerArg::Die => Sampling::PerDie,
+        }
+    }
+
+    /// Its name on the command line.
+    fn name(self) -> &'static str {
+        match self {
+            SamplerArg::Round => "round",
+            SamplerArg::Outcome => "outcome",
+            SamplerArg::Die => "die",
+        }
+    }
+
+    fn from_name(name: &str) -> Option<SamplerArg> {
+        [SamplerArg::Round, SamplerArg::Outcome, SamplerArg::Die]
+            .into_iter()
+            .find(|s| s.name() == name)
+    }
+}
+
+/// The rules `--editions` names, each once.
+pub fn load_editions(editions: &[String]) -> anyhow::Result<Vec<RuleSet>> {
+    let mut loaded = Vec::new();
+    for e in editions {
+        let rules = RuleSet::load(e).context("--editions")?;
+        if let Some(twice) = combat::same_edition(&loaded, &rules) {
+            bail!("--editions: {}", combat::twice_words(e, twice));
+        }
+        loaded.push(rules);
+    }
+    Ok(loaded)
+}
+
+/// Reads `path` with the overrides.
+fn setup(
+    path: &Path,
+    trials: Option<u64>,
+    seed: Option<u64>,
+    editions: &[String],
+) -> anyhow::Result<Setup> {
+    let mut scenario = Scenario::load(path)?;
+    if let Some(t) = trials {
         scenario.trials = t;
     }
-    if let Some(s) = args.seed {
+    if let Some(s) = seed {
         scenario.seed = s;
     }
-    if !args.editions.is_empty() {
-        let mut editions = Vec::new();
-        for e in &args.editions {
-            let rules = RuleSet::load(e).context("--editions")?;
-            if let Some(twice) = combat::same_edition(&editions, &rules) {
-                bail!("--editions: {}", combat::twice_words(e, twice));
-            }
-            editions.push(rules);
-        }
-        scenario.editions = editions;
+    if !editions.is_empty() {
+        scenario.editions = load_editions(editions)?;
     }
-    let mut inputs = vec![args.scenario.clone()];
+    let mut inputs = vec![path.to_path_buf()];
     inputs.extend(
         scenario
             .editions
             .iter()
             .flat_map(|r| r.files().iter().cloned()),
     );
-    crate::output::check(args.output.as_deref(), &inputs)?;
-    // Compile every engine before any fight, so bad input fails first (the
-    // editions' round chains are built side by side).
-    let engines = scenario
+    Ok(Setup { scenario, inputs })
+}
+
+/// Compiles every engine before any fight, so bad input fails first (the
+/// editions' round chains are built side by side).
+fn engines(scenario: &Scenario, sampler: SamplerArg) -> anyhow::Result<Vec<EditionEngine>> {
+    Ok(scenario
         .editions
         .par_iter()
-        .map(|rules| {
-            let sampling = match args.sampler {
-                SamplerArg::Round => Sampling::Round,
-                SamplerArg::Outcome => Sampling::Outcome,
-                SamplerArg::Die => Sampling::PerDie,
-            };
-            EditionEngine::new(&scenario, rules, sampling)
-        })
+        .map(|rules| EditionEngine::new(scenario, rules, sampler.sampling()))
         .collect::<Vec<_>>()
         // The first edition's error, whichever thread finished first.
         .into_iter()
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<_>, _>>()?)
+}
+
+pub fn run(args: &RunScenarioArgs) -> anyhow::Result<()> {
+    if let Some(shard) = args.shard {
+        return run_shard(args, shard);
+    }
+    let Setup { scenario, inputs } = setup(&args.scenario, args.trials, args.seed, &args.editions)?;
+    crate::output::check(args.output.as_deref(), &inputs)?;
+    let engines = engines(&scenario, args.sampler)?;
     let total = scenario.trials * engines.len() as u64;
     let bar = crate::run::progress_bar(args.quiet, total, "fights");
     let results: Vec<EditionResult> = scenario
@@ -185,14 +248,186 @@ pub fn run(args: &RunScenarioArgs) -> anyhow::Result<()> {
         })
         .collect();
     bar.finish_and_clear();
-    emit(args.output.as_deref(), |out| match args.format {
+    write(
+        args.output.as_deref(),
+        args.format.unwrap_or(Format::Table),
+        &scenario,
+        &results,
+    )
+}
+
+/// Prints (or writes to `output`) the results as `format` asks.
+fn write(
+    output: Option<&Path>,
+    format: Format,
+    scenario: &Scenario,
+    results: &[EditionResult],
+) -> anyhow::Result<()> {
+    emit(output, |out| match format {
         Format::Json => {
             serde_json::to_writer_pretty(&mut *out, &results)?;
             writeln!(out)
         }
-        Format::Csv => write_csv(out, &scenario, &results),
-        Format::Table => write_table(out, &scenario, &results),
+        Format::Csv => write_csv(out, scenario, results),
+        Format::Table => write_table(out, scenario, results),
     })
+}
+
+/// The scenario's name in a part's tallies: its file's stem.
+fn part_name(path: &Path) -> String {
+    path.file_stem()
+        .map_or("scenario".to_string(), |s| s.to_string_lossy().to_string())
+}
+
+/// The command `wodds merge` reproduces, as it would be typed.
+fn command(args: &RunScenarioArgs) -> String {
+    let mut c = format!("wodds run {}", args.scenario.display());
+    if let Some(t) = args.trials {
+        c.push_str(&format!(" --trials {t}"));
+    }
+    if let Some(s) = args.seed {
+        c.push_str(&format!(" --seed {s}"));
+    }
+    if !args.editions.is_empty() {
+        c.push_str(&format!(" --editions {}", args.editions.join(",")));
+    }
+    if args.sampler != SamplerArg::Round {
+        c.push_str(&format!(" --sampler {}", args.sampler.name()));
+    }
+    c
+}
+
+/// The scenario and its editions as a part's manifest lists them.
+fn part_inputs(
+    path: &Path,
+    scenario: &Scenario,
+) -> anyhow::Result<(PartScenario, Vec<EditionEntry>)> {
+    let bytes =
+        std::fs::read(path).with_context(|| format!("{}: cannot read it", path.display()))?;
+    let entry = PartScenario {
+        name: part_name(path),
+        file: path.display().to_string(),
+        sha256: wodds_report::manifest::sha256(&bytes),
+        trials: scenario.trials,
+        seed: scenario.seed,
+        editions: scenario
+            .editions
+            .iter()
+            .map(|e| PartEdition {
+                id: e.id.clone(),
+                rules_hash: e.hash().to_string(),
+            })
+            .collect(),
+    };
+    let editions = scenario
+        .editions
+        .iter()
+        .map(|e| EditionEntry {
+            id: e.id.clone(),
+            name: e.name.clone(),
+            rules_hash: e.hash().to_string(),
+            standard_difficulty: e.dice.standard_difficulty,
+            settings: wodds_report::manifest::settings_of(e),
+        })
+        .collect();
+    Ok((entry, editions))
+}
+
+/// `wodds run --shard i/n`: plays the shard's batches of every edition and
+/// writes their tallies as a part.
+fn run_shard(args: &RunScenarioArgs, shard: Shard) -> anyhow::Result<()> {
+    if args.format.is_some() {
+        bail!("--format: a shard writes a part, not a table; give --format to wodds merge");
+    }
+    let Some(out) = &args.output else {
+        bail!("--shard: give --output DIR, the directory of the shard's part");
+    };
+    let Setup { scenario, .. } = setup(&args.scenario, args.trials, args.seed, &args.editions)?;
+    let dir = PartDir::stage(out, args.force, "--output")?;
+    let engines = engines(&scenario, args.sampler)?;
+    let fights = shard.fights(scenario.trials);
+    let bar = crate::run::progress_bar(args.quiet, fights * engines.len() as u64, "fights");
+    let name = part_name(&args.scenario);
+    let tallies: Vec<PartTally> = scenario
+        .editions
+        .iter()
+        .zip(&engines)
+        .map(|(rules, engine)| PartTally {
+            scenario: name.clone(),
+            edition: rules.id.clone(),
+            tally: combat::run_shard(
+                engine,
+                &rules.id,
+                scenario.trials,
+                scenario.seed,
+                shard,
+                &|n| bar.inc(n),
+            ),
+        })
+        .collect();
+    bar.finish_and_clear();
+    let (entry, editions) = part_inputs(&args.scenario, &scenario)?;
+    let manifest = PartManifest::new(
+        PartOf::Run,
+        command(args),
+        shard,
+        Inputs {
+            scenarios: vec![args.scenario.display().to_string()],
+            trials: args.trials,
+            seed: args.seed,
+            editions: args.editions.clone(),
+            sampler: Some(args.sampler.name().to_string()),
+        },
+        editions,
+        vec![entry],
+    );
+    let written = dir.write(manifest, &tallies)?;
+    crate::report::print_part(out, &written);
+    Ok(())
+}
+
+/// `wodds merge` of `wodds run`'s parts: prints (or writes to `output`)
+/// what `wodds run` prints in one go, as `format` asks.
+pub fn merge(
+    parts: &Parts,
+    output: Option<&Path>,
+    format: Format,
+    quiet: bool,
+) -> anyhow::Result<()> {
+    let m = &parts.manifest;
+    let from = parts.dirs[0].join("manifest.json");
+    let bad = |what: &str| anyhow::anyhow!("{}: {what}", from.display());
+    let [path] = m.inputs.scenarios.as_slice() else {
+        return Err(bad("a part of wodds run names one scenario file"));
+    };
+    let sampler = m
+        .inputs
+        .sampler
+        .as_deref()
+        .and_then(SamplerArg::from_name)
+        .ok_or_else(|| bad("names no sampler wodds run knows"))?;
+    let path = PathBuf::from(path);
+    let Setup { scenario, inputs } =
+        setup(&path, m.inputs.trials, m.inputs.seed, &m.inputs.editions)?;
+    let (entry, editions) = part_inputs(&path, &scenario)?;
+    parts.check_inputs(&[entry], &editions)?;
+    crate::output::check(output, &inputs)?;
+    let engines = engines(&scenario, sampler)?;
+    let bar = crate::run::progress_bar(quiet, engines.len() as u64, "tallies");
+    let name = part_name(&path);
+    let results = scenario
+        .editions
+        .iter()
+        .zip(&engines)
+        .map(|(rules, engine)| {
+            let frame = combat::Engine::frame(engine);
+            let tally = parts.tally(&name, &rules.id, frame.sides, frame.max_rounds)?;
+            bar.inc(1);
+            Ok(summarize(&scenario, rules, engine, &tally))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    bar.finish_and_clear();
+    write(output, format, &scenario, &results)
 }
 
 fn summarize(
@@ -445,11 +680,13 @@ fn write_table(
     results: &[EditionResult],
 ) -> io::Result<()> {
     let chase = scenario.kind == ConflictKind::Chase;
-    // A chase without shots cannot end with a party put down.
-    let calm = scenario
-        .chase
-        .as_ref()
-        .is_some_and(|c| c.attacks == [false; 2]);
+    // A chase without shots cannot end with a party put down (a fight
+    // that turns into a chase can).
+    let calm = chase
+        && scenario
+            .chase
+            .as_ref()
+            .is_some_and(|c| c.attacks == [false; 2]);
     let what = match scenario.kind {
         ConflictKind::Combat => "fights",
         ConflictKind::Chase => "chases",

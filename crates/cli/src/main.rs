@@ -6,11 +6,13 @@
 mod action;
 mod check;
 mod fight;
+mod merge;
 mod odds;
 mod output;
 mod report;
 mod rules;
 mod run;
+mod sweep;
 mod usage;
 
 use std::process::ExitCode;
@@ -43,6 +45,14 @@ enum Command {
     Report(report::ReportArgs),
     /// The regression gate: make a baseline report again and say which odds moved (exit 1 if any did).
     Check(check::CheckArgs),
+    /// Add up shards' parts (`wodds report --shard`, `wodds run --shard`) into
+    /// what the command writes in one go, byte for byte.
+    Merge(merge::MergeArgs),
+    /// What a dot, a weapon or a rule setting is worth: a scenario with one
+    /// or two values varied, point by point, under each edition.
+    Sweep(sweep::SweepArgs),
+    /// Which value of a trait or setting evens a fight, under each edition.
+    Balance(sweep::BalanceArgs),
 }
 
 fn main() -> ExitCode {
@@ -69,6 +79,9 @@ fn main() -> ExitCode {
         Command::Rules(cmd) => done(rules::run(&cmd)),
         Command::Report(args) => done(report::run(&args)),
         Command::Check(args) => check::run(&args),
+        Command::Merge(args) => done(merge::run(&args)),
+        Command::Sweep(args) => done(sweep::sweep(&args)),
+        Command::Balance(args) => done(sweep::balance(&args)),
     };
     match result {
         Ok(code) => code,

@@ -6,18 +6,21 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use wodds_sim::combat::Shard;
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     wodds report\n  \
     wodds report scenarios/brawl.toml --trials 1000000 --out reports/brawl\n  \
-    wodds report --editions revised,my-house-rules.toml")]
+    wodds report --editions revised,my-house-rules.toml\n  \
+    wodds report scenarios/brawl.toml --shard 0/2 --out parts/0   (then 1/2, then wodds merge)")]
 pub struct ReportArgs {
     /// Scenario files (default: every scenarios/*.toml).
     scenarios: Vec<PathBuf>,
-    /// The report's directory, built beside it and renamed into place whole.
-    #[arg(long, default_value = "reports/latest")]
-    out: PathBuf,
+    /// The report's directory, built beside it and renamed into place whole
+    /// [default: reports/latest]; with --shard, the part's directory.
+    #[arg(long)]
+    out: Option<PathBuf>,
     /// Fights, chases or grapples an edition for every scenario (default: each scenario's), 1..=1000000000.
     #[arg(long)]
     trials: Option<u64>,
@@ -36,22 +39,15 @@ pub struct ReportArgs {
     /// Print the time each part took on stderr.
     #[arg(long)]
     timings: bool,
+    /// Play only shard I of N's share of the batches (I from 0) and write its
+    /// tallies to --out as a part, for `wodds merge`.
+    #[arg(long, value_name = "I/N", allow_hyphen_values = true, value_parser = parse_shard)]
+    shard: Option<Shard>,
 }
 
-/// One bar for the whole report on stderr, its message the current
-/// scenario and edition.
-pub(crate) struct Bar(pub(crate) ProgressBar);
-
-impl wodds_report::Progress for Bar {
-    fn start(&self, total: u64) {
-        self.0.set_length(total);
-    }
-    fn advance(&self, n: u64) {
-        self.0.inc(n);
-    }
-    fn message(&self, what: &str) {
-        self.0.set_message(what.to_string());
-    }
+/// `--shard`: `i/n`, `i` from 0 to `n - 1`.
+pub fn parse_shard(s: &str) -> Result<Shard, String> {
+    s.parse()
 }
 
 /// The bar of a command that builds a report (`report`, `check`): hidden
@@ -95,28 +91,97 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     } else {
         args.scenarios.clone()
     };
+    let out = match (&args.out, args.shard) {
+        (Some(out), _) => out.clone(),
+        (None, None) => PathBuf::from("reports/latest"),
+        (None, Some(_)) => {
+            anyhow::bail!("--shard: give --out DIR, the directory of the shard's part")
+        }
+    };
     let opts = wodds_report::Options {
         scenarios,
-        out: args.out.clone(),
+        out,
         trials: args.trials,
         seed: args.seed,
         editions: args.editions.clone(),
         force: args.force,
     };
-    let bar = progress_bar("report", args.quiet);
+    let bar = bar(args.quiet);
+    if let Some(shard) = args.shard {
+        let written = wodds_report::build_part(&opts, shard, &Bar(bar.clone()))?;
+        bar.finish_and_clear();
+        if args.timings {
+            let t = written.timings;
+            eprintln!(
+                "total {:.2} s: setup and round chains {:.2} s, fights {:.2} s, the part {:.2} s",
+                t.total.as_secs_f64(),
+                t.setup.as_secs_f64(),
+                t.fights.as_secs_f64(),
+                t.parquet.as_secs_f64()
+            );
+        }
+        print_part(&written.out, &written.manifest);
+        return Ok(());
+    }
     let written = wodds_report::build(&opts, &Bar(bar.clone()))?;
     bar.finish_and_clear();
-    if args.timings {
+    print_written(&written, args.timings);
+    Ok(())
+}
+
+/// The report's progress bar on stderr: hidden with `--quiet` or when
+/// stderr is not a terminal.
+pub fn bar(quiet: bool) -> ProgressBar {
+    progress_bar("report", quiet)
+}
+
+/// The report's progress.
+pub struct Bar(pub ProgressBar);
+
+impl wodds_report::Progress for Bar {
+    fn start(&self, total: u64) {
+        self.0.set_length(total);
+    }
+    fn advance(&self, n: u64) {
+        self.0.inc(n);
+    }
+    fn message(&self, what: &str) {
+        self.0.set_message(what.to_string());
+    }
+}
+
+/// What a shard prints when its part is written.
+pub fn print_part(out: &Path, m: &wodds_report::part::PartManifest) {
+    let runs: usize = m.scenarios.iter().map(|s| s.editions.len()).sum();
+    let counts = m.files.iter().filter_map(|f| f.rows).sum::<u64>();
+    println!(
+        "part {}/{} written to {}: {} scenario{}, {runs} scenario-edition{}, {counts} counts; \
+         merge it with the other parts by wodds merge",
+        m.shard.index,
+        m.shard.count,
+        out.display(),
+        m.scenarios.len(),
+        if m.scenarios.len() == 1 { "" } else { "s" },
+        if runs == 1 { "" } else { "s" },
+    );
+}
+
+/// What `wodds report` (and `wodds merge` of its parts) prints when the
+/// report is written, and with `timings` the time each part took on
+/// stderr.
+pub fn print_written(written: &wodds_report::Written, timings: bool) {
+    if timings {
         let t = written.timings;
         let s = |d: std::time::Duration| d.as_secs_f64();
         let total = s(t.total).max(1e-9);
         eprintln!(
             "total {:.2} s: setup and round chains {:.2} s, exact tables {:.2} s, fights {:.2} s, \
-             Parquet {:.2} s ({:.1}%), charts {:.2} s ({:.1}%), page {:.2} s",
+             what a dot is worth {:.2} s, Parquet {:.2} s ({:.1}%), charts {:.2} s ({:.1}%), page {:.2} s",
             s(t.total),
             s(t.setup),
             s(t.exact),
             s(t.fights),
+            s(t.dots),
             s(t.parquet),
             100.0 * s(t.parquet) / total,
             s(t.charts),
@@ -142,7 +207,6 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
         written.manifest.scenarios.len(),
         written.index.display()
     );
-    Ok(())
 }
 
 #[cfg(test)]

@@ -332,3 +332,45 @@ fn a_bad_baseline_or_flag_exits_2_naming_it_and_writes_nothing() {
     names.sort();
     assert_eq!(names, ["baseline", "house.toml", "scenarios"]);
 }
+
+/// A report merged from shards (`wodds report --shard`, `wodds merge`) is
+/// the one-go report byte for byte, so it is a baseline too: `check` makes
+/// it again in one go and finds nothing moved, then names a change.
+#[test]
+fn a_report_merged_from_shards_is_a_baseline() {
+    let repo = repo();
+    let dir = repo.path();
+    for shard in ["0/2", "1/2"] {
+        let out = format!("part-{}", &shard[..1]);
+        let o = wodds(
+            dir,
+            &[
+                "report",
+                "scenarios/brawl.toml",
+                "--editions",
+                "house.toml",
+                "--trials",
+                "500",
+                "--shard",
+                shard,
+                "--out",
+                &out,
+            ],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let o = wodds(dir, &["merge", "part-0", "part-1", "--out", "merged"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(files(&dir.join("merged")), files(&dir.join("baseline")));
+    let o = wodds(dir, &["check", "--baseline", "merged"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("byte for byte"), "{}", stdout(&o));
+    std::fs::write(
+        dir.join("house.toml"),
+        format!("{HOUSE}\n[dice]\nones = \"ignore\"\n"),
+    )
+    .unwrap();
+    let o = wodds(dir, &["check", "--baseline", "merged"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("dice.ones"), "{}", stdout(&o));
+}

@@ -1,7 +1,10 @@
 //! The README's examples are what wodds prints: every `$ wodds ...` block
 //! is run from the repository's root and its output compared line by line
-//! (a block ending in `...` shows only the lines before it), and every
-//! TOML block labelled with a file's path holds that file.
+//! (a command whose output ends in `...` shows only the lines before it),
+//! and every TOML block labelled with a file's path holds that file. A
+//! block of several `$ wodds` commands runs them in turn in a scratch
+//! directory that reads like the root (they may write files there and read
+//! each other's).
 //!
 //! `UPDATE_README=1 cargo test -p wodds --test readme` writes the outputs
 //! wodds prints now into the README instead of comparing.
@@ -13,17 +16,33 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// What `wodds args` prints (stdout, then stderr) from the root.
-fn wodds(args: &str) -> String {
+/// What `wodds args` prints (stdout, then stderr) from `dir`.
+fn wodds(args: &str, dir: &Path) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_wodds"))
         .args(args.split_whitespace())
-        .current_dir(root())
+        .current_dir(dir)
         .env("RAYON_NUM_THREADS", "2")
         .output()
         .expect("run wodds");
     let mut text = String::from_utf8(out.stdout).unwrap();
     text.push_str(&String::from_utf8(out.stderr).unwrap());
     text
+}
+
+/// A scratch directory that reads like the repository's root (its
+/// `scenarios` and `docs` linked in), for a block of several commands that
+/// write files (parts, reports) and read each other's.
+#[cfg(unix)]
+fn scratch() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["scenarios", "docs"] {
+        std::os::unix::fs::symlink(
+            root().join(name).canonicalize().unwrap(),
+            dir.path().join(name),
+        )
+        .unwrap();
+    }
+    dir
 }
 
 /// The fenced blocks of `lang` in `text`: each block's byte range (of its
@@ -51,31 +70,47 @@ fn readme_examples_are_what_wodds_prints() {
     // From the last block back, so earlier ranges stay valid as blocks
     // are rewritten.
     for (range, body) in blocks(&readme, "sh").into_iter().rev() {
-        let Some(first) = body.lines().next() else {
+        if !body.starts_with("$ wodds ") {
             continue;
-        };
-        let Some(args) = first.strip_prefix("$ wodds ") else {
-            continue;
-        };
-        commands += 1;
-        let shown: Vec<&str> = body.lines().skip(1).collect();
-        let cut = shown.last() == Some(&"...");
-        let printed = wodds(args);
-        let mut lines: Vec<&str> = printed.lines().collect();
-        if cut {
-            lines.truncate(shown.len() - 1);
-            lines.push("...");
+        }
+        // Each `$ wodds` line and the lines it prints; a block of several
+        // runs them in turn in a scratch directory.
+        let mut segments: Vec<(&str, Vec<&str>)> = Vec::new();
+        for line in body.lines() {
+            match line.strip_prefix("$ wodds ") {
+                Some(args) => segments.push((args, Vec::new())),
+                None => segments.last_mut().expect("a command first").1.push(line),
+            }
+        }
+        let dir = (segments.len() > 1).then(scratch);
+        let cwd = dir.as_ref().map_or(root(), |d| d.path().to_path_buf());
+        let mut block = String::new();
+        for (args, shown) in &segments {
+            commands += 1;
+            let cut = shown.last() == Some(&"...");
+            let printed = wodds(args, &cwd);
+            let mut lines: Vec<&str> = printed.lines().collect();
+            if cut {
+                lines.truncate(shown.len() - 1);
+                lines.push("...");
+            }
+            if update {
+                block.push_str(&format!("$ wodds {args}\n"));
+                for l in &lines {
+                    block.push_str(l);
+                    block.push('\n');
+                }
+            } else {
+                assert_eq!(
+                    shown.join("\n"),
+                    lines.join("\n"),
+                    "README block `$ wodds {args}` is not what wodds prints \
+                     (UPDATE_README=1 rewrites it)"
+                );
+            }
         }
         if update {
-            let block = format!("{first}\n{}\n", lines.join("\n"));
             updated.replace_range(range, &block);
-        } else {
-            assert_eq!(
-                shown.join("\n"),
-                lines.join("\n"),
-                "README block `$ wodds {args}` is not what wodds prints \
-                 (UPDATE_README=1 rewrites it)"
-            );
         }
     }
     assert!(commands >= 10, "{commands} examples");

@@ -721,12 +721,19 @@ pub struct Bands {
     pub y_desc: String,
     /// The lines.
     pub series: Vec<BandSeries>,
+    /// The y axis' range, when fixed (a chance: 0 to 1); else every band
+    /// and line inside, padded.
+    pub y_range: Option<(f64, f64)>,
+    /// What the line is, in the legend ("mean": "line: exact mean").
+    pub line_of: String,
 }
 
 impl Bands {
     /// The axes' ranges: every round shown, every band and line inside.
     fn ranges(&self) -> ((f64, f64), (f64, f64)) {
         let points = self.series.iter().flat_map(|s| &s.points);
+        let x0 = points.clone().map(|p| p.x).fold(f64::INFINITY, f64::min);
+        let x0 = if x0.is_finite() { x0 } else { 1.0 };
         let x1 = points.clone().map(|p| p.x).fold(1.0f64, f64::max);
         let ys = points.flat_map(|p| {
             let (a, b) = p.estimate.map_or((None, None), |e| (Some(e.1), Some(e.2)));
@@ -737,7 +744,8 @@ impl Bands {
         });
         let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (0.0, 1.0) };
         let pad = ((hi - lo) * 0.08).max(0.5);
-        ((0.5, x1 + 0.5), (lo - pad, hi + pad))
+        let y = self.y_range.unwrap_or((lo - pad, hi + pad));
+        ((x0 - 0.5, x1 + 0.5), y)
     }
 }
 
@@ -760,17 +768,23 @@ impl Draw for Bands {
             .series
             .iter()
             .any(|s| s.points.iter().any(|p| p.exact.is_some()));
+        let estimated = self
+            .series
+            .iter()
+            .any(|s| s.points.iter().any(|p| p.estimate.is_some()));
         entries.push((Swatch::None, String::new()));
         if exact {
-            entries.push((Swatch::None, "line: exact mean".to_string()));
+            entries.push((Swatch::None, format!("line: exact {}", self.line_of)));
         } else {
-            entries.push((Swatch::None, "line: estimated mean".to_string()));
+            entries.push((Swatch::None, format!("line: estimated {}", self.line_of)));
         }
-        entries.push((
-            Swatch::Box(RGBColor(200, 200, 200)),
-            "band: 95% interval".to_string(),
-        ));
-        entries.push((Swatch::Indent, "of the estimate".to_string()));
+        if estimated {
+            entries.push((
+                Swatch::Box(RGBColor(200, 200, 200)),
+                "band: 95% interval".to_string(),
+            ));
+            entries.push((Swatch::Indent, "of the estimate".to_string()));
+        }
         let labels: Vec<&str> = entries.iter().map(|e| e.1.as_str()).collect();
         let (w, _) = self.size();
         let body = root
@@ -912,15 +926,24 @@ impl Draw for Bars {
         let top = all()
             .map(|b| b.interval.map_or(b.value, |i| i.1.max(b.value)))
             .fold(0.0f64, f64::max);
-        // Room right of the longest bar for its label.
+        let bottom = all()
+            .map(|b| b.interval.map_or(b.value, |i| i.0.min(b.value)))
+            .fold(0.0f64, f64::min);
+        // Room right of the longest bar for its label (and left of a bar
+        // below 0, a change for the worse).
         let x1 = (100.0 * top * 1.22).max(100.0 * top + 14.0);
+        let x0 = if bottom < 0.0 {
+            (100.0 * bottom * 1.22).min(100.0 * bottom - 14.0)
+        } else {
+            0.0
+        };
         let mut chart = ChartBuilder::on(&main)
             .margin(16)
             .x_label_area_size(56)
             .y_label_area_size(130)
-            .build_cartesian_2d(0.0..x1, -0.5..g as f64 - 0.5)?;
+            .build_cartesian_2d(x0..x1, -0.5..g as f64 - 0.5)?;
         let fmt_x = |v: &f64| {
-            if *v <= 100.0 + 1e-9 {
+            if (-100.0 - 1e-9..=100.0 + 1e-9).contains(v) {
                 format!("{v:.0}%")
             } else {
                 String::new()
@@ -941,7 +964,7 @@ impl Draw for Bars {
         // The outcomes' names, left of the axis (plotters' own ticks on
         // a float axis would not land on every row).
         for (j, name) in self.groups.iter().enumerate() {
-            let (px, py) = chart.backend_coord(&(0.0, (g - 1 - j) as f64));
+            let (px, py) = chart.backend_coord(&(x0, (g - 1 - j) as f64));
             root.draw(&Text::new(
                 name.clone(),
                 (px - 10, py),

@@ -9,7 +9,7 @@
 use rayon::prelude::*;
 use wodds_rules::{ChaseEngine, GrappleEngine, RuleSet};
 use wodds_sim::combat::{
-    self, ConflictKind, EditionEngine, End, Figure, Figures, Sampling, Scenario, Summary,
+    self, ConflictKind, EditionEngine, End, Figure, Figures, Sampling, Scenario, Summary, Tally,
 };
 
 use crate::error::ReportError;
@@ -58,7 +58,13 @@ pub fn run_one(
     let tally = combat::run(engine, &rules.id, scenario.trials, scenario.seed, &|n| {
         progress(&rules.id, n)
     });
-    let summary = Summary::new(engine, &tally);
+    summarize(rules, engine, &tally)
+}
+
+/// A scenario's conflicts under `rules` from their `tally`, played with
+/// `engine` (or added up from the shards' parts).
+pub fn summarize(rules: &RuleSet, engine: &EditionEngine, tally: &Tally) -> CombatRun {
+    let summary = Summary::new(engine, tally);
     let keeps_track = !summary.estimate.track.is_empty()
         || summary.exact.as_ref().is_some_and(|x| !x.track.is_empty());
     let track = match (keeps_track, engine.chain(), &tally.track) {

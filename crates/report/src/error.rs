@@ -41,6 +41,26 @@ pub enum ReportError {
         /// The path.
         path: PathBuf,
     },
+    /// A shard's part directory (`--out` of `wodds report --shard`,
+    /// `--output` of `wodds run --shard`) cannot be written there.
+    #[error("{flag} {}: {message}", path.display())]
+    PartOut {
+        /// The flag naming it.
+        flag: &'static str,
+        /// The directory.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// A shard's part is unusable, or does not go with the other parts:
+    /// the file (or part directory) at fault, and why.
+    #[error("{}: {message}", path.display())]
+    Part {
+        /// The part's file or directory.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
     /// Reading or writing a file failed.
     #[error("{}: {source}", path.display())]
     Io {

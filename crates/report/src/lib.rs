@@ -13,6 +13,11 @@
 //!   builds it for every kind of conflict, reading from the scenario what
 //!   it reports (its ways of ending, its figures, its track, its charts);
 //!   the tables, charts and page take a `Section` as it is.
+//! - [`build_part`] plays only a shard's share of the batches and writes
+//!   its integer tallies as a part ([`part`]: Parquet and a manifest);
+//!   [`merge`] adds the parts up ([`read_parts`] checks they belong
+//!   together) and writes the report [`build`] writes in one go, byte for
+//!   byte.
 //! - [`table`] holds every table's schema (docs/report.md documents it, and
 //!   a test holds the files to it); [`chart`] draws; [`page`] renders the
 //!   page with minijinja; [`palette`] gives each edition its colour.
@@ -38,20 +43,26 @@ pub mod chart;
 pub mod check;
 pub mod combat;
 pub mod compare;
+pub mod dots;
 mod error;
 pub mod manifest;
 pub mod page;
 pub mod palette;
+pub mod part;
 mod run;
 pub mod section;
 pub mod single;
 pub mod stats;
+pub mod sweep;
 pub mod table;
 
 pub use error::ReportError;
 pub use manifest::Manifest;
+pub use part::{Parts, read_parts};
 /// polars, as the tables are built and read with it.
 pub use polars;
-pub use run::{MAX_TRIALS, Options, Progress, Timings, Written, build};
+pub use run::{
+    MAX_TRIALS, Options, PartWritten, Progress, Timings, Written, build, build_part, merge,
+};
 pub use section::{ChartSpec, Section};
 pub use table::{Bucket, Metric};

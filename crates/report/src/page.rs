@@ -158,6 +158,36 @@ pub struct Page {
     pub actions: Vec<ActionView>,
     /// One section per scenario.
     pub sections: Vec<SectionView>,
+    /// "What is a dot worth", when the report has fights with a round
+    /// chain.
+    pub dots: Option<DotsView>,
+}
+
+/// The "What is a dot worth" section.
+#[derive(Debug, Clone, Serialize)]
+pub struct DotsView {
+    /// Its table: a row per fight and trait, a cell per edition (the
+    /// change in percentage points, signed; empty where not computed).
+    pub rows: Vec<DotsRow>,
+    /// Its chart.
+    pub chart: ChartView,
+    /// What was left out, in words.
+    pub left_out: Vec<String>,
+}
+
+/// A row of the "What is a dot worth" table.
+#[derive(Debug, Clone, Serialize)]
+pub struct DotsRow {
+    /// The fight's anchor.
+    pub slug: String,
+    /// Its title, on its first row only.
+    pub title: String,
+    /// The side raised, on its first row only.
+    pub side: String,
+    /// The trait.
+    pub trait_name: String,
+    /// One per edition of the report.
+    pub cells: Vec<String>,
 }
 
 /// The template.

@@ -7,18 +7,22 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use wodds_rules::{DifficultyKind, RuleSet};
-use wodds_sim::combat::Scenario;
+use wodds_sim::combat::{Engine, Scenario, Shard};
 
 use crate::chart::{
     self, BandPoint, BandSeries, Bands, Bar, Bars, Corner, Heatmap, Intervals, Lines, Point, Series,
 };
 use crate::combat;
+use crate::dots;
 use crate::error::ReportError;
 use crate::manifest::{
     self, EditionEntry, FileEntry, InputEntry, Manifest, Overrides, ScenarioEntry,
 };
 use crate::page::{self, ActionCell, ActionView, ChartView, Page, SectionEdition, SectionView};
 use crate::palette::Palette;
+use crate::part::{
+    Inputs, PartDir, PartEdition, PartManifest, PartOf, PartScenario, PartTally, Parts,
+};
 use crate::section::{ChartSpec, MetricLabel, Section};
 use crate::single;
 use crate::table::{self, ActionRow, OddsRow};
@@ -87,6 +91,8 @@ pub struct Timings {
     pub exact: Duration,
     /// Playing the fights, chases and grapples.
     pub fights: Duration,
+    /// What a dot is worth: a round chain for every trait raised.
+    pub dots: Duration,
     /// Building DataFrames and writing Parquet.
     pub parquet: Duration,
     /// Drawing the charts (SVG and PNG) and writing them.
@@ -139,13 +145,13 @@ fn slug(id: &str) -> String {
 
 /// The report's directory being built: a temporary directory beside
 /// `out`, and whatever parent folders had to be made for it.
-struct Staging {
+pub(crate) struct Staging {
     tmp: Option<tempfile::TempDir>,
     made: Option<PathBuf>,
 }
 
 impl Staging {
-    fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         self.tmp.as_ref().expect("staged").path()
     }
 }
@@ -167,28 +173,92 @@ impl Drop for Staging {
     }
 }
 
-/// Checks `out` and makes the temporary directory the report is built in.
-fn stage(out: &Path, force: bool) -> Result<Staging, ReportError> {
-    match std::fs::symlink_metadata(out) {
-        Ok(m) if m.is_dir() => {
-            if !force && !manifest::is_report(out) {
-                return Err(ReportError::NotAReport {
-                    path: out.to_path_buf(),
-                });
-            }
+/// What a directory being written is: a report, or a shard's part (its
+/// flag, `--out` or `--output`, for errors).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Dest {
+    /// A report.
+    Report,
+    /// A shard's part.
+    Part {
+        /// The flag that names it.
+        flag: &'static str,
+    },
+}
+
+impl Dest {
+    /// Whether `dir` holds what this writes (and may be replaced).
+    fn holds_one(self, dir: &Path) -> bool {
+        match self {
+            Dest::Report => manifest::is_report(dir),
+            Dest::Part { .. } => crate::part::is_part(dir),
         }
-        Ok(_) => {
-            return Err(ReportError::OutIsFile {
+    }
+
+    /// The temporary directories' prefix.
+    fn prefix(self) -> &'static str {
+        match self {
+            Dest::Report => ".wodds-report-",
+            Dest::Part { .. } => ".wodds-part-",
+        }
+    }
+
+    /// `out` exists and is something else.
+    fn not_ours(self, out: &Path) -> ReportError {
+        match self {
+            Dest::Report => ReportError::NotAReport {
                 path: out.to_path_buf(),
-            });
+            },
+            Dest::Part { flag } => ReportError::PartOut {
+                flag,
+                path: out.to_path_buf(),
+                message: "exists and is not a wodds part directory (no manifest.json of one); pass --force to replace it".to_string(),
+            },
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-        Err(source) => {
-            return Err(ReportError::Unwritable {
+    }
+
+    /// `out` is a file.
+    fn is_file(self, out: &Path) -> ReportError {
+        match self {
+            Dest::Report => ReportError::OutIsFile {
+                path: out.to_path_buf(),
+            },
+            Dest::Part { flag } => ReportError::PartOut {
+                flag,
+                path: out.to_path_buf(),
+                message: "is a file, not a directory".to_string(),
+            },
+        }
+    }
+
+    /// `out` cannot be written.
+    fn unwritable(self, out: &Path, source: std::io::Error) -> ReportError {
+        match self {
+            Dest::Report => ReportError::Unwritable {
                 path: out.to_path_buf(),
                 source,
-            });
+            },
+            Dest::Part { flag } => ReportError::PartOut {
+                flag,
+                path: out.to_path_buf(),
+                message: format!("cannot write there: {source}"),
+            },
         }
+    }
+}
+
+/// Checks `out` and makes the temporary directory the report (or part)
+/// is built in.
+pub(crate) fn stage(out: &Path, force: bool, dest: Dest) -> Result<Staging, ReportError> {
+    match std::fs::symlink_metadata(out) {
+        Ok(m) if m.is_dir() => {
+            if !force && !dest.holds_one(out) {
+                return Err(dest.not_ours(out));
+            }
+        }
+        Ok(_) => return Err(dest.is_file(out)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(source) => return Err(dest.unwritable(out, source)),
     }
     let parent = match out.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -204,13 +274,10 @@ fn stage(out: &Path, force: bool) -> Result<Staging, ReportError> {
         made = Some(d.to_path_buf());
         p = d.parent();
     }
-    let unwritable = |source| ReportError::Unwritable {
-        path: out.to_path_buf(),
-        source,
-    };
+    let unwritable = |source| dest.unwritable(out, source);
     std::fs::create_dir_all(&parent).map_err(unwritable)?;
     let tmp = tempfile::Builder::new()
-        .prefix(".wodds-report-")
+        .prefix(dest.prefix())
         .tempdir_in(&parent)
         .map_err(|source| {
             if let Some(top) = &made {
@@ -224,20 +291,17 @@ fn stage(out: &Path, force: bool) -> Result<Staging, ReportError> {
     })
 }
 
-/// Moves the finished report into place, replacing an older one.
-fn publish(staging: Staging, out: &Path) -> Result<(), ReportError> {
+/// Moves the finished report (or part) into place, replacing an older one.
+pub(crate) fn publish(staging: Staging, out: &Path, dest: Dest) -> Result<(), ReportError> {
     let parent = staging
         .path()
         .parent()
         .unwrap_or(Path::new("."))
         .to_path_buf();
-    let unwritable = |source| ReportError::Unwritable {
-        path: out.to_path_buf(),
-        source,
-    };
+    let unwritable = |source| dest.unwritable(out, source);
     let old = if out.exists() {
         let old = tempfile::Builder::new()
-            .prefix(".wodds-report-old-")
+            .prefix(&format!("{}old-", dest.prefix()))
             .tempdir_in(&parent)
             .map_err(unwritable)?;
         std::fs::rename(out, old.path().join("report")).map_err(unwritable)?;
@@ -266,6 +330,8 @@ fn publish(staging: Staging, out: &Path) -> Result<(), ReportError> {
 struct Loaded {
     slug: String,
     file: String,
+    /// SHA-256 of the file's bytes.
+    sha256: String,
     scenario: Scenario,
 }
 
@@ -297,6 +363,7 @@ fn load(opts: &Options) -> Result<(Vec<Loaded>, Vec<RuleSet>), ReportError> {
     let mut loaded: Vec<Loaded> = Vec::new();
     for path in &opts.scenarios {
         let mut scenario = Scenario::load(path).map_err(ReportError::Scenario)?;
+        let bytes = std::fs::read(path).map_err(ReportError::io(path))?;
         if let Some(t) = opts.trials {
             scenario.trials = t;
         }
@@ -320,6 +387,7 @@ fn load(opts: &Options) -> Result<(Vec<Loaded>, Vec<RuleSet>), ReportError> {
         loaded.push(Loaded {
             slug: name,
             file: path.display().to_string(),
+            sha256: manifest::sha256(&bytes),
             scenario,
         });
     }
@@ -371,11 +439,205 @@ fn inputs(loaded: &[Loaded], editions: &[RuleSet]) -> Result<Vec<InputEntry>, Re
 
 /// Builds the report `opts` asks for.
 pub fn build(opts: &Options, progress: &dyn Progress) -> Result<Written, ReportError> {
+    report(opts, Fights::Play, progress)
+}
+
+/// Where a report's fights come from.
+#[derive(Clone, Copy)]
+enum Fights<'a> {
+    /// Played here, every batch.
+    Play,
+    /// Added up from the shards' parts.
+    Parts(&'a Parts),
+}
+
+/// Merges shards' parts of `wodds report` into the report the command
+/// they name writes in one go, at `out` (replaced if it is a report;
+/// anything else there is refused unless `force`): the same bytes, file
+/// for file. The scenario files and editions are read again, from where
+/// the command names them, and must be the ones the shards read.
+pub fn merge(
+    parts: &Parts,
+    out: &Path,
+    force: bool,
+    progress: &dyn Progress,
+) -> Result<Written, ReportError> {
+    let m = &parts.manifest;
+    let from = parts.dirs[0].join("manifest.json");
+    if m.of != PartOf::Report {
+        return Err(ReportError::Part {
+            path: from,
+            message: format!("a part of `{}`, not of `wodds report`", m.of.command()),
+        });
+    }
+    let opts = Options {
+        scenarios: m.inputs.scenarios.iter().map(PathBuf::from).collect(),
+        out: out.to_path_buf(),
+        trials: m.inputs.trials,
+        seed: m.inputs.seed,
+        editions: m.inputs.editions.clone(),
+        force,
+    };
+    if opts.command() != m.command || m.inputs.sampler.is_some() {
+        return Err(ReportError::Part {
+            path: from,
+            message: format!(
+                "its command `{}` is not what its inputs say (`{}`)",
+                m.command,
+                opts.command()
+            ),
+        });
+    }
+    report(&opts, Fights::Parts(parts), progress)
+}
+
+/// A shard's part written.
+#[derive(Debug, Clone)]
+pub struct PartWritten {
+    /// Its directory.
+    pub out: PathBuf,
+    /// Its manifest.
+    pub manifest: PartManifest,
+    /// Where the time went (setup and fights; the rest is the merge's).
+    pub timings: Timings,
+}
+
+/// Plays `shard`'s share of the report `opts` asks for (its batches of
+/// every scenario-edition) and writes its tallies as a part at
+/// `opts.out` ([`crate::part`]), for `wodds merge`.
+pub fn build_part(
+    opts: &Options,
+    shard: Shard,
+    progress: &dyn Progress,
+) -> Result<PartWritten, ReportError> {
     let start = Instant::now();
     let mut timings = Timings::default();
     let (loaded, editions) = load(opts)?;
+    let dir = PartDir::stage(&opts.out, opts.force, "--out")?;
+    let scenario_editions: u64 = loaded
+        .iter()
+        .map(|l| l.scenario.editions.len() as u64)
+        .sum();
+    progress.start(FIGHT_UNITS * scenario_editions);
+    let t = Instant::now();
+    let mut engines = Vec::new();
+    for l in &loaded {
+        progress.message(&format!("{}: building engines and round chains", l.slug));
+        engines.push(combat::engines(&l.scenario, &l.file)?);
+    }
+    timings.setup = t.elapsed();
+    let t = Instant::now();
+    let mut tallies = Vec::new();
+    for (l, engines) in loaded.iter().zip(&engines) {
+        let fights = shard.fights(l.scenario.trials);
+        for (rules, engine) in l.scenario.editions.iter().zip(engines) {
+            progress.message(&format!(
+                "{}: shard {shard}, {fights} {}s under {}",
+                l.slug,
+                combat::noun(&l.scenario),
+                rules.id
+            ));
+            let done = AtomicU64::new(0);
+            let on_batch = |n: u64| {
+                let before = done.fetch_add(n, Ordering::Relaxed);
+                let after = before + n;
+                progress.advance(after * FIGHT_UNITS / fights - before * FIGHT_UNITS / fights);
+            };
+            let tally = wodds_sim::combat::run_shard(
+                engine,
+                &rules.id,
+                l.scenario.trials,
+                l.scenario.seed,
+                shard,
+                &on_batch,
+            );
+            if fights == 0 {
+                progress.advance(FIGHT_UNITS);
+            }
+            tallies.push(PartTally {
+                scenario: l.slug.clone(),
+                edition: rules.id.clone(),
+                tally,
+            });
+        }
+    }
+    timings.fights = t.elapsed();
+    let t = Instant::now();
+    let manifest = PartManifest::new(
+        PartOf::Report,
+        opts.command(),
+        shard,
+        Inputs {
+            scenarios: opts
+                .scenarios
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect(),
+            trials: opts.trials,
+            seed: opts.seed,
+            editions: opts.editions.clone(),
+            sampler: None,
+        },
+        edition_entries(&editions),
+        part_scenarios(&loaded),
+    );
+    let manifest = dir.write(manifest, &tallies)?;
+    timings.parquet = t.elapsed();
+    timings.total = start.elapsed();
+    Ok(PartWritten {
+        out: opts.out.clone(),
+        manifest,
+        timings,
+    })
+}
+
+/// The editions as a manifest lists them.
+fn edition_entries(editions: &[RuleSet]) -> Vec<EditionEntry> {
+    editions
+        .iter()
+        .map(|e| EditionEntry {
+            id: e.id.clone(),
+            name: e.name.clone(),
+            rules_hash: e.hash().to_string(),
+            standard_difficulty: e.dice.standard_difficulty,
+            settings: manifest::settings_of(e),
+        })
+        .collect()
+}
+
+/// The scenarios as a part's manifest lists them.
+fn part_scenarios(loaded: &[Loaded]) -> Vec<PartScenario> {
+    loaded
+        .iter()
+        .map(|l| PartScenario {
+            name: l.slug.clone(),
+            file: l.file.clone(),
+            sha256: l.sha256.clone(),
+            trials: l.scenario.trials,
+            seed: l.scenario.seed,
+            editions: l
+                .scenario
+                .editions
+                .iter()
+                .map(|e| PartEdition {
+                    id: e.id.clone(),
+                    rules_hash: e.hash().to_string(),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// Builds a report, its fights played or added up from parts.
+fn report(opts: &Options, fights: Fights, progress: &dyn Progress) -> Result<Written, ReportError> {
+    let start = Instant::now();
+    let mut timings = Timings::default();
+    let (loaded, editions) = load(opts)?;
+    if let Fights::Parts(parts) = fights {
+        parts.check_inputs(&part_scenarios(&loaded), &edition_entries(&editions))?;
+    }
     let inputs = inputs(&loaded, &editions)?;
-    let staging = stage(&opts.out, opts.force)?;
+    let staging = stage(&opts.out, opts.force, Dest::Report)?;
     let dir = staging.path().to_path_buf();
     let palette = Palette::new(editions.iter().map(|e| e.id.as_str()));
 
@@ -443,7 +705,15 @@ pub fn build(opts: &Options, progress: &dyn Progress) -> Result<Written, ReportE
                 let after = before + n;
                 progress.advance(after * FIGHT_UNITS / trials - before * FIGHT_UNITS / trials);
             };
-            runs.push(combat::run_one(&l.scenario, rules, engine, &on_batch));
+            runs.push(match fights {
+                Fights::Play => combat::run_one(&l.scenario, rules, engine, &on_batch),
+                Fights::Parts(parts) => {
+                    let frame = Engine::frame(engine);
+                    let tally = parts.tally(&l.slug, &rules.id, frame.sides, frame.max_rounds)?;
+                    progress.advance(FIGHT_UNITS);
+                    combat::summarize(rules, engine, &tally)
+                }
+            });
         }
         let section = combat::section(&l.slug, &l.file, &l.scenario, &runs);
         timings.fights += t.elapsed();
@@ -468,6 +738,27 @@ pub fn build(opts: &Options, progress: &dyn Progress) -> Result<Written, ReportE
         progress.advance(SCENARIO_UNITS / 2);
     }
 
+    // What a dot is worth, exactly, in each fight with a round chain.
+    progress.message("what a dot is worth");
+    let t = Instant::now();
+    let mut dot_rows = Vec::new();
+    let mut dots_left = Vec::new();
+    for (l, engines) in loaded.iter().zip(&engines) {
+        let bases: Vec<Option<f64>> = engines
+            .iter()
+            .map(|e| e.chain().map(|c| c.odds().wins[0]))
+            .collect();
+        let (rows, left) = dots::rows(&l.slug, &l.scenario, &bases);
+        dot_rows.extend(rows);
+        dots_left.extend(left);
+    }
+    timings.dots = t.elapsed();
+    if !dot_rows.is_empty() {
+        let t = Instant::now();
+        write_table(&dir, "dots.parquet", dots::frame(&dot_rows), &mut files)?;
+        timings.parquet += t.elapsed();
+    }
+
     // The charts.
     progress.message("charts");
     let t = Instant::now();
@@ -476,6 +767,13 @@ pub fn build(opts: &Options, progress: &dyn Progress) -> Result<Written, ReportE
         .into_iter()
         .map(|(name, job)| (format!("charts/{name}"), job))
         .collect();
+    let edition_ids: Vec<String> = editions.iter().map(|e| e.id.clone()).collect();
+    if !dot_rows.is_empty() {
+        jobs.push((
+            "charts/dots".to_string(),
+            Job::Bars(dots::chart(&dot_rows, &edition_ids, &palette)),
+        ));
+    }
     let captions: Vec<(String, String)> = single_captions(&editions, &odds);
     for s in &sections {
         for spec in &s.charts {
@@ -582,6 +880,8 @@ pub fn build(opts: &Options, progress: &dyn Progress) -> Result<Written, ReportE
                     .collect(),
             })
             .collect(),
+        dots: (!dot_rows.is_empty())
+            .then(|| dots_view(&dot_rows, &sections, &edition_ids, dots_left, &svg_of)),
     };
     let html = page::render(&page)?;
     table::write_atomic(&dir.join("index.html"), html.as_bytes())?;
@@ -596,16 +896,7 @@ pub fn build(opts: &Options, progress: &dyn Progress) -> Result<Written, ReportE
         format_version: 1,
         wodds_version: table::VERSION.to_string(),
         command: opts.command(),
-        editions: editions
-            .iter()
-            .map(|e| EditionEntry {
-                id: e.id.clone(),
-                name: e.name.clone(),
-                rules_hash: e.hash().to_string(),
-                standard_difficulty: e.dice.standard_difficulty,
-                settings: manifest::settings_of(e),
-            })
-            .collect(),
+        editions: edition_entries(&editions),
         scenarios: loaded
             .iter()
             .map(|l| ScenarioEntry {
@@ -631,7 +922,7 @@ pub fn build(opts: &Options, progress: &dyn Progress) -> Result<Written, ReportE
     table::write_atomic(&dir.join("manifest.json"), json.as_bytes())?;
     timings.page = t.elapsed();
 
-    publish(staging, &opts.out)?;
+    publish(staging, &opts.out, Dest::Report)?;
     progress.advance(PAGE_UNITS);
     timings.total = start.elapsed();
     Ok(Written {
@@ -640,6 +931,64 @@ pub fn build(opts: &Options, progress: &dyn Progress) -> Result<Written, ReportE
         manifest,
         timings,
     })
+}
+
+/// The "What is a dot worth" section: a row per fight and trait, a cell
+/// per edition.
+fn dots_view(
+    rows: &[dots::DotRow],
+    sections: &[Section],
+    editions: &[String],
+    left_out: Vec<String>,
+    svg_of: &dyn Fn(&str) -> String,
+) -> page::DotsView {
+    let mut out = Vec::new();
+    for s in sections {
+        let mine: Vec<&dots::DotRow> = rows.iter().filter(|r| r.scenario == s.slug).collect();
+        let mut first = true;
+        for t in dots::traits(rows) {
+            let cells: Vec<String> = editions
+                .iter()
+                .map(|e| {
+                    mine.iter()
+                        .find(|r| r.edition == *e && r.trait_name == t)
+                        .map_or(String::new(), |r| {
+                            // Rounded first: a change of -1e-16 is +0.00.
+                            let v = (1e4 * r.change()).round() / 100.0 + 0.0;
+                            format!("{v:+.2}")
+                        })
+                })
+                .collect();
+            if cells.iter().all(String::is_empty) {
+                continue;
+            }
+            out.push(page::DotsRow {
+                slug: s.slug.clone(),
+                title: if first {
+                    s.title.clone()
+                } else {
+                    String::new()
+                },
+                side: if first {
+                    mine.first().map_or(String::new(), |r| r.side.clone())
+                } else {
+                    String::new()
+                },
+                trait_name: t,
+                cells,
+            });
+            first = false;
+        }
+    }
+    page::DotsView {
+        rows: out,
+        chart: ChartView {
+            id: "dots".to_string(),
+            svg: svg_of("charts/dots"),
+            caption: "For each trait, each edition's change in the first side's chance to win from one more dot, averaged over the fights of the table that roll it (exact: from the round chains).".to_string(),
+        },
+        left_out,
+    }
 }
 
 /// The report's scenarios in words: `3 fight scenarios`, or `5
@@ -1044,6 +1393,8 @@ fn scenario_chart(s: &Section, spec: &ChartSpec, palette: &Palette) -> Job {
                     points: track_points(s, &e.id, metric),
                 })
                 .collect(),
+            y_range: None,
+            line_of: "mean".to_string(),
         }),
         ChartSpec::Ends { title, ends, .. } => {
             let (shown, _) = shown_ends(s, ends);

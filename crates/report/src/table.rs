@@ -63,6 +63,13 @@ pub struct Col {
     pub nullable: bool,
 }
 
+impl Col {
+    /// A column named `name` of type `ty`, nullable or not.
+    pub const fn new(name: &'static str, ty: ColType, nullable: bool) -> Col {
+        Col { name, ty, nullable }
+    }
+}
+
 const fn col(name: &'static str, ty: ColType) -> Col {
     Col {
         name,
@@ -163,9 +170,10 @@ pub const DISTRIBUTIONS: &[Col] = &[
 
 /// Every table: its file name (`<scenario>/` for per-scenario tables) and
 /// schema.
-pub const TABLES: [(&str, &[Col]); 4] = [
+pub const TABLES: [(&str, &[Col]); 5] = [
     ("odds.parquet", ODDS),
     ("actions.parquet", ACTIONS),
+    ("dots.parquet", crate::dots::SCHEMA),
     ("<scenario>/summary.parquet", SUMMARY),
     ("<scenario>/distributions.parquet", DISTRIBUTIONS),
 ];
@@ -286,65 +294,74 @@ pub fn prob(x: f64) -> f64 {
 }
 
 /// Builds a DataFrame column by column, in a schema's order.
-struct Frame {
+pub(crate) struct Frame {
     cols: Vec<Column>,
 }
 
 impl Frame {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Frame { cols: Vec::new() }
     }
-    fn str<'a>(mut self, name: &str, v: impl Iterator<Item = &'a str>) -> Self {
+    pub(crate) fn str<'a>(mut self, name: &str, v: impl Iterator<Item = &'a str>) -> Self {
         self.cols
             .push(Column::new(name.into(), v.collect::<Vec<&str>>()));
         self
     }
-    fn opt_str<'a>(mut self, name: &str, v: impl Iterator<Item = Option<&'a str>>) -> Self {
+    pub(crate) fn opt_str<'a>(
+        mut self,
+        name: &str,
+        v: impl Iterator<Item = Option<&'a str>>,
+    ) -> Self {
         self.cols
             .push(Column::new(name.into(), v.collect::<Vec<Option<&str>>>()));
         self
     }
-    fn i32(mut self, name: &str, v: impl Iterator<Item = i32>) -> Self {
+    pub(crate) fn i32(mut self, name: &str, v: impl Iterator<Item = i32>) -> Self {
         self.cols
             .push(Column::new(name.into(), v.collect::<Vec<i32>>()));
         self
     }
-    fn opt_i32(mut self, name: &str, v: impl Iterator<Item = Option<i32>>) -> Self {
+    pub(crate) fn opt_i32(mut self, name: &str, v: impl Iterator<Item = Option<i32>>) -> Self {
         self.cols
             .push(Column::new(name.into(), v.collect::<Vec<Option<i32>>>()));
         self
     }
-    fn u32(mut self, name: &str, v: impl Iterator<Item = u32>) -> Self {
+    pub(crate) fn u32(mut self, name: &str, v: impl Iterator<Item = u32>) -> Self {
         self.cols
             .push(Column::new(name.into(), v.collect::<Vec<u32>>()));
         self
     }
-    fn opt_u32(mut self, name: &str, v: impl Iterator<Item = Option<u32>>) -> Self {
+    pub(crate) fn opt_u32(mut self, name: &str, v: impl Iterator<Item = Option<u32>>) -> Self {
         self.cols
             .push(Column::new(name.into(), v.collect::<Vec<Option<u32>>>()));
         self
     }
-    fn opt_u64(mut self, name: &str, v: impl Iterator<Item = Option<u64>>) -> Self {
+    pub(crate) fn u64(mut self, name: &str, v: impl Iterator<Item = u64>) -> Self {
+        self.cols
+            .push(Column::new(name.into(), v.collect::<Vec<u64>>()));
+        self
+    }
+    pub(crate) fn opt_u64(mut self, name: &str, v: impl Iterator<Item = Option<u64>>) -> Self {
         self.cols
             .push(Column::new(name.into(), v.collect::<Vec<Option<u64>>>()));
         self
     }
-    fn f64(mut self, name: &str, v: impl Iterator<Item = f64>) -> Self {
+    pub(crate) fn f64(mut self, name: &str, v: impl Iterator<Item = f64>) -> Self {
         self.cols
             .push(Column::new(name.into(), v.collect::<Vec<f64>>()));
         self
     }
-    fn opt_f64(mut self, name: &str, v: impl Iterator<Item = Option<f64>>) -> Self {
+    pub(crate) fn opt_f64(mut self, name: &str, v: impl Iterator<Item = Option<f64>>) -> Self {
         self.cols
             .push(Column::new(name.into(), v.collect::<Vec<Option<f64>>>()));
         self
     }
-    fn bool(mut self, name: &str, v: impl Iterator<Item = bool>) -> Self {
+    pub(crate) fn bool(mut self, name: &str, v: impl Iterator<Item = bool>) -> Self {
         self.cols
             .push(Column::new(name.into(), v.collect::<Vec<bool>>()));
         self
     }
-    fn finish(self, height: usize) -> PolarsResult<DataFrame> {
+    pub(crate) fn finish(self, height: usize) -> PolarsResult<DataFrame> {
         DataFrame::new(height, self.cols)
     }
 }

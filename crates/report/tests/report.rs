@@ -60,6 +60,7 @@ fn schema_of(path: &str) -> &'static [Col] {
     match path {
         "odds.parquet" => table::ODDS,
         "actions.parquet" => table::ACTIONS,
+        "dots.parquet" => wodds_report::dots::SCHEMA,
         p if p.ends_with("/summary.parquet") => table::SUMMARY,
         p if p.ends_with("/distributions.parquet") => table::DISTRIBUTIONS,
         p => panic!("unexpected table {p}"),
@@ -87,7 +88,8 @@ fn every_table_reads_back_with_its_schema_and_the_manifests_rows() {
         table::check_schema(&df, schema_of(&f.path)).unwrap_or_else(|e| panic!("{}: {e}", f.path));
         assert_eq!(Some(df.height() as u64), f.rows, "{}", f.path);
     }
-    assert_eq!(tables, 2 + 5 * 2);
+    // The exact tables, "What is a dot worth", and two a scenario.
+    assert_eq!(tables, 3 + 5 * 2);
     // Every file in the directory is in the manifest (and the manifest).
     let mut on_disk = Vec::new();
     for entry in walk(out) {
@@ -750,4 +752,115 @@ fn a_one_die_chase_has_the_lead_worked_out_by_hand() {
     ] {
         assert!(out.join(f).is_file(), "{f}");
     }
+}
+
+/// "What is a dot worth": each change is the fight's exact chance to win
+/// with the trait raised for the first side, less its exact chance as it
+/// is, both worked here from the round chain by wodds-sim itself; the
+/// table holds every fight of the report with a chain (the brawl under
+/// every edition) and no chase or grapple.
+#[test]
+fn a_dot_is_worth_the_difference_of_two_exact_chances() {
+    use wodds_sim::combat::{EditionEngine, Sampling, Scenario, TRAITS};
+    let (out, _) = small_report();
+    let df = read("dots.parquet");
+    let scenario = strs(&df, "scenario");
+    let edition = strs(&df, "edition");
+    let trait_ = strs(&df, "trait");
+    let change = f64s(&df, "change");
+    assert!(scenario.iter().all(|s| matches!(
+        s.as_deref(),
+        Some("brawl" | "neonate-vs-two-thugs" | "uriel-flees-the-vampire")
+    )));
+    let brawl = Scenario::load(&root().join("scenarios/brawl.toml")).unwrap();
+    let exact = |s: &Scenario, e: usize| {
+        let engine = EditionEngine::new(s, &s.editions[e], Sampling::Round).unwrap();
+        engine.chain().expect("the brawl has a chain").odds().wins[0]
+    };
+    let mut checked = 0;
+    for (e, rules) in brawl.editions.iter().enumerate() {
+        let base = exact(&brawl, e);
+        for t in ["dexterity", "strength", "stamina"] {
+            let mut raised = brawl.clone();
+            let k = TRAITS.iter().position(|x| x.0 == t).unwrap();
+            raised.sides[0].members[0].traits[k] += 1;
+            let want = exact(&raised, e) - base;
+            let i = (0..df.height())
+                .find(|&i| {
+                    scenario[i].as_deref() == Some("brawl")
+                        && edition[i].as_deref() == Some(rules.id.as_str())
+                        && trait_[i].as_deref() == Some(t)
+                })
+                .unwrap_or_else(|| panic!("brawl {} {t}", rules.id));
+            let got = change[i].unwrap();
+            assert!(
+                (got - want).abs() < 1e-11,
+                "{} {t}: {got} vs {want}",
+                rules.id
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 12);
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(page.contains("id=\"dots\"") && page.contains("What is a dot worth"));
+}
+
+/// `sweep.parquet` (`wodds sweep --out`): a grid's table reads back with
+/// its schema, which docs/report.md documents column by column; a sweep of
+/// one path has the same columns less `path_2` and `value_2`.
+#[test]
+fn a_sweep_table_reads_back_with_its_documented_schema() {
+    use wodds_report::sweep::{Row, Table, frame, schema};
+    let row = |values: [&str; 2], side: &str, exact: bool| Row {
+        edition: "revised".into(),
+        values: values.iter().map(|v| v.to_string()).collect(),
+        side: side.into(),
+        win_rate: 0.25,
+        win_low: if exact { 0.25 } else { 0.2 },
+        win_high: if exact { 0.25 } else { 0.3 },
+        draws: 0.5,
+        mean_rounds: Some(3.0),
+        exact,
+        trials: (!exact).then_some(1000),
+        seed: 7,
+        rules_hash: "0123456789ab".into(),
+    };
+    let t = Table {
+        scenario: "t".into(),
+        paths: vec!["A.dexterity".into(), "B.weapon".into()],
+        numeric: vec![true, false],
+        editions: vec!["revised".into()],
+        sides: vec!["A".into(), "B".into()],
+        rows: vec![
+            row(["1", "knife"], "A", true),
+            row(["1", "knife"], "B", false),
+        ],
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sweep.parquet");
+    table::write_parquet(&mut frame(&t).unwrap(), &path).unwrap();
+    let df = table::read_parquet(&path).unwrap();
+    table::check_schema(&df, &schema(2)).unwrap();
+    assert_eq!(df.height(), 2);
+    let doc = std::fs::read_to_string(root().join("docs/report.md")).unwrap();
+    let at = doc.find("## `sweep.parquet`").expect("documented");
+    let section = &doc[at..];
+    let section = &section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)];
+    let documented: Vec<&str> = section
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| column"))
+        .map(|l| l.split('|').nth(1).unwrap().trim())
+        .collect();
+    let names: Vec<&str> = schema(2).iter().map(|c| c.name).collect();
+    assert_eq!(documented, names);
+    let one: Vec<&str> = schema(1).iter().map(|c| c.name).collect();
+    assert_eq!(
+        one,
+        names
+            .iter()
+            .copied()
+            .filter(|n| !n.ends_with("_2"))
+            .collect::<Vec<_>>()
+    );
 }

@@ -153,6 +153,16 @@ pub(crate) fn resolve(
     resolve_at(id, parsed, None, chain)
 }
 
+/// Resolves a file made in memory whose `extends` is a built-in edition,
+/// or (`path`) the house-rule file it names.
+pub(crate) fn resolve_in(
+    id: &str,
+    parsed: Parsed,
+    path: Option<&Path>,
+) -> Result<RuleSet, RulesError> {
+    resolve_at(id, parsed, path, &mut Vec::new())
+}
+
 fn resolve_at(
     id: &str,
     parsed: Parsed,

@@ -446,6 +446,53 @@ impl RuleSet {
         file::load_path(name, Path::new(name), &mut Vec::new())
     }
 
+    /// A house rule made in memory on top of these rules: `settings`
+    /// (dotted keys, `combat.fta.piling-on.attacking`, and their values),
+    /// as a file that `extends` them would set them, named `id`. The same
+    /// settings in a file give the same rules and hash.
+    pub fn derive(
+        &self,
+        id: &str,
+        settings: &[(&str, toml::Value)],
+    ) -> Result<RuleSet, RulesError> {
+        let base = match self.files.first() {
+            Some(path) => path.canonicalize().unwrap_or_else(|_| path.clone()),
+            None => PathBuf::from(&self.id),
+        };
+        let mut table = toml::Table::new();
+        for (key, value) in settings {
+            let mut at = &mut table;
+            let mut parts = key.split('.').peekable();
+            while let Some(part) = parts.next() {
+                if parts.peek().is_none() {
+                    at.insert(part.to_string(), value.clone());
+                    break;
+                }
+                let next = at
+                    .entry(part.to_string())
+                    .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+                match next {
+                    toml::Value::Table(t) => at = t,
+                    _ => {
+                        return Err(RulesError::Spec {
+                            edition: id.to_string(),
+                            message: format!("`{key}` goes through a setting that is not a table"),
+                        });
+                    }
+                }
+            }
+        }
+        let extends = toml::Value::String(base.display().to_string());
+        let text = format!(
+            "extends = {extends}\nname = {}\n{}",
+            toml::Value::String(id.to_string()),
+            toml::to_string(&table).expect("settings serialize")
+        );
+        let parsed = file::parse(&format!("<{id}>"), &text)?;
+        let here = (!self.files.is_empty()).then_some(base.as_path());
+        file::resolve_in(id, parsed, here)
+    }
+
     /// A short hash (12 hex digits of SHA-256) of the resolved rules: equal
     /// rules give equal hashes, so a number can be traced to its rules.
     pub fn hash(&self) -> &str {

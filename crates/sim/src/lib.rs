@@ -39,6 +39,7 @@ mod action;
 pub mod combat;
 mod process;
 mod roll;
+pub mod sweep;
 mod throw;
 
 pub use action::{

@@ -16,6 +16,10 @@ use super::scenario::{
     WillpowerTactic,
 };
 use super::source::Source;
+use std::sync::{Arc, Mutex};
+
+use rustc_hash::FxHashMap as HashMap;
+
 use super::tables::{Tables, add};
 use super::tally::End;
 use super::turn::Roster;
@@ -283,7 +287,7 @@ pub fn fighters(scenario: &Scenario, rules: &RuleSet) -> Vec<Fighter> {
 }
 
 /// How a fight draws its rolls.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Sampling {
     /// Every die from the batched d10 kernel: exactly unbiased.
     PerDie,
@@ -366,9 +370,21 @@ pub struct Rolls {
     /// `extra-dice-after`; 1 without it).
     pub extra_after: i32,
     /// Damage against soak in one draw (the outcome sampler only), by
-    /// damage pool, Potence and soak pool.
-    wounds: Option<Tables<u16, 3>>,
+    /// damage pool, Potence and soak pool: filled on first use, and shared
+    /// by every engine compiled under the same rules (see [`Rolls::new`]).
+    wounds: Option<Arc<Tables<u16, 3>>>,
 }
+
+/// The rolls compiled so far, by rules hash, difficulty, sampler and
+/// largest pool: equal hashes are equal rules, so the same rolls and the
+/// same wound tables, and engines compiled again under them (a sweep's
+/// points, a report's raised fights, `wodds run`'s editions side by side)
+/// take them from here, their wound tables' filled slots included.
+static COMPILED: Mutex<Option<HashMap<RollsKey, Rolls>>> = Mutex::new(None);
+
+/// What [`COMPILED`] keys its rolls by: rules hash, difficulty, sampler
+/// and largest pool.
+type RollsKey = (String, i32, Sampling, i32);
 
 /// The most Potence a wound table covers (the trait's range).
 const MAX_POTENCE: usize = 10;
@@ -377,6 +393,33 @@ impl Rolls {
     /// The rolls of `rules` at `difficulty` (the edition's own notion), for
     /// pools up to `max_pool`.
     pub fn new(
+        rules: &RuleSet,
+        difficulty: i32,
+        sampling: Sampling,
+        max_pool: i32,
+    ) -> Result<Rolls, RulesError> {
+        let key = (rules.hash().to_string(), difficulty, sampling, max_pool);
+        if let Some(r) = COMPILED
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .and_then(|m| m.get(&key))
+        {
+            return Ok(r.clone());
+        }
+        let rolls = Rolls::compile(rules, difficulty, sampling, max_pool)?;
+        let mut compiled = COMPILED.lock().unwrap_or_else(|e| e.into_inner());
+        let map = compiled.get_or_insert_with(HashMap::default);
+        // Bounded: a process compiling under many rules (a property test)
+        // starts over past 256 of them.
+        if map.len() >= 256 {
+            map.clear();
+        }
+        Ok(map.entry(key).or_insert(rolls).clone())
+    }
+
+    /// Compiles the rolls of [`Rolls::new`].
+    fn compile(
         rules: &RuleSet,
         difficulty: i32,
         sampling: Sampling,
@@ -412,7 +455,7 @@ impl Rolls {
         let soak = Roller::new(&spec(soak)?, sampling, max_pool);
         let wounds = damage.outcome.as_ref().and_then(|o| {
             let pools = o.max_pool() as usize + 1;
-            Tables::new([pools, MAX_POTENCE + 1, pools])
+            Tables::new([pools, MAX_POTENCE + 1, pools]).map(Arc::new)
         });
         Ok(Rolls {
             action: Roller::new(&action, sampling, max_pool),

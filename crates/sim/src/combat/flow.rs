@@ -2,7 +2,7 @@
 //! attack or defence begins, and the chase that follows a flight.
 //!
 //! A [`Flow`] wraps an edition's fight engine. A fight round that ends
-//! with a [`Handoff`] on the roster (`Roster::grapple`, `Roster::flee`)
+//! with a `Handoff` on the roster (`Roster::grapple`, `Roster::flee`)
 //! hands the next rounds to the edition's grapple engine ([`Grapple`],
 //! `[grapple]`) or chase engine (`[chase]`), started where the fight left
 //! them: the grapple with the opening's Control and the members' health,

@@ -96,11 +96,20 @@
 //! of who strikes back: those of one side in the scenario's listing order,
 //! those of different sides interleaved at random.
 //!
-//! Not modelled yet (issue 4): grapple attacks and defences; launched
-//! projectiles (no thrown weapons: their block +2); cover for ranged
-//! dodges and one dodge roll answering a group of shooters; a target
-//! choosing to take a committed attack undefended; aborting when an action
-//! becomes void (its split penalties); the chase after an escape.
+//! - Grapples (`attack = "grapple"`, `defend = "grapple"`): a grapple
+//!   attack rolls the member's grapple pool (`[grapple.fta]`) against the
+//!   target's defence, or in an exchange against its blow (004 "Attack vs.
+//!   Grapple"); a grapple defence declares no attack and answers an attack
+//!   with the grapple pool. Either, won, hands the fight to the grapple
+//!   ([`Flow`](super::flow::Flow)) with the successes left as Control.
+//! - An escape no attack breaks, when the escaper's flight is pursued (a
+//!   fight's `[chase]`), hands the fight to the chase with the escape's
+//!   successes less the best attack's as the head start.
+//!
+//! Not modelled yet: launched projectiles (no thrown weapons: their block
+//! +2); cover for ranged dodges and one dodge roll answering a group of
+//! shooters; a target choosing to take a committed attack undefended;
+//! aborting when an action becomes void (its split penalties).
 
 use arrayvec::ArrayVec;
 use wodds_rules::combat::fta::{AbortTo, AttackerDefence, InitiativeTies};

@@ -13,7 +13,10 @@
 //! (seed, edition, i), each fight pushed into a streaming [`Tally`] (counts
 //! and histograms only, so memory does not grow with the trials). Tallies
 //! hold integers, so merging them in any order gives the same result:
-//! bit-identical whatever the thread count.
+//! bit-identical whatever the thread count. [`run_shard`] plays only a
+//! [`Shard`]'s share of the batches; its tally's [`Cell`]s are what a
+//! shard's part keeps, and the shards' cells added up are the whole run's
+//! tally.
 
 mod chain;
 pub mod chase;
@@ -26,6 +29,7 @@ mod health;
 pub mod hubris;
 pub mod revised;
 mod scenario;
+mod shard;
 mod source;
 mod strike;
 mod summary;
@@ -43,8 +47,11 @@ pub use scenario::{
     Range, Scenario, Side, TRAITS, Tactics, Trait, WillpowerTactic, same_edition, scenario_schema,
     twice_words,
 };
+pub use shard::{MAX_SHARDS, Shard};
 pub use summary::{Figure, Figures, Summary, TrackRow, Z95};
-pub use tally::{ENDS, End, Fight, TRACK_MAX, TRACK_MIN, Tally, TrackTally};
+pub use tally::{
+    Cell, CellError, ENDS, End, Field, Fight, TRACK_MAX, TRACK_MIN, Tally, TrackTally,
+};
 pub use turn::Frame;
 
 use rand_core::Rng;
@@ -335,12 +342,27 @@ pub fn run<E: Engine>(
     seed: u64,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Tally {
+    run_shard(engine, edition, trials, seed, Shard::WHOLE, progress)
+}
+
+/// Plays `shard`'s share of the `trials` fights [`run`] plays: the same
+/// batches, drawn from the same streams, so the tallies of shards `0/n`
+/// to `n-1/n` added up are [`run`]'s tally.
+pub fn run_shard<E: Engine>(
+    engine: &E,
+    edition: &str,
+    trials: u64,
+    seed: u64,
+    shard: Shard,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Tally {
     let key = key_of(edition);
     let frame = engine.frame();
     let empty = || Tally::new(frame.sides, frame.max_rounds);
-    (0..trials.div_ceil(BATCH))
+    (0..shard.share(trials.div_ceil(BATCH)))
         .into_par_iter()
-        .map(|b| {
+        .map(|k| {
+            let b = shard.batch(k);
             let n = BATCH.min(trials - b * BATCH);
             let mut dice = D10::new(stream(seed, &[key, b]));
             let mut tally = empty();

@@ -77,8 +77,12 @@
 //!   attack the tactic calls for (an automatic success), or on an abort
 //!   instead of the roll.
 //!
-//! Not modelled: kicks (difficulty 7, +1 damage), cover, clinches and
-//! holds (a bite's grapple); the guard defence (fta's) defends as `none`.
+//! - The clinch and the hold (`attack = "grapple"`, RULES.md): the
+//!   `[grapple.hold] attack-pool` against the target's defence; a hit hands
+//!   the fight to the grapple ([`Flow`](super::flow::Flow)).
+//!
+//! Not modelled: kicks (difficulty 7, +1 damage), cover; the guard defence
+//! (fta's) defends as `none`.
 
 use wodds_rules::{InitiativeTies, RevisedRules, RuleSet, RulesError};
 

@@ -413,3 +413,343 @@ impl TrackTally {
         })
     }
 }
+
+/// A field of a [`Tally`], as a [`Cell`] names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// [`Tally::fights`].
+    Fights,
+    /// [`Tally::wins`], by side.
+    Wins,
+    /// [`Tally::ends`], by way of ending in [`End::ALL`] order.
+    Ends,
+    /// [`Tally::rounds`], by rounds.
+    Rounds,
+    /// [`Tally::winner_damage`].
+    WinnerDamage,
+    /// [`Tally::damage`], by health levels lost.
+    Damage,
+    /// [`Tally::willpower`].
+    Willpower,
+    /// [`Tally::willpower_sq`].
+    WillpowerSq,
+    /// [`Tally::botches`].
+    Botches,
+    /// [`Tally::botches_sq`].
+    BotchesSq,
+    /// [`Tally::reversals`]: 0 the sum, 1 the sum of squares.
+    Reversals,
+    /// [`Tally::harm`]: 0 the sum, 1 the sum of squares.
+    Harm,
+    /// [`Tally::track`]: by round (from 1) and track value.
+    Track,
+}
+
+impl Field {
+    /// Every field, in the order [`Tally::cells`] lists them.
+    pub const ALL: [Field; 13] = [
+        Field::Fights,
+        Field::Wins,
+        Field::Ends,
+        Field::Rounds,
+        Field::WinnerDamage,
+        Field::Damage,
+        Field::Willpower,
+        Field::WillpowerSq,
+        Field::Botches,
+        Field::BotchesSq,
+        Field::Reversals,
+        Field::Harm,
+        Field::Track,
+    ];
+
+    /// Its name in a part's table.
+    pub fn name(self) -> &'static str {
+        match self {
+            Field::Fights => "fights",
+            Field::Wins => "wins",
+            Field::Ends => "ends",
+            Field::Rounds => "rounds",
+            Field::WinnerDamage => "winner_damage",
+            Field::Damage => "damage",
+            Field::Willpower => "willpower",
+            Field::WillpowerSq => "willpower_sq",
+            Field::Botches => "botches",
+            Field::BotchesSq => "botches_sq",
+            Field::Reversals => "reversals",
+            Field::Harm => "harm",
+            Field::Track => "track",
+        }
+    }
+
+    /// The field named `name`.
+    pub fn from_name(name: &str) -> Option<Field> {
+        Field::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// One count of a [`Tally`]: its field, where in the field (a side, a way
+/// of ending, a number of rounds or health levels, the track's round), the
+/// track's value (0 for every other field), and the count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cell {
+    /// The field.
+    pub field: Field,
+    /// Where in it (0 for a single number).
+    pub index: u32,
+    /// The track's value, for [`Field::Track`]; else 0.
+    pub value: i32,
+    /// The count.
+    pub count: u64,
+}
+
+/// The most rounds or health levels a [`Cell`] may name (a bound against
+/// a damaged file, far above what a conflict reaches).
+pub const MAX_CELL_INDEX: u32 = 1 << 16;
+
+/// Why a [`Cell`] does not fit a [`Tally`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CellError {
+    /// Its position is outside the tally's shape.
+    #[error("{field} at ({index}, {value}) is outside the tally of this scenario")]
+    OutOfRange {
+        /// The field's name.
+        field: &'static str,
+        /// Its index.
+        index: u32,
+        /// Its value.
+        value: i32,
+    },
+    /// Adding it would overflow a 64-bit count.
+    #[error("{field}: the counts add up to more than 2^64 - 1")]
+    Overflow {
+        /// The field's name.
+        field: &'static str,
+    },
+}
+
+impl Tally {
+    /// Every count that is not 0, field by field in [`Field::ALL`] order:
+    /// what a shard's part keeps. [`Tally::add_cell`] over them, from
+    /// [`Tally::new`] of the same shape, gives this tally back exactly.
+    pub fn cells(&self) -> Vec<Cell> {
+        let mut out = Vec::new();
+        let mut put = |field, index: usize, value, count: u64| {
+            if count > 0 {
+                out.push(Cell {
+                    field,
+                    index: index as u32,
+                    value,
+                    count,
+                });
+            }
+        };
+        put(Field::Fights, 0, 0, self.fights);
+        for (i, &c) in self.wins.iter().enumerate() {
+            put(Field::Wins, i, 0, c);
+        }
+        for (i, &c) in self.ends.iter().enumerate() {
+            put(Field::Ends, i, 0, c);
+        }
+        for (i, &c) in self.rounds.iter().enumerate() {
+            put(Field::Rounds, i, 0, c);
+        }
+        put(Field::WinnerDamage, 0, 0, self.winner_damage);
+        for (i, &c) in self.damage.iter().enumerate() {
+            put(Field::Damage, i, 0, c);
+        }
+        put(Field::Willpower, 0, 0, self.willpower);
+        put(Field::WillpowerSq, 0, 0, self.willpower_sq);
+        put(Field::Botches, 0, 0, self.botches);
+        put(Field::BotchesSq, 0, 0, self.botches_sq);
+        for (i, &c) in self.reversals.iter().enumerate() {
+            put(Field::Reversals, i, 0, c);
+        }
+        for (i, &c) in self.harm.iter().enumerate() {
+            put(Field::Harm, i, 0, c);
+        }
+        if let Some(t) = &self.track {
+            for r in 1..=t.rounds() {
+                for (v, c) in t.values(r) {
+                    put(Field::Track, r, v, c);
+                }
+            }
+        }
+        out
+    }
+
+    /// Adds one count to the tally (a shard's [`Tally::cells`], summed
+    /// with the other shards'): the sides and rounds are the tally's own
+    /// ([`Tally::new`]); the damage and the track grow as the cells need.
+    /// Refuses a cell outside that shape, and a sum past `u64::MAX`.
+    pub fn add_cell(&mut self, cell: &Cell) -> Result<(), CellError> {
+        let field = cell.field.name();
+        let out = CellError::OutOfRange {
+            field,
+            index: cell.index,
+            value: cell.value,
+        };
+        let i = cell.index as usize;
+        if cell.field != Field::Track && cell.value != 0 {
+            return Err(out);
+        }
+        let slot: &mut u64 = match cell.field {
+            Field::Fights
+            | Field::WinnerDamage
+            | Field::Willpower
+            | Field::WillpowerSq
+            | Field::Botches
+            | Field::BotchesSq
+                if i != 0 =>
+            {
+                return Err(out);
+            }
+            Field::Fights => &mut self.fights,
+            Field::WinnerDamage => &mut self.winner_damage,
+            Field::Willpower => &mut self.willpower,
+            Field::WillpowerSq => &mut self.willpower_sq,
+            Field::Botches => &mut self.botches,
+            Field::BotchesSq => &mut self.botches_sq,
+            Field::Wins => self.wins.get_mut(i).ok_or(out)?,
+            Field::Ends => self.ends.get_mut(i).ok_or(out)?,
+            Field::Rounds => self.rounds.get_mut(i).ok_or(out)?,
+            Field::Reversals => self.reversals.get_mut(i).ok_or(out)?,
+            Field::Harm => self.harm.get_mut(i).ok_or(out)?,
+            Field::Damage => {
+                if cell.index > MAX_CELL_INDEX {
+                    return Err(out);
+                }
+                if i >= self.damage.len() {
+                    self.damage.resize(i + 1, 0);
+                }
+                &mut self.damage[i]
+            }
+            Field::Track => {
+                if !(1..=MAX_CELL_INDEX).contains(&cell.index)
+                    || !(TRACK_MIN..=TRACK_MAX).contains(&cell.value)
+                {
+                    return Err(out);
+                }
+                let t = self.track.get_or_insert_with(TrackTally::default);
+                if i > t.counts.len() {
+                    t.counts.resize(i, [0; TRACK_BINS]);
+                }
+                &mut t.counts[i - 1][(cell.value - TRACK_MIN) as usize]
+            }
+        };
+        *slot = slot
+            .checked_add(cell.count)
+            .ok_or(CellError::Overflow { field })?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod cell_tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn fight() -> impl Strategy<Value = (Fight, Vec<(u32, i32)>)> {
+        (
+            (prop::option::of(0usize..3), 0usize..ENDS, 0u32..60),
+            (0u32..12, 0u32..20, 0u32..8, 0u32..3, 0u32..5),
+            prop::collection::vec((1u32..40, -80i32..80), 0..5),
+        )
+            .prop_map(
+                |((winner, end, rounds), (dmg, wp, botches, rev, harm), track)| {
+                    (
+                        Fight {
+                            winner,
+                            end: End::ALL[end],
+                            rounds,
+                            winner_damage: if winner.is_some() { dmg } else { 0 },
+                            willpower: wp,
+                            botches,
+                            reversals: rev,
+                            harm,
+                        },
+                        track,
+                    )
+                },
+            )
+    }
+
+    fn tally_of(fights: &[(Fight, Vec<(u32, i32)>)]) -> Tally {
+        let mut t = Tally::new(3, 50);
+        for (f, track) in fights {
+            t.push(f);
+            for &(r, v) in track {
+                t.track_at(r, v);
+            }
+        }
+        t
+    }
+
+    proptest! {
+        /// A tally's cells, added to an empty tally of its shape, give it
+        /// back; and the cells of tallies split any way, added up in any
+        /// order, give the whole one.
+        #[test]
+        fn cells_give_the_tally_back_and_add_up_across_splits(
+            fights in prop::collection::vec(fight(), 0..60),
+            cut in 0usize..60,
+            reversed in any::<bool>(),
+        ) {
+            let whole = tally_of(&fights);
+            let mut back = Tally::new(3, 50);
+            for c in whole.cells() {
+                back.add_cell(&c).unwrap();
+            }
+            prop_assert_eq!(&back, &whole);
+            let cut = cut.min(fights.len());
+            let mut parts = [tally_of(&fights[..cut]), tally_of(&fights[cut..])];
+            if reversed {
+                parts.reverse();
+            }
+            let mut sum = Tally::new(3, 50);
+            for p in &parts {
+                for c in p.cells() {
+                    sum.add_cell(&c).unwrap();
+                }
+            }
+            prop_assert_eq!(&sum, &whole);
+            prop_assert!(whole.cells().iter().all(|c| c.count > 0));
+        }
+    }
+
+    #[test]
+    fn cells_outside_the_shape_or_overflowing_are_refused() {
+        let mut t = Tally::new(2, 10);
+        let cell = |field, index, value, count| Cell {
+            field,
+            index,
+            value,
+            count,
+        };
+        for bad in [
+            cell(Field::Wins, 2, 0, 1),
+            cell(Field::Ends, ENDS as u32, 0, 1),
+            cell(Field::Rounds, 11, 0, 1),
+            cell(Field::Fights, 1, 0, 1),
+            cell(Field::Botches, 0, 3, 1),
+            cell(Field::Reversals, 2, 0, 1),
+            cell(Field::Track, 0, 0, 1),
+            cell(Field::Track, 1, TRACK_MAX + 1, 1),
+            cell(Field::Damage, MAX_CELL_INDEX + 1, 0, 1),
+        ] {
+            assert!(
+                matches!(t.add_cell(&bad), Err(CellError::OutOfRange { .. })),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(t, Tally::new(2, 10));
+        t.add_cell(&cell(Field::Fights, 0, 0, u64::MAX)).unwrap();
+        assert_eq!(
+            t.add_cell(&cell(Field::Fights, 0, 0, 1)),
+            Err(CellError::Overflow { field: "fights" })
+        );
+        for f in Field::ALL {
+            assert_eq!(Field::from_name(f.name()), Some(f));
+        }
+    }
+}

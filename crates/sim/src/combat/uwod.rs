@@ -85,8 +85,11 @@
 //!   penalties until its next turn (its attacks and every defence in
 //!   between; `ignore-wounds = false` turns that use off, and the tactic
 //!   spends as `when-hurt`).
-//! - Not modelled: aim, called shots, cover, clinches, disarm, full auto,
-//!   knockdown and knockback, movement, Pain Tolerance.
+//! - The clinch (`attack = "grapple"`; 000: "a simple Dexterity + Brawl
+//!   attack, but instead of doing damage you grapple your opponent"): a
+//!   hit hands the fight to the grapple ([`Flow`](super::flow::Flow)).
+//! - Not modelled: aim, called shots, cover, disarm (outside a grapple),
+//!   full auto, knockdown and knockback, movement, Pain Tolerance.
 
 use wodds_dice::{Botch, Ones, RollSpec};
 use wodds_rules::{InitiativeTies, RollOptions, RuleSet, RulesError, UwodInitiative, UwodRules};

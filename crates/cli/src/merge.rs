@@ -1,0 +1,73 @@
+//! `wodds merge`: shards' parts added up into what the command run in one
+//! go writes, byte for byte.
+
+use std::path::PathBuf;
+
+use anyhow::bail;
+use clap::Args;
+use wodds_report::part::PartOf;
+
+use crate::run::Format;
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    wodds merge parts/* --out reports/latest        (parts of wodds report --shard)\n  \
+    wodds merge parts/* --format csv --out brawl.csv (parts of wodds run --shard)")]
+pub struct MergeArgs {
+    /// The parts' directories (of `wodds report --shard` or `wodds run --shard`),
+    /// every shard 0..N-1 once, in any order.
+    #[arg(required = true, value_name = "PARTS")]
+    parts: Vec<PathBuf>,
+    /// Parts of `wodds report`: the report's directory (required). Parts of
+    /// `wodds run`: the file to write instead of stdout.
+    #[arg(long, visible_alias = "output", short)]
+    out: Option<PathBuf>,
+    /// Parts of `wodds run`: the output format [default: table].
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    /// Parts of `wodds report`: replace --out even if it is not a wodds report directory.
+    #[arg(long)]
+    force: bool,
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Parts of `wodds report`: print the time each part took on stderr.
+    #[arg(long)]
+    timings: bool,
+}
+
+pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
+    let parts = wodds_report::read_parts(&args.parts)?;
+    match parts.manifest.of {
+        PartOf::Report => {
+            if args.format.is_some() {
+                bail!("--format: the parts are of wodds report, which writes a report directory");
+            }
+            let Some(out) = &args.out else {
+                bail!("--out: give the report's directory (the parts are of wodds report)");
+            };
+            let bar = crate::report::bar(args.quiet);
+            let written =
+                wodds_report::merge(&parts, out, args.force, &crate::report::Bar(bar.clone()))?;
+            bar.finish_and_clear();
+            crate::report::print_written(&written, args.timings);
+            Ok(())
+        }
+        PartOf::Run => {
+            if args.force {
+                bail!(
+                    "--force: the parts are of wodds run, whose --out is a file (replaced whole)"
+                );
+            }
+            if args.timings {
+                bail!("--timings: the parts are of wodds run, which has no timings");
+            }
+            crate::fight::merge(
+                &parts,
+                args.out.as_deref(),
+                args.format.unwrap_or(Format::Table),
+                args.quiet,
+            )
+        }
+    }
+}

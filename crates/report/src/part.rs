@@ -1,0 +1,766 @@
+//! A shard's part: what `wodds report --shard i/n` and `wodds run --shard
+//! i/n` write, and `wodds merge` adds up.
+//!
+//! A part is a directory, written whole or not at all like a report:
+//!
+//! - `tallies.parquet`: the shard's integer tallies, one row per count
+//!   that is not 0 ([`TALLIES`]: `scenario`, `edition`, `field`, `index`,
+//!   `value`, `count`; [`Tally::cells`] says what each field holds);
+//! - `manifest.json` ([`PartManifest`]): `format = "wodds-part"`, the wodds
+//!   version, what the parts make once merged (`report` or `run`) and the
+//!   command that makes it in one go, the shard `i/n`, the inputs as given,
+//!   every edition with its rules hash, every scenario with its file's
+//!   sha256, trials, seed and editions, and the sha256 of `tallies.parquet`.
+//!
+//! [`read_parts`] reads parts given in any order and refuses, naming the
+//! file, a part that is damaged or tampered with, or that does not go with
+//! the others (another wodds version, scenario file, seed, trials, edition
+//! or rules, another split), a shard given twice and a shard missing. The
+//! merged tally of a scenario-edition ([`Parts::tally`]) is then exactly
+//! the tally of the run in one go.
+
+use std::collections::BTreeMap;
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+
+use polars::prelude::*;
+use serde::{Deserialize, Serialize};
+use wodds_sim::combat::{Cell, Field, Shard, Tally};
+
+use crate::error::ReportError;
+use crate::manifest::{self, EditionEntry, FileEntry};
+use crate::table::{self, Col, ColType};
+
+/// The `format` a part's manifest carries.
+pub const FORMAT: &str = "wodds-part";
+
+/// The version of the part's layout.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The part's table of tallies.
+pub const TALLIES_FILE: &str = "tallies.parquet";
+
+/// `tallies.parquet`: one row per count that is not 0.
+pub const TALLIES: &[Col] = &[
+    Col {
+        name: "scenario",
+        ty: ColType::Str,
+        nullable: false,
+    },
+    Col {
+        name: "edition",
+        ty: ColType::Str,
+        nullable: false,
+    },
+    Col {
+        name: "field",
+        ty: ColType::Str,
+        nullable: false,
+    },
+    Col {
+        name: "index",
+        ty: ColType::U32,
+        nullable: false,
+    },
+    Col {
+        name: "value",
+        ty: ColType::I32,
+        nullable: false,
+    },
+    Col {
+        name: "count",
+        ty: ColType::U64,
+        nullable: false,
+    },
+];
+
+/// What the parts make once merged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PartOf {
+    /// A report directory, as `wodds report` writes it.
+    Report,
+    /// What `wodds run` prints.
+    Run,
+}
+
+impl PartOf {
+    /// The command whose parts these are.
+    pub fn command(self) -> &'static str {
+        match self {
+            PartOf::Report => "wodds report",
+            PartOf::Run => "wodds run",
+        }
+    }
+}
+
+/// A shard in a manifest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShardEntry {
+    /// Its index, from 0.
+    pub index: u64,
+    /// How many shards the run is split into.
+    pub count: u64,
+}
+
+impl From<Shard> for ShardEntry {
+    fn from(s: Shard) -> Self {
+        ShardEntry {
+            index: s.index(),
+            count: s.count(),
+        }
+    }
+}
+
+/// The inputs as given on the command line (the scenarios' paths as
+/// typed): `wodds merge` reads them again, from the directory the shards
+/// ran in, and holds them to the manifest's checksums and hashes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Inputs {
+    /// The scenario files.
+    pub scenarios: Vec<String>,
+    /// `--trials`, if given.
+    pub trials: Option<u64>,
+    /// `--seed`, if given.
+    pub seed: Option<u64>,
+    /// `--editions`, if given.
+    pub editions: Vec<String>,
+    /// `--sampler` (`wodds run` only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sampler: Option<String>,
+}
+
+/// An edition a scenario ran under, with its rules hash.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PartEdition {
+    /// Its id (a house rule's is its path).
+    pub id: String,
+    /// Its rules hash.
+    pub rules_hash: String,
+}
+
+/// A scenario in a part's manifest.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PartScenario {
+    /// Its name in the tallies (a report's folder for it).
+    pub name: String,
+    /// The file it was read from, as given.
+    pub file: String,
+    /// SHA-256 of the file's bytes.
+    pub sha256: String,
+    /// Trials an edition (of the whole run, not the shard's share).
+    pub trials: u64,
+    /// Its seed.
+    pub seed: u64,
+    /// The editions it ran under.
+    pub editions: Vec<PartEdition>,
+}
+
+/// A part's `manifest.json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PartManifest {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// The layout's version ([`FORMAT_VERSION`]).
+    pub format_version: u32,
+    /// The wodds version that made it.
+    pub wodds_version: String,
+    /// What the parts make once merged.
+    pub of: PartOf,
+    /// The command that makes the merged result in one go, as it would be
+    /// typed (without `--shard` and where the output goes).
+    pub command: String,
+    /// This part's shard.
+    pub shard: ShardEntry,
+    /// The inputs as given.
+    pub inputs: Inputs,
+    /// Every edition used, with its rules hash.
+    pub editions: Vec<EditionEntry>,
+    /// Every scenario.
+    pub scenarios: Vec<PartScenario>,
+    /// Every file of the part but this one.
+    pub files: Vec<FileEntry>,
+}
+
+impl PartManifest {
+    /// A part's manifest, its files still to fill in.
+    pub fn new(
+        of: PartOf,
+        command: String,
+        shard: Shard,
+        inputs: Inputs,
+        editions: Vec<EditionEntry>,
+        scenarios: Vec<PartScenario>,
+    ) -> PartManifest {
+        PartManifest {
+            format: FORMAT.to_string(),
+            format_version: FORMAT_VERSION,
+            wodds_version: table::VERSION.to_string(),
+            of,
+            command,
+            shard: shard.into(),
+            inputs,
+            editions,
+            scenarios,
+            files: Vec::new(),
+        }
+    }
+}
+
+/// A scenario-edition's tally, as a part holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartTally {
+    /// The scenario's name ([`PartScenario::name`]).
+    pub scenario: String,
+    /// The edition's id.
+    pub edition: String,
+    /// The shard's tally.
+    pub tally: Tally,
+}
+
+/// Whether `dir` holds a shard's part (a manifest of one).
+pub fn is_part(dir: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(dir.join("manifest.json")) else {
+        return false;
+    };
+    serde_json::from_str::<serde_json::Value>(&text)
+        .is_ok_and(|v| v.get("format").and_then(|f| f.as_str()) == Some(FORMAT))
+}
+
+/// The tallies as a DataFrame of [`TALLIES`].
+pub fn tallies_frame(tallies: &[PartTally]) -> PolarsResult<DataFrame> {
+    let mut scenario = Vec::new();
+    let mut edition = Vec::new();
+    let mut field = Vec::new();
+    let mut index = Vec::new();
+    let mut value = Vec::new();
+    let mut count = Vec::new();
+    for t in tallies {
+        for c in t.tally.cells() {
+            scenario.push(t.scenario.as_str());
+            edition.push(t.edition.as_str());
+            field.push(c.field.name());
+            index.push(c.index);
+            value.push(c.value);
+            count.push(c.count);
+        }
+    }
+    let height = count.len();
+    DataFrame::new(
+        height,
+        vec![
+            Column::new("scenario".into(), scenario),
+            Column::new("edition".into(), edition),
+            Column::new("field".into(), field),
+            Column::new("index".into(), index),
+            Column::new("value".into(), value),
+            Column::new("count".into(), count),
+        ],
+    )
+}
+
+/// A part being written: a temporary directory beside `out`, made
+/// before the shard's work so that an unwritable `out` fails first.
+pub struct PartDir {
+    staging: crate::run::Staging,
+    out: PathBuf,
+    dest: crate::run::Dest,
+}
+
+impl PartDir {
+    /// Checks `out` (a part there is replaced; anything else is refused
+    /// unless `force`; `flag` names it in errors) and makes the temporary
+    /// directory beside it.
+    pub fn stage(out: &Path, force: bool, flag: &'static str) -> Result<PartDir, ReportError> {
+        let dest = crate::run::Dest::Part { flag };
+        Ok(PartDir {
+            staging: crate::run::stage(out, force, dest)?,
+            out: out.to_path_buf(),
+            dest,
+        })
+    }
+
+    /// Writes the part (`tallies.parquet`, then `manifest.json` with its
+    /// sha256) and renames it into place whole. Returns the manifest
+    /// written.
+    pub fn write(
+        self,
+        mut manifest: PartManifest,
+        tallies: &[PartTally],
+    ) -> Result<PartManifest, ReportError> {
+        let dir = self.staging.path().to_path_buf();
+        let path = dir.join(TALLIES_FILE);
+        let mut df = tallies_frame(tallies).map_err(|e| ReportError::Table {
+            path: path.clone(),
+            message: e.to_string(),
+        })?;
+        let bytes = table::write_parquet(&mut df, &path)?;
+        manifest.files = vec![FileEntry {
+            path: TALLIES_FILE.to_string(),
+            rows: Some(df.height() as u64),
+            sha256: manifest::sha256(&bytes),
+        }];
+        let mut json = serde_json::to_string_pretty(&manifest).expect("a manifest serializes");
+        json.push('\n');
+        table::write_atomic(&dir.join("manifest.json"), json.as_bytes())?;
+        crate::run::publish(self.staging, &self.out, self.dest)?;
+        Ok(manifest)
+    }
+}
+
+/// Parts read and checked: they go together, and every shard is there
+/// once.
+#[derive(Debug, Clone)]
+pub struct Parts {
+    /// The manifest they share (the first part given's; the shard and the
+    /// files are each part's own).
+    pub manifest: PartManifest,
+    /// Each part's directory, by shard.
+    pub dirs: Vec<PathBuf>,
+    /// Each scenario-edition's cells, with the shard they came from.
+    cells: BTreeMap<(String, String), Vec<(usize, Cell)>>,
+}
+
+/// An error about `path`.
+fn bad(path: impl Into<PathBuf>, message: impl Into<String>) -> ReportError {
+    ReportError::Part {
+        path: path.into(),
+        message: message.into(),
+    }
+}
+
+/// Reads one part's manifest.
+fn read_manifest(dir: &Path) -> Result<PartManifest, ReportError> {
+    let path = dir.join("manifest.json");
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => {}
+        Ok(_) => {
+            return Err(bad(
+                dir,
+                "is a file, not a part directory (wodds report --shard or wodds run --shard writes one)",
+            ));
+        }
+        Err(e) => return Err(bad(dir, format!("cannot read it: {e}"))),
+    }
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        bad(
+            &path,
+            format!("cannot read it ({e}): not a shard's part (wodds report --shard or wodds run --shard writes one)"),
+        )
+    })?;
+    let value: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| bad(&path, format!("not a part's manifest: {e}")))?;
+    match value.get("format").and_then(|f| f.as_str()) {
+        Some(FORMAT) => {}
+        Some(manifest::FORMAT) => {
+            return Err(bad(
+                dir,
+                "is a whole report, not a shard's part: only parts (wodds report --shard i/n) are merged",
+            ));
+        }
+        _ => {
+            return Err(bad(
+                &path,
+                format!("not a part's manifest (its format is not \"{FORMAT}\")"),
+            ));
+        }
+    }
+    match value.get("format_version").and_then(|v| v.as_u64()) {
+        Some(v) if v == u64::from(FORMAT_VERSION) => {}
+        v => {
+            return Err(bad(
+                &path,
+                format!(
+                    "part format version {}, this wodds reads version {FORMAT_VERSION}",
+                    v.map_or("missing".to_string(), |v| v.to_string())
+                ),
+            ));
+        }
+    }
+    serde_json::from_value(value).map_err(|e| bad(&path, format!("not a part's manifest: {e}")))
+}
+
+/// Whether `part` goes with `first`: the same wodds, command, inputs,
+/// scenarios, seeds, trials, editions and rules, and split the same way.
+fn agree(first: (&Path, &PartManifest), part: (&Path, &PartManifest)) -> Result<(), ReportError> {
+    let (d0, m0) = first;
+    let (d, m) = part;
+    let path = d.join("manifest.json");
+    let d0 = d0.display();
+    let differ = |what: String| {
+        bad(
+            &path,
+            format!(
+                "{what}: it is not a part of the same run, and parts of different runs cannot be merged"
+            ),
+        )
+    };
+    if m.wodds_version != m0.wodds_version {
+        return Err(differ(format!(
+            "made by wodds {}, but {d0} by wodds {}",
+            m.wodds_version, m0.wodds_version
+        )));
+    }
+    if m.of != m0.of {
+        return Err(differ(format!(
+            "a part of `{}`, but {d0} of `{}`",
+            m.of.command(),
+            m0.of.command()
+        )));
+    }
+    if m.shard.count != m0.shard.count {
+        return Err(bad(
+            &path,
+            format!(
+                "shard {}/{}, but {d0} is shard {}/{}: every part must split the run the same way",
+                m.shard.index, m.shard.count, m0.shard.index, m0.shard.count
+            ),
+        ));
+    }
+    let files =
+        |m: &PartManifest| -> Vec<String> { m.scenarios.iter().map(|s| s.file.clone()).collect() };
+    if files(m) != files(m0) {
+        return Err(differ(format!(
+            "scenarios {}, but {d0} has {}",
+            files(m).join(", "),
+            files(m0).join(", ")
+        )));
+    }
+    for (s, s0) in m.scenarios.iter().zip(&m0.scenarios) {
+        let f = &s.file;
+        if s.sha256 != s0.sha256 {
+            return Err(differ(format!(
+                "{f} had sha256 {}, but in {d0} {}",
+                short(&s.sha256),
+                short(&s0.sha256)
+            )));
+        }
+        if s.seed != s0.seed {
+            return Err(differ(format!(
+                "{f} ran with seed {}, but in {d0} with seed {}",
+                s.seed, s0.seed
+            )));
+        }
+        if s.trials != s0.trials {
+            return Err(differ(format!(
+                "{f} ran {} trials an edition, but in {d0} {}",
+                s.trials, s0.trials
+            )));
+        }
+        let ids =
+            |s: &PartScenario| -> Vec<String> { s.editions.iter().map(|e| e.id.clone()).collect() };
+        if ids(s) != ids(s0) {
+            return Err(differ(format!(
+                "{f} ran under {}, but in {d0} under {}",
+                ids(s).join(", "),
+                ids(s0).join(", ")
+            )));
+        }
+        for (e, e0) in s.editions.iter().zip(&s0.editions) {
+            if e.rules_hash != e0.rules_hash {
+                return Err(differ(format!(
+                    "edition {} had rules hash {}, but in {d0} {}",
+                    e.id, e.rules_hash, e0.rules_hash
+                )));
+            }
+        }
+    }
+    for e in &m.editions {
+        if let Some(e0) = m0.editions.iter().find(|e0| e0.id == e.id)
+            && e0 != e
+        {
+            return Err(differ(format!(
+                "edition {} had rules hash {}, but in {d0} {}",
+                e.id, e.rules_hash, e0.rules_hash
+            )));
+        }
+    }
+    if m.command != m0.command || m.inputs != m0.inputs || m.editions != m0.editions {
+        return Err(differ(format!(
+            "made by `{}`, but {d0} by `{}`",
+            m.command, m0.command
+        )));
+    }
+    Ok(())
+}
+
+/// The first 12 hex digits of a sha256.
+fn short(sha: &str) -> &str {
+    &sha[..sha.len().min(12)]
+}
+
+/// Reads `dirs`, parts of one run given in any order, and checks them:
+/// each part whole (its table's sha256 is its manifest's), all of the same
+/// run, every shard `0..n` given exactly once, and made by this wodds.
+/// Every error names the file at fault.
+pub fn read_parts(dirs: &[PathBuf]) -> Result<Parts, ReportError> {
+    if dirs.is_empty() {
+        return Err(ReportError::Flag {
+            flag: "PARTS",
+            message: "no parts given".to_string(),
+        });
+    }
+    let manifests = dirs
+        .iter()
+        .map(|d| read_manifest(d))
+        .collect::<Result<Vec<_>, _>>()?;
+    let first = (dirs[0].as_path(), &manifests[0]);
+    for (d, m) in dirs.iter().zip(&manifests).skip(1) {
+        agree(first, (d, m))?;
+    }
+    let m0 = &manifests[0];
+    if m0.wodds_version != table::VERSION {
+        return Err(bad(
+            dirs[0].join("manifest.json"),
+            format!(
+                "made by wodds {}, and this is wodds {}: merge the parts with the wodds that made them",
+                m0.wodds_version,
+                table::VERSION
+            ),
+        ));
+    }
+    // Every shard once.
+    let n = m0.shard.count;
+    if n == 0 || n > wodds_sim::combat::MAX_SHARDS {
+        return Err(bad(
+            dirs[0].join("manifest.json"),
+            format!(
+                "shard count {n} is outside 1..={}",
+                wodds_sim::combat::MAX_SHARDS
+            ),
+        ));
+    }
+    let mut by_shard: Vec<Option<usize>> = vec![None; n as usize];
+    for (k, (d, m)) in dirs.iter().zip(&manifests).enumerate() {
+        let i = m.shard.index;
+        if i >= n {
+            return Err(bad(
+                d.join("manifest.json"),
+                format!("shard {i}/{n}: shards of {n} are numbered 0..={}", n - 1),
+            ));
+        }
+        if let Some(j) = by_shard[i as usize] {
+            return Err(bad(
+                d,
+                format!(
+                    "shard {i}/{n} given twice (also as {}): each shard must be given once",
+                    dirs[j].display()
+                ),
+            ));
+        }
+        by_shard[i as usize] = Some(k);
+    }
+    if let Some(missing) = by_shard.iter().position(Option::is_none) {
+        let absent: Vec<String> = (by_shard.iter().enumerate())
+            .filter(|(_, k)| k.is_none())
+            .map(|(i, _)| i.to_string())
+            .collect();
+        let given: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
+        return Err(bad(
+            &dirs[by_shard.iter().flatten().next().copied().unwrap_or(0)],
+            format!(
+                "shard {missing}/{n} is missing: the parts given ({}) lack shard{} {} of {n}",
+                given.join(", "),
+                if absent.len() == 1 { "" } else { "s" },
+                absent.join(", ")
+            ),
+        ));
+    }
+    // Every part whole, its tallies read.
+    let mut cells: BTreeMap<(String, String), Vec<(usize, Cell)>> = BTreeMap::new();
+    for s in &m0.scenarios {
+        for e in &s.editions {
+            cells.insert((s.name.clone(), e.id.clone()), Vec::new());
+        }
+    }
+    let ordered: Vec<usize> = by_shard.iter().map(|k| k.expect("checked")).collect();
+    for &k in &ordered {
+        let (d, m) = (&dirs[k], &manifests[k]);
+        read_tallies(d, m, &mut cells)?;
+    }
+    Ok(Parts {
+        manifest: m0.clone(),
+        dirs: ordered.iter().map(|&k| dirs[k].clone()).collect(),
+        cells,
+    })
+}
+
+/// Checks `dir`'s files against its manifest and adds its cells.
+fn read_tallies(
+    dir: &Path,
+    m: &PartManifest,
+    cells: &mut BTreeMap<(String, String), Vec<(usize, Cell)>>,
+) -> Result<(), ReportError> {
+    let manifest_path = dir.join("manifest.json");
+    let listed: Vec<&str> = m.files.iter().map(|f| f.path.as_str()).collect();
+    if listed != [TALLIES_FILE] {
+        return Err(bad(
+            &manifest_path,
+            format!("lists the files {listed:?}, a part has only {TALLIES_FILE}"),
+        ));
+    }
+    let entry = &m.files[0];
+    let path = dir.join(TALLIES_FILE);
+    let bytes = std::fs::read(&path).map_err(|e| bad(&path, format!("cannot read it: {e}")))?;
+    if manifest::sha256(&bytes) != entry.sha256 {
+        return Err(bad(
+            &path,
+            "its sha256 is not the one in the part's manifest.json: the file was changed or damaged since the shard wrote it",
+        ));
+    }
+    let table = |message: String| bad(&path, message);
+    let df = ParquetReader::new(Cursor::new(bytes))
+        .finish()
+        .map_err(|e| table(e.to_string()))?;
+    table::check_schema(&df, TALLIES).map_err(table)?;
+    if entry.rows != Some(df.height() as u64) {
+        return Err(table(format!(
+            "{} rows, but its manifest says {:?}",
+            df.height(),
+            entry.rows
+        )));
+    }
+    let col = |name: &str| df.column(name).map_err(|e| table(e.to_string()));
+    let (scenario, edition, field) = (col("scenario")?, col("edition")?, col("field")?);
+    let (index, value, count) = (col("index")?, col("value")?, col("count")?);
+    let typed = |e: PolarsError| table(e.to_string());
+    let (scenario, edition, field) = (
+        scenario.str().map_err(typed)?,
+        edition.str().map_err(typed)?,
+        field.str().map_err(typed)?,
+    );
+    let (index, value, count) = (
+        index.u32().map_err(typed)?,
+        value.i32().map_err(typed)?,
+        count.u64().map_err(typed)?,
+    );
+    let shard = m.shard.index as usize;
+    for i in 0..df.height() {
+        let get = || {
+            Some((
+                scenario.get(i)?,
+                edition.get(i)?,
+                field.get(i)?,
+                index.get(i)?,
+                value.get(i)?,
+                count.get(i)?,
+            ))
+        };
+        let Some((s, e, f, index, value, count)) = get() else {
+            return Err(table(format!("row {i} has a null")));
+        };
+        let Some(field) = Field::from_name(f) else {
+            return Err(table(format!("row {i}: no tally field is called {f:?}")));
+        };
+        let Some(list) = cells.get_mut(&(s.to_string(), e.to_string())) else {
+            return Err(table(format!(
+                "row {i}: scenario {s:?} under edition {e:?} is not in the part's manifest"
+            )));
+        };
+        list.push((
+            shard,
+            Cell {
+                field,
+                index,
+                value,
+                count,
+            },
+        ));
+    }
+    Ok(())
+}
+
+impl Parts {
+    /// The merged tally of `scenario` (its [`PartScenario::name`]) under
+    /// `edition`, for a conflict of `sides` sides and at most `max_rounds`
+    /// rounds: every shard's counts added up.
+    pub fn tally(
+        &self,
+        scenario: &str,
+        edition: &str,
+        sides: usize,
+        max_rounds: u32,
+    ) -> Result<Tally, ReportError> {
+        let mut t = Tally::new(sides, max_rounds);
+        let cells = self
+            .cells
+            .get(&(scenario.to_string(), edition.to_string()))
+            .ok_or_else(|| {
+                bad(
+                    self.dirs[0].join("manifest.json"),
+                    format!("has no tallies of scenario {scenario} under edition {edition}"),
+                )
+            })?;
+        for (shard, c) in cells {
+            t.add_cell(c).map_err(|e| {
+                bad(
+                    self.dirs[*shard].join(TALLIES_FILE),
+                    format!("{scenario} under {edition}: {e}"),
+                )
+            })?;
+        }
+        Ok(t)
+    }
+
+    /// Checks the inputs read again for the merge (`scenarios` and
+    /// `editions`, as a part of them would list them) against the parts':
+    /// a scenario file or an edition changed since the shards ran is
+    /// refused, naming it.
+    pub fn check_inputs(
+        &self,
+        scenarios: &[PartScenario],
+        editions: &[EditionEntry],
+    ) -> Result<(), ReportError> {
+        let m = &self.manifest;
+        let from = self.dirs[0].join("manifest.json");
+        let from = from.display();
+        for s in scenarios {
+            let Some(p) = m.scenarios.iter().find(|p| p.file == s.file) else {
+                return Err(bad(
+                    &s.file,
+                    format!("is not among the parts' scenarios (in {from})"),
+                ));
+            };
+            if p.sha256 != s.sha256 {
+                return Err(bad(
+                    &s.file,
+                    format!(
+                        "has changed since the shards ran (sha256 {}, the parts' {} in {from}): run the shards again, or merge with the file they read",
+                        short(&s.sha256),
+                        short(&p.sha256)
+                    ),
+                ));
+            }
+            for e in &s.editions {
+                if let Some(pe) = p.editions.iter().find(|pe| pe.id == e.id)
+                    && pe.rules_hash != e.rules_hash
+                {
+                    return Err(bad(
+                        &e.id,
+                        format!(
+                            "its rules have changed since the shards ran (rules hash {}, the parts' {} in {from})",
+                            e.rules_hash, pe.rules_hash
+                        ),
+                    ));
+                }
+            }
+            if p != s {
+                return Err(bad(
+                    &s.file,
+                    format!("reads differently than when the shards ran (see {from})"),
+                ));
+            }
+        }
+        if scenarios.len() != m.scenarios.len() || editions != m.editions.as_slice() {
+            return Err(bad(
+                from.to_string(),
+                "its scenarios and editions are not the ones read again for the merge",
+            ));
+        }
+        Ok(())
+    }
+}

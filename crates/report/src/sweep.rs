@@ -1,0 +1,344 @@
+//! A sweep's files (`wodds sweep --out DIR`): `sweep.parquet`, tidy (one
+//! row per point, edition and side), and its charts: the first side's win
+//! rate against the varied value, one line per edition (a band where
+//! estimated), or for a grid of two values a heatmap per edition. The
+//! folder is built beside `DIR` and renamed into place whole.
+
+use std::path::{Path, PathBuf};
+
+use polars::prelude::{DataFrame, PolarsResult};
+
+use crate::ReportError;
+use crate::chart::{self, BandPoint, BandSeries, Bands, Heatmap, Intervals, Point};
+use crate::palette::Palette;
+use crate::table::{self, Col, ColType, Frame, VERSION, prob, tidy};
+
+/// One row of `sweep.parquet`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// Edition id.
+    pub edition: String,
+    /// The value of each varied path.
+    pub values: Vec<String>,
+    /// The side.
+    pub side: String,
+    /// Its chance to win, and its 95% interval (the value when exact).
+    pub win_rate: f64,
+    /// See `win_rate`.
+    pub win_low: f64,
+    /// See `win_rate`.
+    pub win_high: f64,
+    /// The chance of a draw.
+    pub draws: f64,
+    /// Mean rounds.
+    pub mean_rounds: Option<f64>,
+    /// Exact (from the round chain) or estimated.
+    pub exact: bool,
+    /// Fights behind an estimate.
+    pub trials: Option<u64>,
+    /// The scenario's seed.
+    pub seed: u64,
+    /// The rules hash at the point (a varied setting included).
+    pub rules_hash: String,
+}
+
+/// A sweep's rows and what they are of.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Table {
+    /// The scenario's title.
+    pub scenario: String,
+    /// The varied paths (one or two).
+    pub paths: Vec<String>,
+    /// Whether each path's values are integers.
+    pub numeric: Vec<bool>,
+    /// The editions swept, in order.
+    pub editions: Vec<String>,
+    /// The sides, in order.
+    pub sides: Vec<String>,
+    /// Its rows: by point, then edition, then side.
+    pub rows: Vec<Row>,
+}
+
+/// The columns of `sweep.parquet` (docs/report.md): `value_1` (and
+/// `value_2` for a grid) hold the varied values as text.
+pub fn schema(paths: usize) -> Vec<Col> {
+    let mut cols = vec![
+        Col::new("edition", ColType::Str, false),
+        Col::new("path_1", ColType::Str, false),
+        Col::new("value_1", ColType::Str, false),
+    ];
+    if paths > 1 {
+        cols.push(Col::new("path_2", ColType::Str, false));
+        cols.push(Col::new("value_2", ColType::Str, false));
+    }
+    cols.extend([
+        Col::new("side", ColType::Str, false),
+        Col::new("win_rate", ColType::F64, false),
+        Col::new("ci_low", ColType::F64, false),
+        Col::new("ci_high", ColType::F64, false),
+        Col::new("draws", ColType::F64, false),
+        Col::new("mean_rounds", ColType::F64, true),
+        Col::new("exact", ColType::Bool, false),
+        Col::new("trials", ColType::U64, true),
+        Col::new("seed", ColType::U64, false),
+        Col::new("rules_hash", ColType::Str, false),
+        Col::new("wodds_version", ColType::Str, false),
+    ]);
+    cols
+}
+
+/// The rows as a DataFrame.
+pub fn frame(t: &Table) -> PolarsResult<DataFrame> {
+    let rows = &t.rows;
+    let mut f = Frame::new()
+        .str("edition", rows.iter().map(|r| r.edition.as_str()))
+        .str("path_1", rows.iter().map(|_| t.paths[0].as_str()))
+        .str("value_1", rows.iter().map(|r| r.values[0].as_str()));
+    if t.paths.len() > 1 {
+        f = f
+            .str("path_2", rows.iter().map(|_| t.paths[1].as_str()))
+            .str("value_2", rows.iter().map(|r| r.values[1].as_str()));
+    }
+    f.str("side", rows.iter().map(|r| r.side.as_str()))
+        .f64("win_rate", rows.iter().map(|r| prob(r.win_rate)))
+        .f64("ci_low", rows.iter().map(|r| prob(r.win_low)))
+        .f64("ci_high", rows.iter().map(|r| prob(r.win_high)))
+        .f64("draws", rows.iter().map(|r| prob(r.draws)))
+        .opt_f64("mean_rounds", rows.iter().map(|r| r.mean_rounds.map(tidy)))
+        .bool("exact", rows.iter().map(|r| r.exact))
+        .opt_u64("trials", rows.iter().map(|r| r.trials))
+        .u64("seed", rows.iter().map(|r| r.seed))
+        .str("rules_hash", rows.iter().map(|r| r.rules_hash.as_str()))
+        .str("wodds_version", rows.iter().map(|_| VERSION))
+        .finish(rows.len())
+}
+
+/// Where a sweep's files go: checked before any work.
+#[derive(Debug)]
+pub struct Target {
+    out: PathBuf,
+}
+
+/// The file that marks a folder as a sweep's (it may be replaced).
+const MARK: &str = "sweep.parquet";
+
+impl Target {
+    /// Checks `out`: a new folder, or one a sweep wrote before (it is
+    /// replaced whole); its parent must exist.
+    pub fn prepare(out: &Path) -> Result<Target, ReportError> {
+        if out.is_file() {
+            return Err(ReportError::OutIsFile {
+                path: out.to_path_buf(),
+            });
+        }
+        if out.is_dir() {
+            let empty = std::fs::read_dir(out)
+                .map_err(ReportError::io(out))?
+                .next()
+                .is_none();
+            if !empty && !out.join(MARK).is_file() {
+                return Err(ReportError::Flag {
+                    flag: "--out",
+                    message: format!(
+                        "{}: exists and holds no sweep (no {MARK}); give a new folder",
+                        out.display()
+                    ),
+                });
+            }
+        }
+        let parent = match out.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        if !parent.is_dir() {
+            return Err(ReportError::Flag {
+                flag: "--out",
+                message: format!(
+                    "{}: its folder {} does not exist",
+                    out.display(),
+                    parent.display()
+                ),
+            });
+        }
+        Ok(Target {
+            out: out.to_path_buf(),
+        })
+    }
+
+    /// Writes `t`'s table and charts into a folder beside the target,
+    /// then renames it into place.
+    pub fn write(&self, t: &Table) -> Result<(), ReportError> {
+        let parent = match self.out.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        let tmp = tempfile::Builder::new()
+            .prefix(".wodds-sweep-")
+            .tempdir_in(parent)
+            .map_err(ReportError::io(parent))?;
+        let dir = tmp.path();
+        let mut df = frame(t).map_err(|e| ReportError::Table {
+            path: dir.join(MARK),
+            message: e.to_string(),
+        })?;
+        table::write_parquet(&mut df, &dir.join(MARK))?;
+        for (name, drawn) in charts(t)? {
+            table::write_atomic(&dir.join(format!("{name}.svg")), drawn.svg.as_bytes())?;
+            table::write_atomic(&dir.join(format!("{name}.png")), &drawn.png)?;
+        }
+        if self.out.exists() {
+            std::fs::remove_dir_all(&self.out).map_err(ReportError::io(&self.out))?;
+        }
+        let kept = tmp.keep();
+        std::fs::rename(&kept, &self.out).map_err(ReportError::io(&self.out))?;
+        Ok(())
+    }
+}
+
+/// The charts of a sweep, by file stem.
+pub fn charts(t: &Table) -> Result<Vec<(String, chart::Rendered)>, ReportError> {
+    let palette = Palette::new(t.editions.iter().map(String::as_str));
+    let first = &t.sides[0];
+    let y_desc = format!("chance {first} wins");
+    let mut out = Vec::new();
+    let rows_of = |e: &str| -> Vec<&Row> {
+        t.rows
+            .iter()
+            .filter(|r| r.edition == e && r.side == *first)
+            .collect()
+    };
+    if t.paths.len() == 1 {
+        let title = format!("{}: {} against {}", t.scenario, y_desc, t.paths[0]);
+        if t.numeric[0] {
+            let series = t
+                .editions
+                .iter()
+                .map(|e| BandSeries {
+                    name: e.clone(),
+                    look: palette.look(e),
+                    points: rows_of(e)
+                        .iter()
+                        .map(|r| BandPoint {
+                            x: r.values[0].parse().unwrap_or(0.0),
+                            estimate: (!r.exact).then_some((r.win_rate, r.win_low, r.win_high)),
+                            exact: r.exact.then_some(r.win_rate),
+                        })
+                        .collect(),
+                })
+                .collect();
+            let chart = Bands {
+                title,
+                x_desc: t.paths[0].clone(),
+                y_desc,
+                series,
+                y_range: Some((0.0, 1.0)),
+                line_of: "chance".to_string(),
+            };
+            out.push(("win-rate".to_string(), chart::render("win-rate", &chart)?));
+        } else {
+            let values: Vec<String> = {
+                let mut v: Vec<String> = Vec::new();
+                for r in &t.rows {
+                    if !v.contains(&r.values[0]) {
+                        v.push(r.values[0].clone());
+                    }
+                }
+                v
+            };
+            let groups = t
+                .editions
+                .iter()
+                .map(|e| {
+                    let points = rows_of(e)
+                        .iter()
+                        .map(|r| Point {
+                            side: values.iter().position(|v| *v == r.values[0]).unwrap_or(0),
+                            value: r.win_rate,
+                            low: r.win_low,
+                            high: r.win_high,
+                            exact: r.exact.then_some(r.win_rate),
+                        })
+                        .collect();
+                    (e.clone(), palette.look(e), points)
+                })
+                .collect();
+            let chart = Intervals {
+                title,
+                y_desc,
+                sides: values,
+                groups,
+            };
+            out.push(("win-rate".to_string(), chart::render("win-rate", &chart)?));
+        }
+        return Ok(out);
+    }
+    // A grid: a heatmap per edition, the first path across, the second
+    // up (text values numbered, the numbers named in the axis' label).
+    let axis = |k: usize| -> (Vec<String>, Vec<i32>, String) {
+        let mut values: Vec<String> = Vec::new();
+        for r in &t.rows {
+            if !values.contains(&r.values[k]) {
+                values.push(r.values[k].clone());
+            }
+        }
+        if t.numeric[k] {
+            let xs = values.iter().map(|v| v.parse().unwrap_or(0)).collect();
+            (values, xs, t.paths[k].clone())
+        } else {
+            let named: Vec<String> = (values.iter().enumerate())
+                .map(|(i, v)| format!("{} {v}", i + 1))
+                .collect();
+            let xs = (1..=values.len() as i32).collect();
+            let desc = format!("{} ({})", t.paths[k], named.join(", "));
+            (values, xs, desc)
+        }
+    };
+    let (xv, xs, x_desc) = axis(0);
+    let (yv, ys, y_axis) = axis(1);
+    for e in &t.editions {
+        let rows = rows_of(e);
+        let z = yv
+            .iter()
+            .map(|y| {
+                xv.iter()
+                    .map(|x| {
+                        rows.iter()
+                            .find(|r| r.values[0] == *x && r.values[1] == *y)
+                            .map_or(0.0, |r| r.win_rate)
+                    })
+                    .collect()
+            })
+            .collect();
+        let estimated = rows.iter().any(|r| !r.exact);
+        let chart = Heatmap {
+            title: format!(
+                "{}: chance {first} wins under {e}{}",
+                t.scenario,
+                if estimated { " (some estimated)" } else { "" }
+            ),
+            x_desc: x_desc.clone(),
+            y_desc: y_axis.clone(),
+            z_desc: "wins".to_string(),
+            xs: xs.clone(),
+            ys: ys.clone(),
+            z,
+        };
+        let name = format!("heatmap-{}", file_safe(e));
+        out.push((name.clone(), chart::render(&name, &chart)?));
+    }
+    Ok(out)
+}
+
+/// An edition id as a file name (a house-rule path's separators and dots
+/// replaced).
+fn file_safe(id: &str) -> String {
+    id.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect()
+}
