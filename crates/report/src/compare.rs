@@ -20,7 +20,7 @@
 //!   larger than the minimum effect (for a distribution, the largest
 //!   change of one bucket).
 //!
-//! See [`stats`](crate::stats) for the tests.
+//! See [`crate::stats`] for the tests.
 
 use std::collections::HashMap;
 use std::path::Path;
