@@ -327,6 +327,7 @@ fn part_inputs(
             name: e.name.clone(),
             rules_hash: e.hash().to_string(),
             standard_difficulty: e.dice.standard_difficulty,
+            settings: wodds_report::manifest::settings_of(e),
         })
         .collect();
     Ok((entry, editions))

@@ -4,6 +4,7 @@
 //! usage. Errors are one line on stderr.
 
 mod action;
+mod check;
 mod fight;
 mod merge;
 mod odds;
@@ -42,6 +43,8 @@ enum Command {
     Rules(rules::RulesCommand),
     /// The whole report: Parquet tables, charts and one HTML page comparing the editions.
     Report(report::ReportArgs),
+    /// The regression gate: make a baseline report again and say which odds moved (exit 1 if any did).
+    Check(check::CheckArgs),
     /// Add up shards' parts (`wodds report --shard`, `wodds run --shard`) into
     /// what the command writes in one go, byte for byte.
     Merge(merge::MergeArgs),
@@ -68,18 +71,20 @@ fn main() -> ExitCode {
             }
         },
     };
+    let done = |r: anyhow::Result<()>| r.map(|()| ExitCode::SUCCESS);
     let result = match cli.command {
-        Command::Odds(args) => odds::run(&args),
-        Command::Action(cmd) => action::run(&cmd),
-        Command::Run(args) => fight::run(&args),
-        Command::Rules(cmd) => rules::run(&cmd),
-        Command::Report(args) => report::run(&args),
-        Command::Merge(args) => merge::run(&args),
-        Command::Sweep(args) => sweep::sweep(&args),
-        Command::Balance(args) => sweep::balance(&args),
+        Command::Odds(args) => done(odds::run(&args)),
+        Command::Action(cmd) => done(action::run(&cmd)),
+        Command::Run(args) => done(fight::run(&args)),
+        Command::Rules(cmd) => done(rules::run(&cmd)),
+        Command::Report(args) => done(report::run(&args)),
+        Command::Check(args) => check::run(&args),
+        Command::Merge(args) => done(merge::run(&args)),
+        Command::Sweep(args) => done(sweep::sweep(&args)),
+        Command::Balance(args) => done(sweep::balance(&args)),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) if output::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             // Every error wodds reports is about its input: one line, code 2.

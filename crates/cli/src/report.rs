@@ -50,6 +50,23 @@ pub fn parse_shard(s: &str) -> Result<Shard, String> {
     s.parse()
 }
 
+/// The bar of a command that builds a report (`report`, `check`): hidden
+/// with `quiet` or when stderr is not a terminal.
+pub(crate) fn progress_bar(what: &str, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} {what} [{{bar:30}}] {{percent:>3}}% {{elapsed}} (eta {{eta}}) {{wide_msg}}"
+        ))
+        .expect("template")
+        .progress_chars("=> "),
+    );
+    bar
+}
+
 /// The scenario files of `dir`, sorted.
 fn every_scenario(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let entries = std::fs::read_dir(dir)
@@ -115,18 +132,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
 /// The report's progress bar on stderr: hidden with `--quiet` or when
 /// stderr is not a terminal.
 pub fn bar(quiet: bool) -> ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} report [{bar:30}] {percent:>3}% {elapsed} (eta {eta}) {wide_msg}",
-        )
-        .expect("template")
-        .progress_chars("=> "),
-    );
-    bar
+    progress_bar("report", quiet)
 }
 
 /// The report's progress.

@@ -1,14 +1,12 @@
 //! `wodds rules`: what an edition or house rule says, setting by setting,
 //! and what differs between two.
 
-use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use serde::Serialize;
-use wodds_rules::{RuleSet, Setting};
+use wodds_rules::{RuleSet, Setting, SettingDiff};
 
 use crate::output::{check, csv_writer, emit};
 use crate::run::Format;
@@ -159,35 +157,38 @@ fn write_toml(out: &mut dyn Write, rules: &RuleSet) -> io::Result<()> {
     Ok(())
 }
 
-/// A setting that differs: its value (and source) in each rule set.
-#[derive(Debug, Serialize)]
-struct Change<'a> {
-    key: &'a str,
-    a: Option<&'a toml::Value>,
-    b: Option<&'a toml::Value>,
-    a_source: Option<&'a str>,
-    b_source: Option<&'a str>,
+/// A setting's value as `diff` prints it.
+pub fn shown(v: Option<&toml::Value>) -> String {
+    v.map_or("(unset)".to_string(), ToString::to_string)
 }
 
-/// The settings that differ between `a` and `b`, in key order.
-fn changes<'a>(a: &'a RuleSet, b: &'a RuleSet) -> Vec<Change<'a>> {
-    let mut keys: BTreeMap<&str, (Option<&Setting>, Option<&Setting>)> = BTreeMap::new();
-    for s in a.settings() {
-        keys.entry(&s.key).or_default().0 = Some(s);
+/// `1 setting differs`, `2 settings differ`.
+pub fn differ(n: usize) -> String {
+    if n == 1 {
+        "1 setting differs".to_string()
+    } else {
+        format!("{n} settings differ")
     }
-    for s in b.settings() {
-        keys.entry(&s.key).or_default().1 = Some(s);
+}
+
+/// The lines of a diff's table: each setting that differs, its old and new
+/// value (what `wodds rules diff` and `wodds check` print).
+pub fn write_changes(
+    out: &mut dyn Write,
+    changes: &[SettingDiff<'_>],
+    indent: &str,
+) -> io::Result<()> {
+    let width = changes.iter().map(|c| c.key.len()).max().unwrap_or(0);
+    for c in changes {
+        writeln!(
+            out,
+            "{indent}{:<width$}  {}  ->  {}",
+            c.key,
+            shown(c.a),
+            shown(c.b)
+        )?;
     }
-    keys.into_iter()
-        .filter(|(_, (x, y))| x.map(|s| &s.value) != y.map(|s| &s.value))
-        .map(|(key, (x, y))| Change {
-            key,
-            a: x.map(|s| &s.value),
-            b: y.map(|s| &s.value),
-            a_source: x.map(|s| s.source.as_str()),
-            b_source: y.map(|s| s.source.as_str()),
-        })
-        .collect()
+    Ok(())
 }
 
 fn diff(args: &DiffArgs) -> anyhow::Result<()> {
@@ -196,8 +197,7 @@ fn diff(args: &DiffArgs) -> anyhow::Result<()> {
     let mut inputs = a.files().to_vec();
     inputs.extend(b.files().iter().cloned());
     check(args.output.as_deref(), &inputs)?;
-    let changes = changes(&a, &b);
-    let show = |v: Option<&toml::Value>| v.map_or("(unset)".to_string(), ToString::to_string);
+    let changes = wodds_rules::diff(a.settings(), b.settings());
     emit(args.output.as_deref(), |out| match args.format {
         Format::Json => {
             serde_json::to_writer_pretty(&mut *out, &changes)?;
@@ -209,8 +209,8 @@ fn diff(args: &DiffArgs) -> anyhow::Result<()> {
             for c in &changes {
                 w.write_record([
                     c.key.to_string(),
-                    show(c.a),
-                    show(c.b),
+                    shown(c.a),
+                    shown(c.b),
                     c.a_source.unwrap_or("").to_string(),
                     c.b_source.unwrap_or("").to_string(),
                 ])?;
@@ -220,20 +220,14 @@ fn diff(args: &DiffArgs) -> anyhow::Result<()> {
         Format::Table => {
             writeln!(
                 out,
-                "{} ({}) against {} ({}): {} setting{} differ{}",
+                "{} ({}) against {} ({}): {}",
                 a.id,
                 a.hash(),
                 b.id,
                 b.hash(),
-                changes.len(),
-                if changes.len() == 1 { "" } else { "s" },
-                if changes.len() == 1 { "s" } else { "" },
+                differ(changes.len()),
             )?;
-            let width = changes.iter().map(|c| c.key.len()).max().unwrap_or(0);
-            for c in &changes {
-                writeln!(out, "{:<width$}  {}  ->  {}", c.key, show(c.a), show(c.b))?;
-            }
-            Ok(())
+            write_changes(out, &changes, "")
         }
     })
 }

@@ -4,7 +4,9 @@
 //! and every TOML block labelled with a file's path holds that file. A
 //! block of several `$ wodds` commands runs them in turn in a scratch
 //! directory that reads like the root (they may write files there and read
-//! each other's).
+//! each other's); such a block may also `$ cp FILE NAME` a file into the
+//! scratch directory (a house rule edited between two commands), which
+//! prints nothing.
 //!
 //! `UPDATE_README=1 cargo test -p wodds --test readme` writes the outputs
 //! wodds prints now into the README instead of comparing.
@@ -45,6 +47,21 @@ fn scratch() -> tempfile::TempDir {
     dir
 }
 
+/// `$ cp FILE NAME` in a scratch block: `FILE` (read through the
+/// scratch directory's links) copied to `NAME`, a plain name in the
+/// scratch directory itself, so nothing in the repository is written.
+fn copy(files: &str, dir: &Path) {
+    let (from, to) = files
+        .split_once(' ')
+        .unwrap_or_else(|| panic!("`$ cp {files}`: cp FILE NAME"));
+    let to = Path::new(to.trim());
+    assert!(
+        to.components().count() == 1 && to.file_name().is_some(),
+        "`$ cp {files}`: the copy must be a plain name in the scratch directory"
+    );
+    std::fs::copy(dir.join(from), dir.join(to)).unwrap_or_else(|e| panic!("`$ cp {files}`: {e}"));
+}
+
 /// The fenced blocks of `lang` in `text`: each block's byte range (of its
 /// body) and body.
 fn blocks<'a>(text: &'a str, lang: &str) -> Vec<(std::ops::Range<usize>, &'a str)> {
@@ -70,22 +87,34 @@ fn readme_examples_are_what_wodds_prints() {
     // From the last block back, so earlier ranges stay valid as blocks
     // are rewritten.
     for (range, body) in blocks(&readme, "sh").into_iter().rev() {
-        if !body.starts_with("$ wodds ") {
+        if !body.starts_with("$ ") || !body.contains("$ wodds ") {
             continue;
         }
-        // Each `$ wodds` line and the lines it prints; a block of several
-        // runs them in turn in a scratch directory.
+        // Each `$ wodds` (or `$ cp`) line and the lines it prints; a block
+        // of several runs them in turn in a scratch directory.
         let mut segments: Vec<(&str, Vec<&str>)> = Vec::new();
         for line in body.lines() {
-            match line.strip_prefix("$ wodds ") {
-                Some(args) => segments.push((args, Vec::new())),
+            match line.strip_prefix("$ ") {
+                Some(command) => segments.push((command, Vec::new())),
                 None => segments.last_mut().expect("a command first").1.push(line),
             }
         }
         let dir = (segments.len() > 1).then(scratch);
         let cwd = dir.as_ref().map_or(root(), |d| d.path().to_path_buf());
         let mut block = String::new();
-        for (args, shown) in &segments {
+        for (command, shown) in &segments {
+            if let Some(files) = command.strip_prefix("cp ") {
+                assert!(dir.is_some(), "`$ {command}` outside a scratch block");
+                copy(files, &cwd);
+                assert!(shown.is_empty(), "`$ {command}` prints nothing");
+                if update {
+                    block.push_str(&format!("$ {command}\n"));
+                }
+                continue;
+            }
+            let args = command
+                .strip_prefix("wodds ")
+                .unwrap_or_else(|| panic!("README block: `$ {command}` is not wodds or cp"));
             commands += 1;
             let cut = shown.last() == Some(&"...");
             let printed = wodds(args, &cwd);

@@ -93,6 +93,15 @@ pub enum ReportError {
         /// What failed.
         message: String,
     },
+    /// The baseline of `wodds check` cannot be used: its manifest, or a
+    /// file it lists, is missing, altered or from another wodds.
+    #[error("{}: {message}", path.display())]
+    Baseline {
+        /// The file at fault (or the baseline's directory).
+        path: PathBuf,
+        /// What is wrong, and what to do.
+        message: String,
+    },
     /// The page's template failed to render.
     #[error("index.html: {0}")]
     Page(String),

@@ -40,7 +40,9 @@
 //! ```
 
 pub mod chart;
+pub mod check;
 pub mod combat;
+pub mod compare;
 pub mod dots;
 mod error;
 pub mod manifest;
@@ -50,6 +52,7 @@ pub mod part;
 mod run;
 pub mod section;
 pub mod single;
+pub mod stats;
 pub mod sweep;
 pub mod table;
 

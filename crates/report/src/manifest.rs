@@ -2,6 +2,7 @@
 //! depends on the machine, the time or the thread count, so the same
 //! inputs and seed give the same bytes.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -29,6 +30,38 @@ pub struct Manifest {
     pub scenarios: Vec<ScenarioEntry>,
     /// Every file of the report but this one.
     pub files: Vec<FileEntry>,
+    /// The flags that overrode every scenario's own (`--trials`, `--seed`,
+    /// `--editions`), so that `wodds check` can make the report again;
+    /// absent from reports made before `wodds check`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overrides: Option<Overrides>,
+    /// Every input file read (the scenarios, the house-rule files and the
+    /// files they extend), with its sha256, so that `wodds check` can say
+    /// which changed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inputs: Vec<InputEntry>,
+}
+
+/// The flags a report was made with that override every scenario's own.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Overrides {
+    /// `--trials`, if given.
+    pub trials: Option<u64>,
+    /// `--seed`, if given.
+    pub seed: Option<u64>,
+    /// `--editions`, as given (empty: each scenario's own).
+    pub editions: Vec<String>,
+}
+
+/// An input file of a report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InputEntry {
+    /// Its path, as the report read it.
+    pub path: String,
+    /// `scenario` or `rules`.
+    pub kind: String,
+    /// SHA-256 of its bytes, in hex.
+    pub sha256: String,
 }
 
 /// An edition in a manifest.
@@ -42,6 +75,11 @@ pub struct EditionEntry {
     pub rules_hash: String,
     /// Its standard difficulty (in its own terms).
     pub standard_difficulty: i32,
+    /// Every setting's value by its dotted key (as `wodds rules show`
+    /// lists them), so that `wodds check` can say which settings a changed
+    /// rule file changed; absent from reports made before `wodds check`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub settings: BTreeMap<String, serde_json::Value>,
 }
 
 /// A scenario in a manifest.
@@ -80,6 +118,19 @@ pub fn sha256(bytes: &[u8]) -> String {
     Sha256::digest(bytes)
         .iter()
         .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Every setting of `rules` by its dotted key, as [`EditionEntry::settings`]
+/// holds them.
+pub fn settings_of(rules: &wodds_rules::RuleSet) -> BTreeMap<String, serde_json::Value> {
+    rules
+        .settings()
+        .iter()
+        .map(|s| {
+            let v = serde_json::to_value(&s.value).expect("a TOML value is JSON");
+            (s.key.clone(), v)
+        })
         .collect()
 }
 

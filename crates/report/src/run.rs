@@ -15,7 +15,9 @@ use crate::chart::{
 use crate::combat;
 use crate::dots;
 use crate::error::ReportError;
-use crate::manifest::{self, EditionEntry, FileEntry, Manifest, ScenarioEntry};
+use crate::manifest::{
+    self, EditionEntry, FileEntry, InputEntry, Manifest, Overrides, ScenarioEntry,
+};
 use crate::page::{self, ActionCell, ActionView, ChartView, Page, SectionEdition, SectionView};
 use crate::palette::Palette;
 use crate::part::{
@@ -405,6 +407,36 @@ fn load(opts: &Options) -> Result<(Vec<Loaded>, Vec<RuleSet>), ReportError> {
     Ok((loaded, editions))
 }
 
+/// Every file the report reads, with its sha256: the scenario files, then
+/// the house-rule files of the editions (and the files they extend), each
+/// once.
+fn inputs(loaded: &[Loaded], editions: &[RuleSet]) -> Result<Vec<InputEntry>, ReportError> {
+    let mut out: Vec<InputEntry> = Vec::new();
+    let mut add = |path: String, kind: &str| -> Result<(), ReportError> {
+        if !out.iter().any(|i| i.path == path) {
+            let bytes = std::fs::read(&path).map_err(ReportError::io(&path))?;
+            out.push(InputEntry {
+                sha256: manifest::sha256(&bytes),
+                path,
+                kind: kind.to_string(),
+            });
+        }
+        Ok(())
+    };
+    for l in loaded {
+        add(l.file.clone(), "scenario")?;
+    }
+    let rules = editions
+        .iter()
+        .chain(loaded.iter().flat_map(|l| &l.scenario.editions));
+    for r in rules {
+        for f in r.files() {
+            add(f.display().to_string(), "rules")?;
+        }
+    }
+    Ok(out)
+}
+
 /// Builds the report `opts` asks for.
 pub fn build(opts: &Options, progress: &dyn Progress) -> Result<Written, ReportError> {
     report(opts, Fights::Play, progress)
@@ -568,6 +600,7 @@ fn edition_entries(editions: &[RuleSet]) -> Vec<EditionEntry> {
             name: e.name.clone(),
             rules_hash: e.hash().to_string(),
             standard_difficulty: e.dice.standard_difficulty,
+            settings: manifest::settings_of(e),
         })
         .collect()
 }
@@ -603,6 +636,7 @@ fn report(opts: &Options, fights: Fights, progress: &dyn Progress) -> Result<Wri
     if let Fights::Parts(parts) = fights {
         parts.check_inputs(&part_scenarios(&loaded), &edition_entries(&editions))?;
     }
+    let inputs = inputs(&loaded, &editions)?;
     let staging = stage(&opts.out, opts.force, Dest::Report)?;
     let dir = staging.path().to_path_buf();
     let palette = Palette::new(editions.iter().map(|e| e.id.as_str()));
@@ -876,6 +910,12 @@ fn report(opts: &Options, fights: Fights, progress: &dyn Progress) -> Result<Wri
             })
             .collect(),
         files,
+        overrides: Some(Overrides {
+            trials: opts.trials,
+            seed: opts.seed,
+            editions: opts.editions.clone(),
+        }),
+        inputs,
     };
     let mut json = serde_json::to_string_pretty(&manifest).expect("a manifest serializes");
     json.push('\n');

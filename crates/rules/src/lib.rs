@@ -58,7 +58,7 @@ pub use locate::{MAX_FILE_BYTES, from_toml, located, read_text};
 pub use pools::{Pool, Pools, TRAIT_NAMES, Terms};
 pub use range::IntRange;
 pub use schema::{drop_required, rule_file_schema};
-pub use settings::Setting;
+pub use settings::{Setting, SettingDiff, diff};
 
 /// The built-in editions: id and embedded TOML.
 pub const BUILT_IN: [(&str, &str); 4] = [

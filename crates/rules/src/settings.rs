@@ -21,6 +21,46 @@ pub struct Setting {
     pub note: String,
 }
 
+/// A setting whose value differs between two rule sets: what `wodds rules
+/// diff` prints, and what `wodds check` says changed in a house rule.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SettingDiff<'a> {
+    /// Its dotted key.
+    pub key: &'a str,
+    /// Its value in the first rule set (`None`: not set there).
+    pub a: Option<&'a toml::Value>,
+    /// Its value in the second.
+    pub b: Option<&'a toml::Value>,
+    /// Where the first set it (`None` when unset or not known).
+    pub a_source: Option<&'a str>,
+    /// Where the second set it.
+    pub b_source: Option<&'a str>,
+}
+
+/// The settings whose values differ between `a` and `b`, in key order. A
+/// setting's `source` left empty is not known, and shown as `None`.
+pub fn diff<'a>(a: &'a [Setting], b: &'a [Setting]) -> Vec<SettingDiff<'a>> {
+    let mut keys: std::collections::BTreeMap<&str, (Option<&Setting>, Option<&Setting>)> =
+        std::collections::BTreeMap::new();
+    for s in a {
+        keys.entry(&s.key).or_default().0 = Some(s);
+    }
+    for s in b {
+        keys.entry(&s.key).or_default().1 = Some(s);
+    }
+    let source = |s: &'a Setting| Some(s.source.as_str()).filter(|s| !s.is_empty());
+    keys.into_iter()
+        .filter(|(_, (x, y))| x.map(|s| &s.value) != y.map(|s| &s.value))
+        .map(|(key, (x, y))| SettingDiff {
+            key,
+            a: x.map(|s| &s.value),
+            b: y.map(|s| &s.value),
+            a_source: x.and_then(source),
+            b_source: y.and_then(source),
+        })
+        .collect()
+}
+
 /// A setting as one file writes it.
 #[derive(Debug, Clone)]
 pub(crate) struct Leaf {
