@@ -5,6 +5,8 @@
 //! in; every bad baseline or flag exits 2 with one line naming the file or
 //! the flag, and writes nothing.
 
+mod common;
+use common::files;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -53,25 +55,6 @@ fn wodds(dir: &Path, args: &[&str]) -> Output {
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).to_string()
-}
-
-/// Every file under `dir` with its bytes, by relative path.
-fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                let rel = p.strip_prefix(dir).unwrap().to_string_lossy().to_string();
-                out.push((rel, std::fs::read(&p).unwrap()));
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 #[test]

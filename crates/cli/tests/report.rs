@@ -4,6 +4,8 @@
 //! json` prints; bad input exits 2 with one line and leaves nothing
 //! behind.
 
+mod common;
+use common::files;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -21,25 +23,6 @@ fn wodds(args: &[&str], threads: &str) -> Output {
         .env("RAYON_NUM_THREADS", threads)
         .output()
         .expect("run wodds")
-}
-
-/// Every file of a report and its bytes, by relative path.
-fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                let rel = p.strip_prefix(dir).unwrap().to_string_lossy().to_string();
-                out.push((rel, std::fs::read(&p).unwrap()));
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 /// Entries of `dir` whose name starts with `.wodds-report`: what a

@@ -6,6 +6,8 @@
 //! missing, a part tampered with) exit 2 naming the file, and nothing is
 //! written.
 
+mod common;
+use common::files;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -47,25 +49,6 @@ fn fails(o: &Output, needles: &[&str]) {
         "{}",
         String::from_utf8_lossy(&o.stdout)
     );
-}
-
-/// Every file under `dir` and its bytes, by relative path.
-fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                let rel = p.strip_prefix(dir).unwrap().to_string_lossy().to_string();
-                out.push((rel, std::fs::read(&p).unwrap()));
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 /// Holds two directories to the same files, byte for byte.

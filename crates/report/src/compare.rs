@@ -257,15 +257,7 @@ fn metrics(df: &DataFrame, path: &Path) -> Result<Vec<Metric>, ReportError> {
     );
     let round = whole("round")?;
     let (value, ci_low, ci_high) = (f("value")?, f("ci_low")?, f("ci_high")?);
-    let exact = required(
-        df.column("exact")
-            .and_then(|c| c.bool().cloned())
-            .map_err(table_error(path))?
-            .iter()
-            .collect(),
-        "exact",
-        path,
-    )?;
+    let exact = flags(df, "exact", path)?;
     let (trials, seed) = (whole("trials")?, whole("seed")?);
     let (sampler, rules_hash) = (req("sampler")?, req("rules_hash")?);
     Ok((0..df.height())
@@ -288,6 +280,15 @@ fn metrics(df: &DataFrame, path: &Path) -> Result<Vec<Metric>, ReportError> {
         .collect())
 }
 
+/// A Boolean column with no nulls.
+fn flags(df: &DataFrame, name: &str, path: &Path) -> Result<Vec<bool>, ReportError> {
+    let column = df
+        .column(name)
+        .and_then(|c| c.bool().cloned())
+        .map_err(table_error(path))?;
+    required(column.iter().collect(), name, path)
+}
+
 /// The rows of a `distributions.parquet`.
 fn buckets(df: &DataFrame, path: &Path) -> Result<Vec<Bucket>, ReportError> {
     let req =
@@ -296,15 +297,7 @@ fn buckets(df: &DataFrame, path: &Path) -> Result<Vec<Bucket>, ReportError> {
     let bucket = required(floats(df, "bucket", path)?, "bucket", path)?;
     let track = floats(df, "track", path)?;
     let probability = required(floats(df, "probability", path)?, "probability", path)?;
-    let exact = required(
-        df.column("exact")
-            .and_then(|c| c.bool().cloned())
-            .map_err(table_error(path))?
-            .iter()
-            .collect(),
-        "exact",
-        path,
-    )?;
+    let exact = flags(df, "exact", path)?;
     Ok((0..df.height())
         .map(|i| Bucket {
             scenario: scenario[i].clone(),
