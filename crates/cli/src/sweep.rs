@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::bail;
 use clap::Args;
 use serde::Serialize;
+use wodds_report::sweep::Row;
 use wodds_sim::combat::{Figure, Scenario};
 use wodds_sim::sweep::{Outcome, Sweep, Vary};
 
@@ -94,31 +95,13 @@ fn load(path: &Path, editions: &[String]) -> anyhow::Result<Scenario> {
     Ok(scenario)
 }
 
-/// One row of a sweep's output: a point, an edition, a side.
-#[derive(Debug, Clone, Serialize)]
-pub struct Row {
-    /// The edition id.
-    pub edition: String,
-    /// The value of each varied path at the point.
-    pub values: Vec<String>,
-    /// The side.
-    pub side: String,
-    /// Its chance to win, and the 95% interval (the value itself when
-    /// exact).
-    pub win_rate: f64,
-    pub win_low: f64,
-    pub win_high: f64,
-    /// The chance of a draw.
-    pub draws: f64,
-    /// Mean rounds.
-    pub mean_rounds: Option<f64>,
-    /// Exact (the round chain) or estimated.
-    pub exact: bool,
-    /// Fights behind an estimate.
-    pub trials: Option<u64>,
-    pub seed: u64,
-    pub rules_hash: String,
-    pub wodds_version: &'static str,
+/// A row as `--format json` prints it: the report's row and the wodds
+/// that made it.
+#[derive(Serialize)]
+struct JsonRow<'a> {
+    #[serde(flatten)]
+    row: &'a Row,
+    wodds_version: &'static str,
 }
 
 fn rows(sweep: &Sweep, outcomes: &[Outcome]) -> Vec<Row> {
@@ -140,7 +123,6 @@ fn rows(sweep: &Sweep, outcomes: &[Outcome]) -> Vec<Row> {
                 trials: o.trials,
                 seed: s.seed,
                 rules_hash: o.rules_hash.clone(),
-                wodds_version: env!("CARGO_PKG_VERSION"),
             });
         }
     }
@@ -189,7 +171,14 @@ pub fn sweep(args: &SweepArgs) -> anyhow::Result<()> {
     }
     emit(None, |w| match args.format {
         Format::Json => {
-            serde_json::to_writer_pretty(&mut *w, &rows)?;
+            let json: Vec<JsonRow> = rows
+                .iter()
+                .map(|row| JsonRow {
+                    row,
+                    wodds_version: env!("CARGO_PKG_VERSION"),
+                })
+                .collect();
+            serde_json::to_writer_pretty(&mut *w, &json)?;
             writeln!(w)
         }
         Format::Csv => write_csv(w, &sweep, &rows),
@@ -206,23 +195,7 @@ fn table(sweep: &Sweep, rows: &[Row]) -> wodds_report::sweep::Table {
         numeric: sweep.vary().iter().map(|v| v.integer).collect(),
         editions: sweep.editions().iter().map(|e| e.to_string()).collect(),
         sides: s.sides.iter().map(|x| x.name.clone()).collect(),
-        rows: rows
-            .iter()
-            .map(|r| wodds_report::sweep::Row {
-                edition: r.edition.clone(),
-                values: r.values.clone(),
-                side: r.side.clone(),
-                win_rate: r.win_rate,
-                win_low: r.win_low,
-                win_high: r.win_high,
-                draws: r.draws,
-                mean_rounds: r.mean_rounds,
-                exact: r.exact,
-                trials: r.trials,
-                seed: r.seed,
-                rules_hash: r.rules_hash.clone(),
-            })
-            .collect(),
+        rows: rows.to_vec(),
     }
 }
 
@@ -261,7 +234,7 @@ fn write_csv(out: &mut dyn Write, sweep: &Sweep, rows: &[Row]) -> io::Result<()>
             opt(r.trials),
             r.seed.to_string(),
             r.rules_hash.clone(),
-            r.wodds_version.to_string(),
+            env!("CARGO_PKG_VERSION").to_string(),
         ]);
         w.write_record(&rec)?;
     }

@@ -13,8 +13,8 @@ use crate::chart::{self, BandPoint, BandSeries, Bands, Heatmap, Intervals, Point
 use crate::palette::Palette;
 use crate::table::{self, Col, ColType, Frame, VERSION, prob, tidy};
 
-/// One row of `sweep.parquet`.
-#[derive(Debug, Clone, PartialEq)]
+/// One row of `sweep.parquet` (and of `wodds sweep`'s output).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Row {
     /// Edition id.
     pub edition: String,
