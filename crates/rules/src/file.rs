@@ -202,8 +202,11 @@ fn resolve_at(
     let settings = settings::overlay(base.as_ref().map_or(&[][..], |b| b.settings()), own);
     let settings = read_by_engine(&parsed, settings)?;
     let table = toml::Value::Table(settings::nest(&settings));
-    let sections: Sections = serde_path_to_error::deserialize(table).map_err(|e| {
-        let message = plain(e.inner().message());
+    let sections: Sections = serde_path_to_error::deserialize(table.clone()).map_err(|e| {
+        let mut message = plain(e.inner().message());
+        if let Some(names) = names_wanted(&table, &e.path().to_string()) {
+            message = names;
+        }
         let path = e.path().to_string();
         let path = path.trim_start_matches('.');
         // Array indices (`dice.pool-range[1]`) are not settings: blame
@@ -390,6 +393,32 @@ fn drop_unread(
 }
 
 /// The text between `prefix` and the next backquote in `message`.
+/// A value that is not a string where a setting takes one of a list of
+/// names (`ones = 7`) reads as "invalid type: unit variant, expected
+/// string only": the settings read again with that value as a string give
+/// serde's list of the names, said as ``expected one of `cancel`,
+/// `ignore` (in quotes), found 7``. `None` where the value at `path` is a
+/// string or the setting takes no names.
+fn names_wanted(table: &toml::Value, path: &str) -> Option<String> {
+    let mut again = table.clone();
+    let mut value = &mut again;
+    for key in path.trim_start_matches('.').split('.') {
+        value = value.get_mut(key)?;
+    }
+    if value.is_str() || value.is_table() || value.is_array() {
+        return None;
+    }
+    let found = value.to_string();
+    *value = toml::Value::String(found.clone());
+    let e = serde_path_to_error::deserialize::<_, Sections>(again).err()?;
+    let message = e.inner().message();
+    let names = message
+        .strip_prefix("unknown variant `")?
+        .split_once("`, expected ")?
+        .1;
+    (e.path().to_string() == path).then(|| format!("expected {names} (in quotes), found {found}"))
+}
+
 fn quoted_after<'a>(message: &'a str, prefix: &str) -> Option<&'a str> {
     let rest = &message[message.find(prefix)? + prefix.len()..];
     rest.split('`').next()

@@ -558,6 +558,25 @@ fn oversized_willpower_bonus_blames_bonus_dice() {
     assert_eq!(e.message, "50 is outside 0..=10");
 }
 
+/// `ones = 7` said "invalid type: unit variant, expected string only"
+/// (issue 22, item 9): a number where a setting takes a name lists the
+/// names.
+#[test]
+fn a_number_where_a_name_goes_lists_the_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "seven.toml",
+        "extends = \"revised\"\n[dice]\nones = 7\n",
+    );
+    let e = file_error(&path);
+    assert_file_error(&e, &path, 3, 8, "dice.ones");
+    assert_eq!(
+        e.message,
+        "expected `cancel` or `ignore` (in quotes), found 7"
+    );
+}
+
 #[test]
 fn error_inside_a_multi_line_array_names_the_field() {
     let dir = tempfile::tempdir().unwrap();
