@@ -68,6 +68,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let bar = progress_bar("check", args.quiet);
     let checked = check(&opts, &Bar(bar.clone()))?;
     bar.finish_and_clear();
+    crate::report::print_notes(&checked.notes);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let written = match args.format {

@@ -302,12 +302,12 @@ fn part_inputs(
     path: &Path,
     scenario: &Scenario,
 ) -> anyhow::Result<(PartScenario, Vec<EditionEntry>)> {
-    let bytes =
-        std::fs::read(path).with_context(|| format!("{}: cannot read it", path.display()))?;
+    let (_, sha256) = wodds_report::files::sha256(path, wodds_rules::MAX_FILE_BYTES)
+        .with_context(|| format!("{}: cannot read it", path.display()))?;
     let entry = PartScenario {
         name: part_name(path),
         file: path.display().to_string(),
-        sha256: wodds_report::manifest::sha256(&bytes),
+        sha256,
         trials: scenario.trials,
         seed: scenario.seed,
         editions: scenario
@@ -342,8 +342,8 @@ fn run_shard(args: &RunScenarioArgs, shard: Shard) -> anyhow::Result<()> {
     let Some(out) = &args.output else {
         bail!("--shard: give --output DIR, the directory of the shard's part");
     };
-    let Setup { scenario, .. } = setup(&args.scenario, args.trials, args.seed, &args.editions)?;
-    let dir = PartDir::stage(out, args.force, "--output")?;
+    let Setup { scenario, inputs } = setup(&args.scenario, args.trials, args.seed, &args.editions)?;
+    let dir = PartDir::stage(out, args.force, "--output", &inputs)?;
     let engines = engines(&scenario, args.sampler)?;
     let fights = shard.fights(scenario.trials);
     let bar = crate::run::progress_bar(args.quiet, fights * engines.len() as u64, "fights");
@@ -381,7 +381,8 @@ fn run_shard(args: &RunScenarioArgs, shard: Shard) -> anyhow::Result<()> {
         editions,
         vec![entry],
     );
-    let written = dir.write(manifest, &tallies)?;
+    let (written, notes) = dir.write(manifest, &tallies)?;
+    crate::report::print_notes(&notes);
     crate::report::print_part(out, &written);
     Ok(())
 }

@@ -56,6 +56,14 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Ctrl-C or SIGTERM: wodds's temporary directories go before it exits
+    // (128 + the signal's number, as a shell reports it).
+    let _ = ctrlc::set_handler(|| {
+        for dir in wodds_report::publish::interrupted() {
+            eprintln!("\nremoved {} (interrupted)", dir.display());
+        }
+        std::process::exit(130);
+    });
     let parsed = negative_numbers(Cli::command())
         .try_get_matches()
         .and_then(|m| Cli::from_arg_matches(&m));
@@ -101,10 +109,43 @@ fn negative_numbers(cmd: clap::Command) -> clap::Command {
         .mut_subcommands(negative_numbers)
 }
 
-/// The error and its causes on one line.
+/// The error and its causes on one line, each said once (an error whose
+/// message already ends with its cause's is not followed by it again).
 fn one_line(e: &anyhow::Error) -> String {
-    e.chain()
-        .map(|c| c.to_string().replace('\n', " "))
-        .collect::<Vec<_>>()
-        .join(": ")
+    let mut line = String::new();
+    for c in e.chain() {
+        let text = c.to_string().replace('\n', " ");
+        if !line.contains(&text) {
+            if !line.is_empty() {
+                line.push_str(": ");
+            }
+            line.push_str(&text);
+        }
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An OS error inside a report error was printed twice
+    /// (`Device or resource busy (os error 16): Device or resource busy
+    /// (os error 16)`, issue 22, item 9): the report error's message holds
+    /// its cause already.
+    #[test]
+    fn an_os_error_is_said_once() {
+        let os = std::io::Error::from_raw_os_error(16);
+        let text = os.to_string();
+        let e = anyhow::Error::new(wodds_report::ReportError::Io {
+            path: "reports/latest".into(),
+            source: os,
+        });
+        let line = one_line(&e);
+        assert_eq!(line.matches(&text).count(), 1, "{line}");
+        assert_eq!(line, format!("reports/latest: {text}"));
+        // A context that adds words keeps its cause after it.
+        let e = anyhow::anyhow!("disk full").context("--output x.csv");
+        assert_eq!(one_line(&e), "--output x.csv: disk full");
+    }
 }

@@ -30,7 +30,9 @@ pub struct ReportArgs {
     /// Editions instead of the scenarios', comma-separated (ids or house-rule paths).
     #[arg(long, value_delimiter = ',')]
     editions: Vec<String>,
-    /// Replace --out even if it is not a wodds report directory.
+    /// Write into --out even if it is not a wodds report directory (or its
+    /// manifest is damaged): wodds still removes only the files it wrote,
+    /// and keeps any other file where it puts one of its own as NAME.~1~.
     #[arg(long)]
     force: bool,
     /// No progress bar.
@@ -67,15 +69,29 @@ pub(crate) fn progress_bar(what: &str, quiet: bool) -> ProgressBar {
     bar
 }
 
-/// The scenario files of `dir`, sorted.
+/// The scenario files of `dir`, sorted: every `*.toml` but hidden ones
+/// (`.hidden.toml`, an editor's `.#brawl.toml`); one that is not a regular
+/// file (a FIFO would block the run) is refused.
 fn every_scenario(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let entries = std::fs::read_dir(dir)
         .with_context(|| format!("no scenarios given and {} cannot be read", dir.display()))?;
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .filter(|p| {
+            !p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
         .collect();
     files.sort();
+    for f in &files {
+        if !std::fs::metadata(f).is_ok_and(|m| m.is_file()) {
+            anyhow::bail!(
+                "{}: not a regular file; a scenario must be a file (give the scenarios to report by name)",
+                f.display()
+            );
+        }
+    }
     if files.is_empty() {
         anyhow::bail!(
             "no scenarios given and {} has no .toml files",
@@ -110,6 +126,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     if let Some(shard) = args.shard {
         let written = wodds_report::build_part(&opts, shard, &Bar(bar.clone()))?;
         bar.finish_and_clear();
+        print_notes(&written.notes);
         if args.timings {
             let t = written.timings;
             eprintln!(
@@ -150,6 +167,14 @@ impl wodds_report::Progress for Bar {
     }
 }
 
+/// What wodds says besides its output, on stderr: the user's files it
+/// kept, leftovers of stopped runs it removed.
+pub fn print_notes(notes: &[String]) {
+    for n in notes {
+        eprintln!("note: {n}");
+    }
+}
+
 /// What a shard prints when its part is written.
 pub fn print_part(out: &Path, m: &wodds_report::part::PartManifest) {
     let runs: usize = m.scenarios.iter().map(|s| s.editions.len()).sum();
@@ -170,6 +195,7 @@ pub fn print_part(out: &Path, m: &wodds_report::part::PartManifest) {
 /// report is written, and with `timings` the time each part took on
 /// stderr.
 pub fn print_written(written: &wodds_report::Written, timings: bool) {
+    print_notes(&written.notes);
     if timings {
         let t = written.timings;
         let s = |d: std::time::Duration| d.as_secs_f64();
@@ -201,10 +227,11 @@ pub fn print_written(written: &wodds_report::Written, timings: bool) {
         .iter()
         .filter(|f| f.path.ends_with(".svg"))
         .count();
+    let n = written.manifest.scenarios.len();
     println!(
-        "report written to {}: {} scenarios, {tables} Parquet tables, {charts} charts (SVG and PNG); open {}",
+        "report written to {}: {n} scenario{}, {tables} Parquet tables, {charts} charts (SVG and PNG); open {}",
         written.out.display(),
-        written.manifest.scenarios.len(),
+        if n == 1 { "" } else { "s" },
         written.index.display()
     );
 }

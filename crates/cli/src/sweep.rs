@@ -36,10 +36,16 @@ pub struct SweepArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
-    /// Also write `sweep.parquet` and its charts into this folder (written
-    /// whole, or not at all).
+    /// Also write `sweep.parquet`, its charts and a manifest into this
+    /// folder (written whole, or not at all; a sweep there before is
+    /// replaced, file for file, and anything else in it kept).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Write into --out even if it is not a sweep's folder: wodds still
+    /// removes only the files it wrote, and keeps any other file where it
+    /// puts one of its own as NAME.~1~.
+    #[arg(long, requires = "out")]
+    force: bool,
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
@@ -159,15 +165,22 @@ pub fn sweep(args: &SweepArgs) -> anyhow::Result<()> {
             args.vary.len()
         );
     }
+    let mut inputs = vec![args.scenario.clone()];
+    inputs.extend(
+        scenario
+            .editions
+            .iter()
+            .flat_map(|r| r.files().iter().cloned()),
+    );
     let out = args
         .out
         .as_ref()
-        .map(|dir| wodds_report::sweep::Target::prepare(dir))
+        .map(|dir| wodds_report::sweep::Target::prepare(dir, args.force, &inputs))
         .transpose()?;
     let (sweep, outcomes) = play(&mut scenario, &args.vary, args.trials, args.quiet)?;
     let rows = rows(&sweep, &outcomes);
     if let Some(target) = out {
-        target.write(&table(&sweep, &rows))?;
+        crate::report::print_notes(&target.write(&table(&sweep, &rows))?);
     }
     emit(None, |w| match args.format {
         Format::Json => {

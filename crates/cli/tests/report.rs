@@ -338,12 +338,15 @@ fn an_out_that_is_not_a_report_is_refused_unless_forced() {
         "keep me"
     );
     assert!(leftovers(tmp.path()).is_empty());
-    // Forced, the directory becomes a report; a report is then replaced
-    // without --force.
+    // Forced, the directory becomes a report and the user's file stays;
+    // a report is then replaced without --force, the file still kept.
     assert!(run(true).status.success());
-    assert!(!out.join("mine.txt").exists());
     assert!(out.join("manifest.json").exists());
     assert!(run(false).status.success());
+    assert_eq!(
+        std::fs::read_to_string(out.join("mine.txt")).unwrap(),
+        "keep me"
+    );
     assert!(leftovers(tmp.path()).is_empty());
 }
 

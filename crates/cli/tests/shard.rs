@@ -453,10 +453,19 @@ fn bad_shard_flags_exit_2_naming_the_flag_and_range() {
     fails(&wodds(&shard), &["--output", o_, "--force"]);
     assert!(out.join("mine.txt").exists());
     assert!(leftovers(tmp.path()).is_empty());
-    ok(&wodds(&with(&shard, &["--force"])));
-    assert!(!out.join("mine.txt").exists());
-    // A part is replaced without --force.
-    ok(&wodds(&shard));
+    // Forced, the folder becomes a part and the user's file stays.
+    let forced = wodds(&with(&shard, &["--force"]));
+    assert!(forced.status.success());
+    let note = String::from_utf8_lossy(&forced.stderr);
+    assert!(
+        note.contains("kept 1 file") && note.contains("mine.txt"),
+        "{note}"
+    );
+    assert_eq!(std::fs::read(out.join("mine.txt")).unwrap(), b"keep me");
+    assert!(out.join("manifest.json").exists());
+    // A part is replaced without --force, the user's file still kept.
+    assert!(wodds(&shard).status.success());
+    assert_eq!(std::fs::read(out.join("mine.txt")).unwrap(), b"keep me");
     // Merge needs parts, and --out for a report's.
     fails(&wodds(&["merge"]), &["PARTS"]);
 }

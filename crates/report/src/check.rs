@@ -12,15 +12,17 @@
 //! `update` the new report replaces the baseline whole (built beside it
 //! and renamed into place, as `wodds report` does).
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use wodds_rules::Setting;
 
 use crate::compare::{Comparison, Results, Thresholds, compare};
 use crate::error::ReportError;
+use crate::files;
 use crate::manifest::{self, EditionEntry, Manifest, ScenarioEntry};
-use crate::run::{Options, Progress, build};
+use crate::publish::{Scratch, inside};
+use crate::run::{Options, Progress, build_as};
 use crate::table;
 
 /// What to check, against what.
@@ -45,12 +47,6 @@ pub struct Baseline {
     pub manifest: Manifest,
     /// Its tables.
     pub results: Results,
-}
-
-/// A path the manifest lists, if it stays inside the report.
-fn inside(rel: &str) -> bool {
-    let p = Path::new(rel);
-    !rel.is_empty() && p.components().all(|c| matches!(c, Component::Normal(_)))
 }
 
 impl Baseline {
@@ -79,7 +75,7 @@ impl Baseline {
             path: path.clone(),
             message,
         };
-        let text = match std::fs::read_to_string(&path) {
+        let text = match files::read_text(&path, files::MAX_MANIFEST_BYTES) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Err(bad(
@@ -135,8 +131,8 @@ impl Baseline {
                 )));
             }
             let file = dir.join(&f.path);
-            let bytes = match std::fs::read(&file) {
-                Ok(b) => b,
+            let sha = match files::sha256(&file, files::MAX_DATA_BYTES) {
+                Ok((_, sha)) => sha,
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                     return Err(ReportError::Baseline {
                         path: file,
@@ -147,7 +143,7 @@ impl Baseline {
                 }
                 Err(e) => return Err(ReportError::io(file)(e)),
             };
-            if manifest::sha256(&bytes) != f.sha256 {
+            if sha != f.sha256 {
                 return Err(ReportError::Baseline {
                     path: file,
                     message: format!(
@@ -157,12 +153,55 @@ impl Baseline {
             }
         }
         let results = Results::read(dir, &manifest)?;
+        agrees(dir, &manifest, &results, &again)?;
         Ok(Baseline {
             dir: dir.to_path_buf(),
             manifest,
             results,
         })
     }
+}
+
+/// Holds the manifest to the tables it lists: each scenario's seed and
+/// trials, and each edition's rules hash, are the ones its rows were made
+/// with (a manifest edited by hand would make `check` run another report).
+fn agrees(
+    dir: &Path,
+    manifest: &Manifest,
+    results: &Results,
+    again: &str,
+) -> Result<(), ReportError> {
+    for m in &results.metrics {
+        let Some(s) = manifest.scenarios.iter().find(|s| s.name == m.scenario) else {
+            continue;
+        };
+        let seed_differs = m.seed.is_some_and(|x| x != s.seed);
+        let trials_differ = m.trials.is_some_and(|x| x != s.trials);
+        let hash_differs = manifest
+            .editions
+            .iter()
+            .find(|e| e.id == m.edition)
+            .is_some_and(|e| e.rules_hash != m.rules_hash);
+        if seed_differs || trials_differ || hash_differs {
+            return Err(ReportError::Baseline {
+                path: dir.join("manifest.json"),
+                message: format!(
+                    "says {} ran {} trials with seed {} under {}, but {}/summary.parquet was made with {}: the manifest was changed since the baseline was made; make it again with {again}",
+                    s.name,
+                    s.trials,
+                    s.seed,
+                    m.edition,
+                    s.name,
+                    match (seed_differs, trials_differ) {
+                        (true, _) => format!("seed {}", m.seed.unwrap_or_default()),
+                        (_, true) => format!("{} trials", m.trials.unwrap_or_default()),
+                        _ => format!("rules hash {}", m.rules_hash),
+                    }
+                ),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// An input file that changed since the baseline.
@@ -224,6 +263,10 @@ pub struct Checked {
     pub identical: Option<bool>,
     /// Whether the baseline was replaced by the new report.
     pub updated: bool,
+    /// What to tell the user besides (the user's files kept in the
+    /// baseline, leftovers of stopped runs removed).
+    #[serde(skip)]
+    pub notes: Vec<String>,
 }
 
 impl Checked {
@@ -384,16 +427,12 @@ pub fn check(opts: &CheckOptions, progress: &dyn Progress) -> Result<Checked, Re
     let chosen = choose(&base.manifest, &opts.scenarios)?;
     let all = opts.scenarios.is_empty();
     let overrides = base.manifest.overrides.clone().unwrap_or_default();
-    // Without --update the new report goes to a temporary directory, gone
-    // when this returns.
+    // Without --update the new report goes to a scratch directory, gone
+    // when this returns (or on Ctrl-C, or at the next check if killed).
     let scratch = if opts.update {
         None
     } else {
-        let tmp = tempfile::Builder::new()
-            .prefix(".wodds-check-")
-            .tempdir()
-            .map_err(ReportError::io(std::env::temp_dir()))?;
-        Some(tmp)
+        Some(Scratch::new().map_err(ReportError::io(std::env::temp_dir()))?)
     };
     let out = match &scratch {
         Some(t) => t.path().join("report"),
@@ -407,7 +446,7 @@ pub fn check(opts: &CheckOptions, progress: &dyn Progress) -> Result<Checked, Re
         editions: overrides.editions.clone(),
         force: false,
     };
-    let written = build(&run, progress)?;
+    let written = build_as(&run, "--baseline", progress)?;
     let mut new = Results::read(&written.out, &written.manifest)?;
     let mut old = base.results;
     if !all {
@@ -454,5 +493,10 @@ pub fn check(opts: &CheckOptions, progress: &dyn Progress) -> Result<Checked, Re
         comparison,
         identical: all.then(|| written.manifest.files == base.manifest.files),
         updated: opts.update,
+        notes: scratch
+            .iter()
+            .flat_map(|s| s.notes.iter().cloned())
+            .chain(written.notes.iter().cloned())
+            .collect(),
     })
 }

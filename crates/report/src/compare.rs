@@ -368,6 +368,9 @@ pub struct Comparison {
     /// Estimates not tested: order statistics, and figures one report
     /// gives exactly and the other only estimates.
     pub untested: usize,
+    /// Every estimate tested, moved or not, with its p-value and its
+    /// p-value after Holm's correction (the family `tested` counts).
+    pub tests: Vec<Change>,
     /// The thresholds used.
     pub thresholds: Thresholds,
 }
@@ -961,18 +964,21 @@ fn finish(g: Gathered, pairs: &[Pair], thresholds: &Thresholds) -> Comparison {
     let adjusted = stats::holm(&ps);
     let mut adjusted = adjusted.into_iter();
     let mut moved: Vec<Change> = Vec::new();
+    let mut tests: Vec<Change> = Vec::new();
     let mut groups: HashMap<Group, usize> = HashMap::new();
     for f in found {
         match (f.test, f.group) {
             (Some((p, effect)), _) => {
                 let holm = adjusted.next().expect("one per test");
+                let tested = Change {
+                    p_value: Some(p),
+                    p_holm: Some(holm),
+                    ..f.change
+                };
                 if holm < thresholds.alpha && effect > thresholds.min_effect {
-                    moved.push(Change {
-                        p_value: Some(p),
-                        p_holm: Some(holm),
-                        ..f.change
-                    });
+                    moved.push(tested.clone());
                 }
+                tests.push(tested);
             }
             (None, Some(group)) => match groups.get(&group) {
                 Some(&i) => {
@@ -1009,11 +1015,13 @@ fn finish(g: Gathered, pairs: &[Pair], thresholds: &Thresholds) -> Comparison {
         (scenario, edition)
     };
     moved.sort_by_key(|c| rank(c));
+    tests.sort_by_key(|c| rank(c));
     Comparison {
         moved,
         exact,
         tested,
         untested,
+        tests,
         thresholds: *thresholds,
     }
 }

@@ -26,25 +26,10 @@ pub enum ReportError {
     /// file, line and field).
     #[error("{0}")]
     Scenario(wodds_rules::RulesError),
-    /// `--out` exists and is not a wodds report directory.
-    #[error(
-        "--out {}: exists and is not a wodds report directory (no manifest.json of one); pass --force to replace it",
-        path.display()
-    )]
-    NotAReport {
-        /// The directory.
-        path: PathBuf,
-    },
-    /// `--out` is a file.
-    #[error("--out {}: is a file, not a directory", path.display())]
-    OutIsFile {
-        /// The path.
-        path: PathBuf,
-    },
-    /// A shard's part directory (`--out` of `wodds report --shard`,
-    /// `--output` of `wodds run --shard`) cannot be written there.
+    /// An output directory (a report, a shard's part, a sweep, a baseline
+    /// being updated) cannot be written there.
     #[error("{flag} {}: {message}", path.display())]
-    PartOut {
+    Out {
         /// The flag naming it.
         flag: &'static str,
         /// The directory.
@@ -65,14 +50,6 @@ pub enum ReportError {
     #[error("{}: {source}", path.display())]
     Io {
         /// The file or directory.
-        path: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// `--out` cannot be written (its folder cannot hold the report).
-    #[error("--out {}: cannot write there: {source}", path.display())]
-    Unwritable {
-        /// The `--out` path.
         path: PathBuf,
         /// Why.
         source: std::io::Error,

@@ -3,7 +3,6 @@
 //! inputs and seed give the same bytes.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -11,6 +10,12 @@ use sha2::{Digest, Sha256};
 /// The `format` a report's manifest carries: how a report directory is
 /// told from any other.
 pub const FORMAT: &str = "wodds-report";
+
+/// The `format` a shard's part's manifest carries.
+pub const PART_FORMAT: &str = "wodds-part";
+
+/// The `format` of a sweep's manifest.
+pub const SWEEP_FORMAT: &str = "wodds-sweep";
 
 /// A report's manifest.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -109,8 +114,25 @@ pub struct FileEntry {
     /// Rows, for a Parquet table.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub rows: Option<u64>,
+    /// Its size in bytes (absent from manifests made before wodds listed
+    /// sizes).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub size: Option<u64>,
     /// SHA-256 of its bytes, in hex.
     pub sha256: String,
+}
+
+impl FileEntry {
+    /// The entry of a file at `path` (`/`-separated, in the directory)
+    /// holding `bytes`, with `rows` for a table.
+    pub fn of(path: impl Into<String>, bytes: &[u8], rows: Option<u64>) -> FileEntry {
+        FileEntry {
+            path: path.into(),
+            rows,
+            size: Some(bytes.len() as u64),
+            sha256: sha256(bytes),
+        }
+    }
 }
 
 /// SHA-256 of `bytes` in hex.
@@ -132,15 +154,6 @@ pub fn settings_of(rules: &wodds_rules::RuleSet) -> BTreeMap<String, serde_json:
             (s.key.clone(), v)
         })
         .collect()
-}
-
-/// Whether `dir` holds a wodds report (a manifest of one).
-pub fn is_report(dir: &Path) -> bool {
-    let Ok(text) = std::fs::read_to_string(dir.join("manifest.json")) else {
-        return false;
-    };
-    serde_json::from_str::<serde_json::Value>(&text)
-        .is_ok_and(|v| v.get("format").and_then(|f| f.as_str()) == Some(FORMAT))
 }
 
 #[cfg(test)]

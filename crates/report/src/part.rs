@@ -5,7 +5,8 @@
 //!
 //! - `tallies.parquet`: the shard's integer tallies, one row per count
 //!   that is not 0 ([`TALLIES`]: `scenario`, `edition`, `field`, `index`,
-//!   `value`, `count`; [`Tally::cells`] says what each field holds);
+//!   `value`, `count`; [`Tally::cells`] says what each field holds), each
+//!   row with the shard, seed and trials it was played with;
 //! - `manifest.json` ([`PartManifest`]): `format = "wodds-part"`, the wodds
 //!   version, what the parts make once merged (`report` or `run`) and the
 //!   command that makes it in one go, the shard `i/n`, the inputs as given,
@@ -15,7 +16,12 @@
 //! [`read_parts`] reads parts given in any order and refuses, naming the
 //! file, a part that is damaged or tampered with, or that does not go with
 //! the others (another wodds version, scenario file, seed, trials, edition
-//! or rules, another split), a shard given twice and a shard missing. The
+//! or rules, another split), a shard given twice and a shard missing. It
+//! holds every part to what is true of every honest one: its table says
+//! the shard, seed and trials its manifest says; each scenario-edition
+//! played its shard's share of the trials; the wins and the conflicts
+//! nobody won add up to the conflicts, and so do the ways they ended and
+//! the rounds they lasted. The
 //! merged tally of a scenario-edition ([`Parts::tally`]) is then exactly
 //! the tally of the run in one go.
 
@@ -25,14 +31,16 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
-use wodds_sim::combat::{Cell, Field, Shard, Tally};
+use wodds_sim::combat::{Cell, End, Field, Shard, Tally};
 
 use crate::error::ReportError;
+use crate::files;
 use crate::manifest::{self, EditionEntry, FileEntry};
+use crate::publish::{Dest, Kind, Staged, Target};
 use crate::table::{self, Col, ColType};
 
 /// The `format` a part's manifest carries.
-pub const FORMAT: &str = "wodds-part";
+pub const FORMAT: &str = manifest::PART_FORMAT;
 
 /// The version of the part's layout.
 pub const FORMAT_VERSION: u32 = 1;
@@ -69,6 +77,21 @@ pub const TALLIES: &[Col] = &[
     },
     Col {
         name: "count",
+        ty: ColType::U64,
+        nullable: false,
+    },
+    Col {
+        name: "shard",
+        ty: ColType::U64,
+        nullable: false,
+    },
+    Col {
+        name: "seed",
+        ty: ColType::U64,
+        nullable: false,
+    },
+    Col {
+        name: "trials",
         ty: ColType::U64,
         nullable: false,
     },
@@ -222,24 +245,19 @@ pub struct PartTally {
     pub tally: Tally,
 }
 
-/// Whether `dir` holds a shard's part (a manifest of one).
-pub fn is_part(dir: &Path) -> bool {
-    let Ok(text) = std::fs::read_to_string(dir.join("manifest.json")) else {
-        return false;
-    };
-    serde_json::from_str::<serde_json::Value>(&text)
-        .is_ok_and(|v| v.get("format").and_then(|f| f.as_str()) == Some(FORMAT))
-}
-
-/// The tallies as a DataFrame of [`TALLIES`].
-pub fn tallies_frame(tallies: &[PartTally]) -> PolarsResult<DataFrame> {
+/// The tallies as a DataFrame of [`TALLIES`], each row with the shard,
+/// seed and trials of `manifest`'s scenario.
+pub fn tallies_frame(tallies: &[PartTally], manifest: &PartManifest) -> PolarsResult<DataFrame> {
     let mut scenario = Vec::new();
     let mut edition = Vec::new();
     let mut field = Vec::new();
     let mut index = Vec::new();
     let mut value = Vec::new();
     let mut count = Vec::new();
+    let mut seed = Vec::new();
+    let mut trials = Vec::new();
     for t in tallies {
+        let of = manifest.scenarios.iter().find(|s| s.name == t.scenario);
         for c in t.tally.cells() {
             scenario.push(t.scenario.as_str());
             edition.push(t.edition.as_str());
@@ -247,6 +265,8 @@ pub fn tallies_frame(tallies: &[PartTally]) -> PolarsResult<DataFrame> {
             index.push(c.index);
             value.push(c.value);
             count.push(c.count);
+            seed.push(of.map_or(0, |s| s.seed));
+            trials.push(of.map_or(0, |s| s.trials));
         }
     }
     let height = count.len();
@@ -259,6 +279,9 @@ pub fn tallies_frame(tallies: &[PartTally]) -> PolarsResult<DataFrame> {
             Column::new("index".into(), index),
             Column::new("value".into(), value),
             Column::new("count".into(), count),
+            Column::new("shard".into(), vec![manifest.shard.index; height]),
+            Column::new("seed".into(), seed),
+            Column::new("trials".into(), trials),
         ],
     )
 }
@@ -266,49 +289,60 @@ pub fn tallies_frame(tallies: &[PartTally]) -> PolarsResult<DataFrame> {
 /// A part being written: a temporary directory beside `out`, made
 /// before the shard's work so that an unwritable `out` fails first.
 pub struct PartDir {
-    staging: crate::run::Staging,
-    out: PathBuf,
-    dest: crate::run::Dest,
+    staged: Staged,
 }
 
 impl PartDir {
-    /// Checks `out` (a part there is replaced; anything else is refused
-    /// unless `force`; `flag` names it in errors) and makes the temporary
+    /// Checks `out` before any work ([`Target::prepare`]: a part there is
+    /// replaced, wodds's files only; anything else is refused unless
+    /// `force`, and an `out` that is, holds or lies inside one of `inputs`
+    /// always; `flag` names it in errors) and makes the temporary
     /// directory beside it.
-    pub fn stage(out: &Path, force: bool, flag: &'static str) -> Result<PartDir, ReportError> {
-        let dest = crate::run::Dest::Part { flag };
+    pub fn stage(
+        out: &Path,
+        force: bool,
+        flag: &'static str,
+        inputs: &[PathBuf],
+    ) -> Result<PartDir, ReportError> {
+        let planned = [TALLIES_FILE.to_string(), "manifest.json".to_string()];
         Ok(PartDir {
-            staging: crate::run::stage(out, force, dest)?,
-            out: out.to_path_buf(),
-            dest,
+            staged: Target::prepare(&Dest {
+                out,
+                kind: Kind::Part,
+                flag,
+                force,
+                inputs,
+                planned: &planned,
+            })?,
         })
     }
 
     /// Writes the part (`tallies.parquet`, then `manifest.json` with its
-    /// sha256) and renames it into place whole. Returns the manifest
-    /// written.
+    /// sha256) and puts it in place whole. Returns the manifest written
+    /// and what to tell the user (the user's files kept).
     pub fn write(
         self,
         mut manifest: PartManifest,
         tallies: &[PartTally],
-    ) -> Result<PartManifest, ReportError> {
-        let dir = self.staging.path().to_path_buf();
+    ) -> Result<(PartManifest, Vec<String>), ReportError> {
+        let dir = self.staged.path().to_path_buf();
         let path = dir.join(TALLIES_FILE);
-        let mut df = tallies_frame(tallies).map_err(|e| ReportError::Table {
+        let mut df = tallies_frame(tallies, &manifest).map_err(|e| ReportError::Table {
             path: path.clone(),
             message: e.to_string(),
         })?;
         let bytes = table::write_parquet(&mut df, &path)?;
-        manifest.files = vec![FileEntry {
-            path: TALLIES_FILE.to_string(),
-            rows: Some(df.height() as u64),
-            sha256: manifest::sha256(&bytes),
-        }];
+        manifest.files = vec![FileEntry::of(
+            TALLIES_FILE,
+            &bytes,
+            Some(df.height() as u64),
+        )];
         let mut json = serde_json::to_string_pretty(&manifest).expect("a manifest serializes");
         json.push('\n');
-        table::write_atomic(&dir.join("manifest.json"), json.as_bytes())?;
-        crate::run::publish(self.staging, &self.out, self.dest)?;
-        Ok(manifest)
+        table::write_file(&dir.join("manifest.json"), json.as_bytes())?;
+        let mut notes = self.staged.notes.clone();
+        notes.extend(self.staged.publish(&manifest.files)?.notes);
+        Ok((manifest, notes))
     }
 }
 
@@ -346,7 +380,7 @@ fn read_manifest(dir: &Path) -> Result<PartManifest, ReportError> {
         }
         Err(e) => return Err(bad(dir, format!("cannot read it: {e}"))),
     }
-    let text = std::fs::read_to_string(&path).map_err(|e| {
+    let text = files::read_text(&path, files::MAX_MANIFEST_BYTES).map_err(|e| {
         bad(
             &path,
             format!("cannot read it ({e}): not a shard's part (wodds report --shard or wodds run --shard writes one)"),
@@ -605,7 +639,8 @@ fn read_tallies(
     }
     let entry = &m.files[0];
     let path = dir.join(TALLIES_FILE);
-    let bytes = std::fs::read(&path).map_err(|e| bad(&path, format!("cannot read it: {e}")))?;
+    let bytes = files::read(&path, files::MAX_DATA_BYTES)
+        .map_err(|e| bad(&path, format!("cannot read it: {e}")))?;
     if manifest::sha256(&bytes) != entry.sha256 {
         return Err(bad(
             &path,
@@ -627,6 +662,7 @@ fn read_tallies(
     let col = |name: &str| df.column(name).map_err(|e| table(e.to_string()));
     let (scenario, edition, field) = (col("scenario")?, col("edition")?, col("field")?);
     let (index, value, count) = (col("index")?, col("value")?, col("count")?);
+    let (shard_col, seed_col, trials_col) = (col("shard")?, col("seed")?, col("trials")?);
     let typed = |e: PolarsError| table(e.to_string());
     let (scenario, edition, field) = (
         scenario.str().map_err(typed)?,
@@ -638,19 +674,22 @@ fn read_tallies(
         value.i32().map_err(typed)?,
         count.u64().map_err(typed)?,
     );
+    let (shard_col, seed_col, trials_col) = (
+        shard_col.u64().map_err(typed)?,
+        seed_col.u64().map_err(typed)?,
+        trials_col.u64().map_err(typed)?,
+    );
     let shard = m.shard.index as usize;
+    let mut sums: BTreeMap<(String, String), Sums> = BTreeMap::new();
     for i in 0..df.height() {
         let get = || {
             Some((
-                scenario.get(i)?,
-                edition.get(i)?,
-                field.get(i)?,
-                index.get(i)?,
-                value.get(i)?,
-                count.get(i)?,
+                (scenario.get(i)?, edition.get(i)?, field.get(i)?),
+                (index.get(i)?, value.get(i)?, count.get(i)?),
+                (shard_col.get(i)?, seed_col.get(i)?, trials_col.get(i)?),
             ))
         };
-        let Some((s, e, f, index, value, count)) = get() else {
+        let Some(((s, e, f), (index, value, count), (sh, seed, trials))) = get() else {
             return Err(table(format!("row {i} has a null")));
         };
         let Some(field) = Field::from_name(f) else {
@@ -661,6 +700,21 @@ fn read_tallies(
                 "row {i}: scenario {s:?} under edition {e:?} is not in the part's manifest"
             )));
         };
+        let of = m.scenarios.iter().find(|x| x.name == s);
+        if sh != m.shard.index || of.is_some_and(|x| x.seed != seed || x.trials != trials) {
+            return Err(bad(
+                &manifest_path,
+                format!(
+                    "says shard {}, seed {} and {} trials for {s}, but its {TALLIES_FILE} was played as shard {sh} with seed {seed} and {trials} trials: the manifest was changed since the shard wrote it",
+                    m.shard.index,
+                    of.map_or(0, |x| x.seed),
+                    of.map_or(0, |x| x.trials),
+                ),
+            ));
+        }
+        sums.entry((s.to_string(), e.to_string()))
+            .or_default()
+            .add(field, index, count);
         list.push((
             shard,
             Cell {
@@ -671,7 +725,89 @@ fn read_tallies(
             },
         ));
     }
+    let Some(split) = Shard::new(m.shard.index, m.shard.count) else {
+        return Err(bad(&manifest_path, "its shard is not i/n with i below n"));
+    };
+    for sc in &m.scenarios {
+        for ed in &sc.editions {
+            let sum = sums
+                .get(&(sc.name.clone(), ed.id.clone()))
+                .cloned()
+                .unwrap_or_default();
+            sum.check(split.fights(sc.trials)).map_err(|what| {
+                table(format!(
+                    "{} under {}: {what}, which no shard's tallies do: the file was changed since the shard wrote it",
+                    sc.name, ed.id
+                ))
+            })?;
+        }
+    }
     Ok(())
+}
+
+/// A scenario-edition's counts in one part, summed by what must agree.
+#[derive(Debug, Clone, Default)]
+struct Sums {
+    fights: u128,
+    wins: u128,
+    /// Conflicts that ended with nobody winning (a draw, a grapple
+    /// released or never begun).
+    nobody: u128,
+    ends: u128,
+    rounds: u128,
+    damage: u128,
+}
+
+impl Sums {
+    fn add(&mut self, field: Field, index: u32, count: u64) {
+        let c = u128::from(count);
+        match field {
+            Field::Fights => self.fights += c,
+            Field::Wins => self.wins += c,
+            Field::Ends => {
+                self.ends += c;
+                if End::ALL
+                    .get(index as usize)
+                    .is_some_and(|e| *e == End::Draw || e.undecided())
+                {
+                    self.nobody += c;
+                }
+            }
+            Field::Rounds => self.rounds += c,
+            Field::Damage => self.damage += c,
+            _ => {}
+        }
+    }
+
+    /// What every honest part's counts satisfy, for a shard that played
+    /// `fights` conflicts.
+    fn check(&self, fights: u64) -> Result<(), String> {
+        let n = self.fights;
+        if n != u128::from(fights) {
+            return Err(format!(
+                "{n} conflicts played where its shard plays {fights}"
+            ));
+        }
+        if self.wins + self.nobody != n {
+            return Err(format!(
+                "{} won and {} with no winner in {n} conflicts",
+                self.wins, self.nobody
+            ));
+        }
+        if self.ends != n {
+            return Err(format!("{} endings in {n} conflicts", self.ends));
+        }
+        if self.rounds != n {
+            return Err(format!("{} lengths in {n} conflicts", self.rounds));
+        }
+        if self.damage != self.wins {
+            return Err(format!(
+                "{} winners' damage counted for {} wins",
+                self.damage, self.wins
+            ));
+        }
+        Ok(())
+    }
 }
 
 impl Parts {

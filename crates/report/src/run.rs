@@ -23,6 +23,7 @@ use crate::palette::Palette;
 use crate::part::{
     Inputs, PartDir, PartEdition, PartManifest, PartOf, PartScenario, PartTally, Parts,
 };
+use crate::publish::{self, Kind, Target};
 use crate::section::{ChartSpec, MetricLabel, Section};
 use crate::single;
 use crate::table::{self, ActionRow, OddsRow};
@@ -114,6 +115,9 @@ pub struct Written {
     pub manifest: Manifest,
     /// Where the time went.
     pub timings: Timings,
+    /// What to tell the user besides: the user's files kept in `out`,
+    /// directories that stopped runs left and were removed.
+    pub notes: Vec<String>,
 }
 
 /// Progress units of each part.
@@ -143,188 +147,9 @@ fn slug(id: &str) -> String {
     }
 }
 
-/// The report's directory being built: a temporary directory beside
-/// `out`, and whatever parent folders had to be made for it.
-pub(crate) struct Staging {
-    tmp: Option<tempfile::TempDir>,
-    made: Option<PathBuf>,
-}
-
-impl Staging {
-    pub(crate) fn path(&self) -> &Path {
-        self.tmp.as_ref().expect("staged").path()
-    }
-}
-
-impl Drop for Staging {
-    fn drop(&mut self) {
-        // Parents made for a report that was never finished go too (only
-        // if still empty; the temporary directory removes itself).
-        if let (Some(top), Some(tmp)) = (self.made.take(), self.tmp.take()) {
-            let mut dir = tmp.path().parent().map(Path::to_path_buf);
-            drop(tmp);
-            while let Some(d) = dir {
-                if std::fs::remove_dir(&d).is_err() || d == top {
-                    break;
-                }
-                dir = d.parent().map(Path::to_path_buf);
-            }
-        }
-    }
-}
-
-/// What a directory being written is: a report, or a shard's part (its
-/// flag, `--out` or `--output`, for errors).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Dest {
-    /// A report.
-    Report,
-    /// A shard's part.
-    Part {
-        /// The flag that names it.
-        flag: &'static str,
-    },
-}
-
-impl Dest {
-    /// Whether `dir` holds what this writes (and may be replaced).
-    fn holds_one(self, dir: &Path) -> bool {
-        match self {
-            Dest::Report => manifest::is_report(dir),
-            Dest::Part { .. } => crate::part::is_part(dir),
-        }
-    }
-
-    /// The temporary directories' prefix.
-    fn prefix(self) -> &'static str {
-        match self {
-            Dest::Report => ".wodds-report-",
-            Dest::Part { .. } => ".wodds-part-",
-        }
-    }
-
-    /// `out` exists and is something else.
-    fn not_ours(self, out: &Path) -> ReportError {
-        match self {
-            Dest::Report => ReportError::NotAReport {
-                path: out.to_path_buf(),
-            },
-            Dest::Part { flag } => ReportError::PartOut {
-                flag,
-                path: out.to_path_buf(),
-                message: "exists and is not a wodds part directory (no manifest.json of one); pass --force to replace it".to_string(),
-            },
-        }
-    }
-
-    /// `out` is a file.
-    fn is_file(self, out: &Path) -> ReportError {
-        match self {
-            Dest::Report => ReportError::OutIsFile {
-                path: out.to_path_buf(),
-            },
-            Dest::Part { flag } => ReportError::PartOut {
-                flag,
-                path: out.to_path_buf(),
-                message: "is a file, not a directory".to_string(),
-            },
-        }
-    }
-
-    /// `out` cannot be written.
-    fn unwritable(self, out: &Path, source: std::io::Error) -> ReportError {
-        match self {
-            Dest::Report => ReportError::Unwritable {
-                path: out.to_path_buf(),
-                source,
-            },
-            Dest::Part { flag } => ReportError::PartOut {
-                flag,
-                path: out.to_path_buf(),
-                message: format!("cannot write there: {source}"),
-            },
-        }
-    }
-}
-
-/// Checks `out` and makes the temporary directory the report (or part)
-/// is built in.
-pub(crate) fn stage(out: &Path, force: bool, dest: Dest) -> Result<Staging, ReportError> {
-    match std::fs::symlink_metadata(out) {
-        Ok(m) if m.is_dir() => {
-            if !force && !dest.holds_one(out) {
-                return Err(dest.not_ours(out));
-            }
-        }
-        Ok(_) => return Err(dest.is_file(out)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-        Err(source) => return Err(dest.unwritable(out, source)),
-    }
-    let parent = match out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    // The topmost folder that does not exist yet, to remove on failure.
-    let mut made = None;
-    let mut p = Some(parent.as_path());
-    while let Some(d) = p {
-        if d.as_os_str().is_empty() || d.exists() {
-            break;
-        }
-        made = Some(d.to_path_buf());
-        p = d.parent();
-    }
-    let unwritable = |source| dest.unwritable(out, source);
-    std::fs::create_dir_all(&parent).map_err(unwritable)?;
-    let tmp = tempfile::Builder::new()
-        .prefix(dest.prefix())
-        .tempdir_in(&parent)
-        .map_err(|source| {
-            if let Some(top) = &made {
-                let _ = std::fs::remove_dir_all(top);
-            }
-            unwritable(source)
-        })?;
-    Ok(Staging {
-        tmp: Some(tmp),
-        made,
-    })
-}
-
-/// Moves the finished report (or part) into place, replacing an older one.
-pub(crate) fn publish(staging: Staging, out: &Path, dest: Dest) -> Result<(), ReportError> {
-    let parent = staging
-        .path()
-        .parent()
-        .unwrap_or(Path::new("."))
-        .to_path_buf();
-    let unwritable = |source| dest.unwritable(out, source);
-    let old = if out.exists() {
-        let old = tempfile::Builder::new()
-            .prefix(&format!("{}old-", dest.prefix()))
-            .tempdir_in(&parent)
-            .map_err(unwritable)?;
-        std::fs::rename(out, old.path().join("report")).map_err(unwritable)?;
-        Some(old)
-    } else {
-        None
-    };
-    let mut staging = staging;
-    staging.made = None;
-    let built = staging.path().to_path_buf();
-    if let Err(e) = std::fs::rename(&built, out) {
-        if let Some(old) = &old {
-            let _ = std::fs::rename(old.path().join("report"), out);
-        }
-        return Err(unwritable(e));
-    }
-    // The temporary directory is the report now: nothing left to remove.
-    if let Some(tmp) = staging.tmp.take() {
-        let _ = tmp.keep();
-    }
-    drop(old);
-    Ok(())
-}
+/// Names a report gives its own files and folders: a scenario's folder
+/// takes another.
+const RESERVED: &[&str] = &["charts"];
 
 /// A scenario read and checked.
 struct Loaded {
@@ -354,6 +179,14 @@ fn load(opts: &Options) -> Result<(Vec<Loaded>, Vec<RuleSet>), ReportError> {
             context: "--editions".to_string(),
             source,
         })?;
+    for (i, e) in overrides.iter().enumerate() {
+        if overrides[..i].iter().any(|o| o.id == e.id) {
+            return Err(ReportError::Flag {
+                flag: "--editions",
+                message: format!("{} is given twice; give each edition once", e.id),
+            });
+        }
+    }
     if opts.scenarios.is_empty() {
         return Err(ReportError::Flag {
             flag: "SCENARIOS",
@@ -380,7 +213,8 @@ fn load(opts: &Options) -> Result<(Vec<Loaded>, Vec<RuleSet>), ReportError> {
         let base = slug(&stem);
         let mut name = base.clone();
         let mut k = 2;
-        while loaded.iter().any(|l| l.slug == name) {
+        // The report's own folder (`charts`) is never a scenario's.
+        while loaded.iter().any(|l| l.slug == name) || RESERVED.contains(&name.as_str()) {
             name = format!("{base}-{k}");
             k += 1;
         }
@@ -414,9 +248,10 @@ fn inputs(loaded: &[Loaded], editions: &[RuleSet]) -> Result<Vec<InputEntry>, Re
     let mut out: Vec<InputEntry> = Vec::new();
     let mut add = |path: String, kind: &str| -> Result<(), ReportError> {
         if !out.iter().any(|i| i.path == path) {
-            let bytes = std::fs::read(&path).map_err(ReportError::io(&path))?;
+            let (_, sha256) = crate::files::sha256(Path::new(&path), wodds_rules::MAX_FILE_BYTES)
+                .map_err(ReportError::io(&path))?;
             out.push(InputEntry {
-                sha256: manifest::sha256(&bytes),
+                sha256,
                 path,
                 kind: kind.to_string(),
             });
@@ -439,7 +274,17 @@ fn inputs(loaded: &[Loaded], editions: &[RuleSet]) -> Result<Vec<InputEntry>, Re
 
 /// Builds the report `opts` asks for.
 pub fn build(opts: &Options, progress: &dyn Progress) -> Result<Written, ReportError> {
-    report(opts, Fights::Play, progress)
+    report(opts, Fights::Play, "--out", progress)
+}
+
+/// Builds the report `opts` asks for at `opts.out`, a baseline named by
+/// `flag` in errors (`wodds check --update`).
+pub(crate) fn build_as(
+    opts: &Options,
+    flag: &'static str,
+    progress: &dyn Progress,
+) -> Result<Written, ReportError> {
+    report(opts, Fights::Play, flag, progress)
 }
 
 /// Where a report's fights come from.
@@ -488,7 +333,7 @@ pub fn merge(
             ),
         });
     }
-    report(&opts, Fights::Parts(parts), progress)
+    report(&opts, Fights::Parts(parts), "--out", progress)
 }
 
 /// A shard's part written.
@@ -500,6 +345,8 @@ pub struct PartWritten {
     pub manifest: PartManifest,
     /// Where the time went (setup and fights; the rest is the merge's).
     pub timings: Timings,
+    /// What to tell the user besides (see [`Written::notes`]).
+    pub notes: Vec<String>,
 }
 
 /// Plays `shard`'s share of the report `opts` asks for (its batches of
@@ -513,7 +360,11 @@ pub fn build_part(
     let start = Instant::now();
     let mut timings = Timings::default();
     let (loaded, editions) = load(opts)?;
-    let dir = PartDir::stage(&opts.out, opts.force, "--out")?;
+    let read: Vec<PathBuf> = inputs(&loaded, &editions)?
+        .iter()
+        .map(|i| PathBuf::from(&i.path))
+        .collect();
+    let dir = PartDir::stage(&opts.out, opts.force, "--out", &read)?;
     let scenario_editions: u64 = loaded
         .iter()
         .map(|l| l.scenario.editions.len() as u64)
@@ -581,13 +432,14 @@ pub fn build_part(
         edition_entries(&editions),
         part_scenarios(&loaded),
     );
-    let manifest = dir.write(manifest, &tallies)?;
+    let (manifest, notes) = dir.write(manifest, &tallies)?;
     timings.parquet = t.elapsed();
     timings.total = start.elapsed();
     Ok(PartWritten {
         out: opts.out.clone(),
         manifest,
         timings,
+        notes,
     })
 }
 
@@ -629,7 +481,12 @@ fn part_scenarios(loaded: &[Loaded]) -> Vec<PartScenario> {
 }
 
 /// Builds a report, its fights played or added up from parts.
-fn report(opts: &Options, fights: Fights, progress: &dyn Progress) -> Result<Written, ReportError> {
+fn report(
+    opts: &Options,
+    fights: Fights,
+    flag: &'static str,
+    progress: &dyn Progress,
+) -> Result<Written, ReportError> {
     let start = Instant::now();
     let mut timings = Timings::default();
     let (loaded, editions) = load(opts)?;
@@ -637,7 +494,30 @@ fn report(opts: &Options, fights: Fights, progress: &dyn Progress) -> Result<Wri
         parts.check_inputs(&part_scenarios(&loaded), &edition_entries(&editions))?;
     }
     let inputs = inputs(&loaded, &editions)?;
-    let staging = stage(&opts.out, opts.force, Dest::Report)?;
+    let mut read: Vec<PathBuf> = inputs.iter().map(|i| PathBuf::from(&i.path)).collect();
+    if let Fights::Parts(parts) = fights {
+        read.extend(parts.dirs.iter().cloned());
+    }
+    let mut planned: Vec<String> = [
+        "manifest.json",
+        "index.html",
+        "odds.parquet",
+        "actions.parquet",
+    ]
+    .map(String::from)
+    .to_vec();
+    for l in &loaded {
+        planned.push(format!("{}/summary.parquet", l.slug));
+        planned.push(format!("{}/distributions.parquet", l.slug));
+    }
+    let staging = Target::prepare(&publish::Dest {
+        out: &opts.out,
+        kind: Kind::Report,
+        flag,
+        force: opts.force,
+        inputs: &read,
+        planned: &planned,
+    })?;
     let dir = staging.path().to_path_buf();
     let palette = Palette::new(editions.iter().map(|e| e.id.as_str()));
 
@@ -791,12 +671,8 @@ fn report(opts: &Options, fights: Fights, progress: &dyn Progress) -> Result<Wri
     for (path, r) in &drawn {
         for (ext, bytes) in [("svg", r.svg.as_bytes()), ("png", r.png.as_slice())] {
             let rel = format!("{path}.{ext}");
-            table::write_atomic(&dir.join(&rel), bytes)?;
-            files.push(FileEntry {
-                path: rel,
-                rows: None,
-                sha256: manifest::sha256(bytes),
-            });
+            table::write_file(&dir.join(&rel), bytes)?;
+            files.push(FileEntry::of(rel, bytes, None));
         }
     }
     timings.charts = t.elapsed();
@@ -884,12 +760,8 @@ fn report(opts: &Options, fights: Fights, progress: &dyn Progress) -> Result<Wri
             .then(|| dots_view(&dot_rows, &sections, &edition_ids, dots_left, &svg_of)),
     };
     let html = page::render(&page)?;
-    table::write_atomic(&dir.join("index.html"), html.as_bytes())?;
-    files.push(FileEntry {
-        path: "index.html".to_string(),
-        rows: None,
-        sha256: manifest::sha256(html.as_bytes()),
-    });
+    table::write_file(&dir.join("index.html"), html.as_bytes())?;
+    files.push(FileEntry::of("index.html", html.as_bytes(), None));
     files.sort_by(|a, b| a.path.cmp(&b.path));
     let manifest = Manifest {
         format: manifest::FORMAT.to_string(),
@@ -919,10 +791,11 @@ fn report(opts: &Options, fights: Fights, progress: &dyn Progress) -> Result<Wri
     };
     let mut json = serde_json::to_string_pretty(&manifest).expect("a manifest serializes");
     json.push('\n');
-    table::write_atomic(&dir.join("manifest.json"), json.as_bytes())?;
+    table::write_file(&dir.join("manifest.json"), json.as_bytes())?;
     timings.page = t.elapsed();
 
-    publish(staging, &opts.out, Dest::Report)?;
+    let mut notes = staging.notes.clone();
+    notes.extend(staging.publish(&manifest.files)?.notes);
     progress.advance(PAGE_UNITS);
     timings.total = start.elapsed();
     Ok(Written {
@@ -930,6 +803,7 @@ fn report(opts: &Options, fights: Fights, progress: &dyn Progress) -> Result<Wri
         index: opts.out.join("index.html"),
         manifest,
         timings,
+        notes,
     })
 }
 
@@ -1031,11 +905,7 @@ fn write_table(
         message: e.to_string(),
     })?;
     let bytes = table::write_parquet(&mut df, &path)?;
-    files.push(FileEntry {
-        path: rel.to_string(),
-        rows: Some(df.height() as u64),
-        sha256: manifest::sha256(&bytes),
-    });
+    files.push(FileEntry::of(rel, &bytes, Some(df.height() as u64)));
     Ok(())
 }
 

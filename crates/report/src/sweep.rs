@@ -1,8 +1,9 @@
 //! A sweep's files (`wodds sweep --out DIR`): `sweep.parquet`, tidy (one
 //! row per point, edition and side), and its charts: the first side's win
 //! rate against the varied value, one line per edition (a band where
-//! estimated), or for a grid of two values a heatmap per edition. The
-//! folder is built beside `DIR` and renamed into place whole.
+//! estimated), or for a grid of two values a heatmap per edition, and a
+//! `manifest.json` listing them. The folder is built beside `DIR` and put
+//! in place whole, replacing only the files a sweep wrote there.
 
 use std::path::{Path, PathBuf};
 
@@ -10,7 +11,9 @@ use polars::prelude::{DataFrame, PolarsResult};
 
 use crate::ReportError;
 use crate::chart::{self, BandPoint, BandSeries, Bands, Heatmap, Intervals, Point};
+use crate::manifest::FileEntry;
 use crate::palette::Palette;
+use crate::publish::{self, Dest, Kind, Staged};
 use crate::table::{self, Col, ColType, Frame, VERSION, prob, tidy};
 
 /// One row of `sweep.parquet` (and of `wodds sweep`'s output).
@@ -113,85 +116,92 @@ pub fn frame(t: &Table) -> PolarsResult<DataFrame> {
         .finish(rows.len())
 }
 
-/// Where a sweep's files go: checked before any work.
-#[derive(Debug)]
-pub struct Target {
-    out: PathBuf,
+/// The `format` of a sweep's `manifest.json`.
+pub const FORMAT: &str = crate::manifest::SWEEP_FORMAT;
+
+/// A sweep's `manifest.json`: what wrote it and every file it holds (so
+/// that a later sweep replaces exactly those).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SweepManifest {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// The layout's version (1).
+    pub format_version: u32,
+    /// The wodds version that made it.
+    pub wodds_version: String,
+    /// Every file of the sweep but this one.
+    pub files: Vec<FileEntry>,
 }
 
-/// The file that marks a folder as a sweep's (it may be replaced).
-const MARK: &str = "sweep.parquet";
+/// The sweep's table.
+const TABLE: &str = "sweep.parquet";
+
+/// Where a sweep's files go: checked before any work, built beside it and
+/// put in place whole ([`crate::publish`]).
+#[derive(Debug)]
+pub struct Target {
+    staged: Staged,
+}
 
 impl Target {
-    /// Checks `out`: a new folder, or one a sweep wrote before (it is
-    /// replaced whole); its parent must exist.
-    pub fn prepare(out: &Path) -> Result<Target, ReportError> {
-        if out.is_file() {
-            return Err(ReportError::OutIsFile {
-                path: out.to_path_buf(),
-            });
-        }
-        if out.is_dir() {
-            let empty = std::fs::read_dir(out)
-                .map_err(ReportError::io(out))?
-                .next()
-                .is_none();
-            if !empty && !out.join(MARK).is_file() {
-                return Err(ReportError::Flag {
-                    flag: "--out",
-                    message: format!(
-                        "{}: exists and holds no sweep (no {MARK}); give a new folder",
-                        out.display()
-                    ),
-                });
-            }
-        }
-        let parent = match out.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
-        if !parent.is_dir() {
-            return Err(ReportError::Flag {
-                flag: "--out",
-                message: format!(
-                    "{}: its folder {} does not exist",
-                    out.display(),
-                    parent.display()
-                ),
-            });
-        }
+    /// Checks `out` before any work: a new or empty folder, or one a sweep
+    /// wrote (its files are replaced, anything else in it kept); with
+    /// `force`, any folder (nothing but wodds's own files is ever
+    /// removed). An `out` that is, holds or lies inside one of `inputs` is
+    /// refused.
+    pub fn prepare(out: &Path, force: bool, inputs: &[PathBuf]) -> Result<Target, ReportError> {
+        let planned = [TABLE.to_string(), "manifest.json".to_string()];
         Ok(Target {
-            out: out.to_path_buf(),
+            staged: Target::stage(out, force, inputs, &planned)?,
         })
     }
 
-    /// Writes `t`'s table and charts into a folder beside the target,
-    /// then renames it into place.
-    pub fn write(&self, t: &Table) -> Result<(), ReportError> {
-        let parent = match self.out.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
-        let tmp = tempfile::Builder::new()
-            .prefix(".wodds-sweep-")
-            .tempdir_in(parent)
-            .map_err(ReportError::io(parent))?;
-        let dir = tmp.path();
+    fn stage(
+        out: &Path,
+        force: bool,
+        inputs: &[PathBuf],
+        planned: &[String],
+    ) -> Result<Staged, ReportError> {
+        publish::Target::prepare(&Dest {
+            out,
+            kind: Kind::Sweep,
+            flag: "--out",
+            force,
+            inputs,
+            planned,
+        })
+    }
+
+    /// Writes `t`'s table, charts and manifest and puts the folder in
+    /// place. Returns what to tell the user (the user's files kept).
+    pub fn write(self, t: &Table) -> Result<Vec<String>, ReportError> {
+        let dir = self.staged.path().to_path_buf();
         let mut df = frame(t).map_err(|e| ReportError::Table {
-            path: dir.join(MARK),
+            path: dir.join(TABLE),
             message: e.to_string(),
         })?;
-        table::write_parquet(&mut df, &dir.join(MARK))?;
+        let bytes = table::write_parquet(&mut df, &dir.join(TABLE))?;
+        let mut files = vec![FileEntry::of(TABLE, &bytes, Some(df.height() as u64))];
         for (name, drawn) in charts(t)? {
-            table::write_atomic(&dir.join(format!("{name}.svg")), drawn.svg.as_bytes())?;
-            table::write_atomic(&dir.join(format!("{name}.png")), &drawn.png)?;
+            for (ext, bytes) in [("svg", drawn.svg.as_bytes()), ("png", drawn.png.as_slice())] {
+                let rel = format!("{name}.{ext}");
+                table::write_file(&dir.join(&rel), bytes)?;
+                files.push(FileEntry::of(rel, bytes, None));
+            }
         }
-        if self.out.exists() {
-            std::fs::remove_dir_all(&self.out).map_err(ReportError::io(&self.out))?;
-        }
-        let kept = tmp.keep();
-        std::fs::rename(&kept, &self.out).map_err(ReportError::io(&self.out))?;
-        Ok(())
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        let manifest = SweepManifest {
+            format: FORMAT.to_string(),
+            format_version: 1,
+            wodds_version: VERSION.to_string(),
+            files,
+        };
+        let mut json = serde_json::to_string_pretty(&manifest).expect("a manifest serializes");
+        json.push('\n');
+        table::write_file(&dir.join("manifest.json"), json.as_bytes())?;
+        let mut notes = self.staged.notes.clone();
+        notes.extend(self.staged.publish(&manifest.files)?.notes);
+        Ok(notes)
     }
 }
 

@@ -2,7 +2,6 @@
 //! docs/report.md and checked against it), and Parquet files written whole
 //! or not at all.
 
-use std::io::Write;
 use std::path::Path;
 
 use polars::prelude::*;
@@ -460,25 +459,23 @@ pub fn write_parquet(df: &mut DataFrame, path: &Path) -> Result<Vec<u8>, ReportE
         .with_compression(ParquetCompression::Zstd(None))
         .finish(df)
         .map_err(table)?;
-    write_atomic(path, &bytes)?;
+    write_file(path, &bytes)?;
     Ok(bytes)
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same folder,
-/// renamed into place.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ReportError> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(ReportError::io(dir))?;
-    tmp.write_all(bytes).map_err(ReportError::io(path))?;
-    tmp.persist(path)
-        .map_err(|e| ReportError::io(path)(e.error))?;
-    Ok(())
+/// Writes `bytes` to a new file at `path`, in a directory being built
+/// (a report, part or sweep's staging directory, which is put in place
+/// whole): the mode a plain `File::create` gives, 0666 less the umask.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ReportError> {
+    std::fs::write(path, bytes).map_err(ReportError::io(path))
 }
 
-/// Reads a Parquet file back.
+/// Reads a Parquet file back (a regular file of at most
+/// [`MAX_DATA_BYTES`](crate::files::MAX_DATA_BYTES)).
 pub fn read_parquet(path: &Path) -> Result<DataFrame, ReportError> {
-    let file = std::fs::File::open(path).map_err(ReportError::io(path))?;
-    ParquetReader::new(file)
+    let bytes =
+        crate::files::read(path, crate::files::MAX_DATA_BYTES).map_err(ReportError::io(path))?;
+    ParquetReader::new(std::io::Cursor::new(bytes))
         .finish()
         .map_err(|e| ReportError::Table {
             path: path.to_path_buf(),
