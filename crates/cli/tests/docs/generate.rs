@@ -369,13 +369,13 @@ fn type_of(schema: &Value, node: &Value) -> String {
     if let Some(name) = refs.first() {
         let def = &schema["$defs"][name];
         if def.get("oneOf").is_some() || def.get("enum").is_some() {
-            return format!("one of [{name}](#{})", anchor(name));
+            return format!("one of {}", link(name));
         }
         let many = node["type"] == "array" || node["items"].is_object();
         return if many {
-            format!("list of [{name}](#{})", anchor(name))
+            format!("list of {}", link(name))
         } else {
-            format!("[{name}](#{})", anchor(name))
+            link(name)
         };
     }
     if let Some(values) = node["enum"].as_array() {
@@ -407,15 +407,22 @@ fn type_of(schema: &Value, node: &Value) -> String {
         (Some(lo), None) => write!(text, ", at least {lo}").unwrap(),
         _ => {}
     }
-    if let Some(d) = node.get("default") {
+    if let Some(d) = node.get("default").filter(|d| !d.is_null()) {
         write!(text, ", default `{d}`").unwrap();
     }
     text
 }
 
-/// The anchor mdBook gives a heading of the definition's name.
-fn anchor(name: &str) -> String {
-    name.to_lowercase()
+/// A definition's name as the page shows it: the Rust type's, less the
+/// `Raw` of the structs a file is first read into.
+fn shown_name(name: &str) -> &str {
+    name.strip_prefix("Raw").unwrap_or(name)
+}
+
+/// A link to the heading of a definition (mdBook's anchor for it).
+fn link(name: &str) -> String {
+    let shown = shown_name(name);
+    format!("[{shown}](#{})", shown.to_lowercase())
 }
 
 /// A table of an object's fields: name, type, meaning.
@@ -463,7 +470,7 @@ fn scenario(root: &Path) -> String {
         let mut more = Vec::new();
         references(def, &mut more);
         order.extend(more);
-        write!(out, "\n### {name}\n\n").unwrap();
+        write!(out, "\n### {}\n\n", shown_name(&name)).unwrap();
         if let Some(d) = def["description"].as_str() {
             writeln!(out, "{}\n", one_line(d)).unwrap();
         }
