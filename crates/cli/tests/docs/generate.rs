@@ -349,10 +349,12 @@ fn scenario_schema(root: &Path) -> Value {
 fn references(node: &Value, out: &mut Vec<String>) {
     match node {
         Value::Object(map) => {
-            if let Some(r) = map.get("$ref").and_then(Value::as_str) {
-                if let Some(name) = r.strip_prefix("#/$defs/") {
-                    out.push(name.to_string());
-                }
+            if let Some(name) = map
+                .get("$ref")
+                .and_then(Value::as_str)
+                .and_then(|r| r.strip_prefix("#/$defs/"))
+            {
+                out.push(name.to_string());
             }
             map.values().for_each(|v| references(v, out));
         }
@@ -393,11 +395,9 @@ fn type_of(schema: &Value, node: &Value) -> String {
         _ => vec![],
     };
     let mut text = types.join(" or ");
-    if text == "object" {
-        if let Some(props) = node["properties"].as_object() {
-            let keys: Vec<String> = props.keys().map(|k| format!("`{k}`")).collect();
-            text = format!("table of {}", keys.join(", "));
-        }
+    if let Some(props) = node["properties"].as_object().filter(|_| text == "object") {
+        let keys: Vec<String> = props.keys().map(|k| format!("`{k}`")).collect();
+        text = format!("table of {}", keys.join(", "));
     }
     if text == "array" {
         text = format!("list of {}", type_of(schema, &node["items"]));
