@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Checks a wodds report's index.html as a browser sees it.
+"""Checks a wodds report's index.html, or the built book, as a browser sees it.
 
     scripts/check-page.py REPORT_DIR [--screenshot FILE.png]
+    scripts/check-page.py --book BOOK_DIR [--screenshots DIR]
     scripts/check-page.py --self-test
 
 Opens the page in headless Chromium (Debian's `chromium`) from disk and
@@ -12,6 +13,10 @@ fails (exit 1) on:
   - anything fetched from the network (the page must open offline);
   - fewer inline SVG charts than manifest.json lists.
 It then takes a full-page screenshot and checks it is a real image.
+--book checks the book mdBook built (`mdbook build docs/book`) the same
+way: its first page and the report chapter (which shows pictures), each
+with its title in the DOM, every picture it names present, and a
+screenshot 1400 and 400 pixels wide (into --screenshots DIR if given).
 --self-test runs the same checks on a broken page (a thrown error and a
 missing image) and fails unless both are caught, so the check itself
 cannot rot. Exit 2: chromium not found or it did not answer in time.
@@ -71,6 +76,7 @@ class Refs(html.parser.HTMLParser):
     def __init__(self):
         super().__init__()
         self.loads = []
+        self.images = []
         self.svgs = 0
         self.depth = 0
 
@@ -82,6 +88,8 @@ class Refs(html.parser.HTMLParser):
             self.depth += 1
         if tag in ("img", "script", "source", "iframe", "embed", "audio", "video") and a.get("src"):
             self.loads.append(a["src"])
+        if tag == "img" and a.get("src"):
+            self.images.append(a["src"])
         if tag == "link" and a.get("href"):
             self.loads.append(a["href"])
         if tag == "image":
@@ -96,9 +104,17 @@ class Refs(html.parser.HTMLParser):
         if tag == "svg" and self.depth > 0:
             self.depth -= 1
 
+    @staticmethod
+    def images_of(page: Path):
+        """The pictures the HTML file at `page` shows, as written, each once."""
+        refs = Refs()
+        refs.feed(page.read_text())
+        return list(dict.fromkeys(refs.images))
 
-def check(index: Path, expect_svgs=None, screenshot=None):
-    """The problems found with the page at `index`."""
+
+def check(index: Path, expect_svgs=None, screenshot=None, width=1400, expect=None):
+    """The problems found with the page at `index`: its DOM must hold the
+    text `expect` when given; the screenshot is `width` pixels wide."""
     url = index.resolve().as_uri()
     problems = []
     out = run(["--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000", "--dump-dom", url])
@@ -112,18 +128,20 @@ def check(index: Path, expect_svgs=None, screenshot=None):
     refs.feed(out.stdout)
     if "</html>" not in out.stdout:
         problems.append("the DOM Chromium dumped is incomplete")
-    for ref in refs.loads:
+    for ref in dict.fromkeys(refs.loads):
         if ref.startswith(("http://", "https://", "//")):
             problems.append(f"loads {ref} from the network")
         elif not ref.startswith(("data:", "#")):
             target = index.parent / ref.split("#")[0].split("?")[0]
             if not target.is_file():
                 problems.append(f"missing file: {ref}")
+    if expect is not None and expect not in out.stdout:
+        problems.append(f"the page does not show {expect!r}")
     if expect_svgs is not None and refs.svgs < expect_svgs:
         problems.append(f"{refs.svgs} inline SVG charts, expected {expect_svgs}")
     shot = None
     if screenshot is not None:
-        res = run(["--window-size=1400,3000", f"--screenshot={screenshot}", url])
+        res = run([f"--window-size={width},3000", f"--screenshot={screenshot}", url])
         if res.returncode != 0 or not Path(screenshot).is_file():
             problems.append("no screenshot")
         else:
@@ -152,10 +170,57 @@ def self_test():
     print("check-page self-test: a thrown error and a missing image are caught")
 
 
+# The book's pages checked, each with text its DOM must show and the
+# pictures it must load.
+BOOK_PAGES = [
+    ("index.html", "probability lab for Storyteller", 0),
+    ("guide/report.html", "The report", 4),
+]
+
+
+def check_book(book: Path, shots=None):
+    """Checks the built book's pages; exits 1 on any problem."""
+    failed = False
+    with tempfile.TemporaryDirectory() as d:
+        out = Path(shots or d)
+        out.mkdir(parents=True, exist_ok=True)
+        for page, expect, pictures in BOOK_PAGES:
+            index = book / page
+            if not index.is_file():
+                print(f"check-page: {index}: not built", file=sys.stderr)
+                failed = True
+                continue
+            images = Refs.images_of(index)
+            if len(images) < pictures:
+                print(f"check-page: {index}: {len(images)} pictures, expected {pictures}", file=sys.stderr)
+                failed = True
+            stem = page.replace("/", "-").removesuffix(".html")
+            sizes = []
+            for width in (1400, 400):
+                shot = out / f"{stem}-{width}.png"
+                problems, _, size = check(index, None, shot, width, expect)
+                for p in problems:
+                    print(f"check-page: {index} at {width} px: {p}", file=sys.stderr)
+                failed = failed or bool(problems)
+                if size:
+                    sizes.append(f"{size[0]}x{size[1]}")
+            if not failed:
+                print(
+                    f"check-page: {index}: shows {expect!r}, {len(images)} pictures, no console errors, "
+                    f"no missing or remote files, screenshots {' and '.join(sizes)}"
+                )
+    if failed:
+        sys.exit(1)
+
+
 def main():
     args = sys.argv[1:]
     if args == ["--self-test"]:
         self_test()
+        return
+    if args[:1] == ["--book"] and len(args) >= 2:
+        shots = args[args.index("--screenshots") + 1] if "--screenshots" in args else None
+        check_book(Path(args[1]), shots)
         return
     if not args:
         print(__doc__, file=sys.stderr)

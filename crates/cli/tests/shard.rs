@@ -470,7 +470,7 @@ fn bad_shard_flags_exit_2_naming_the_flag_and_range() {
     fails(&wodds(&["merge"]), &["PARTS"]);
 }
 
-/// The cluster recipes of docs/cluster.md, their shells run by hand: the
+/// The cluster recipes of the book's sharded runs, their shells run by hand: the
 /// Slurm array script as its tasks would (`SLURM_ARRAY_TASK_ID` of
 /// `SLURM_ARRAY_TASK_COUNT`), and the Kubernetes Indexed Job's command as
 /// its pods would (`JOB_COMPLETION_INDEX`, its `SHARDS` the Job's
