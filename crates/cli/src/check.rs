@@ -35,7 +35,7 @@ pub struct CheckArgs {
     /// Smallest change of an estimate reported, in the metric's unit (a probability for a share).
     #[arg(long, default_value_t = 0.005)]
     min_effect: f64,
-    /// Replace the baseline with the new report, whole (built beside it, renamed into place).
+    /// Replace the baseline with the new report: built beside it and swapped in whole; only the files its manifest lists are replaced, anything else in its folder stays.
     #[arg(long)]
     update: bool,
     /// Output format.

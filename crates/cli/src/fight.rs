@@ -56,7 +56,7 @@ pub struct RunScenarioArgs {
     /// tallies to --output as a part, for `wodds merge`.
     #[arg(long, value_name = "I/N", allow_hyphen_values = true, value_parser = crate::report::parse_shard)]
     shard: Option<Shard>,
-    /// With --shard, replace --output even if it is not a part's directory.
+    /// With --shard, write into --output even if it is not a part's directory (wodds still removes only the files it wrote).
     #[arg(long, requires = "shard")]
     force: bool,
 }

@@ -25,7 +25,7 @@ pub struct MergeArgs {
     /// Parts of `wodds run`: the output format [default: table].
     #[arg(long, value_enum)]
     format: Option<Format>,
-    /// Parts of `wodds report`: replace --out even if it is not a wodds report directory.
+    /// Parts of `wodds report`: write into --out even if it is not a wodds report directory (wodds still removes only the files it wrote).
     #[arg(long)]
     force: bool,
     /// No progress bar.
