@@ -13,7 +13,7 @@ use wodds_report::part::{
     Inputs, PartDir, PartEdition, PartManifest, PartOf, PartScenario, PartTally,
 };
 use wodds_rules::RuleSet;
-use wodds_sim::combat::{
+use wodds_sim::conflict::{
     self, ConflictKind, EditionEngine, End, Figure, Sampling, Scenario, Shard, Summary, Tally,
 };
 
@@ -179,8 +179,8 @@ pub fn load_editions(editions: &[String]) -> anyhow::Result<Vec<RuleSet>> {
     let mut loaded = Vec::new();
     for e in editions {
         let rules = RuleSet::load(e).context("--editions")?;
-        if let Some(twice) = combat::same_edition(&loaded, &rules) {
-            bail!("--editions: {}", combat::twice_words(e, twice));
+        if let Some(twice) = conflict::same_edition(&loaded, &rules) {
+            bail!("--editions: {}", conflict::twice_words(e, twice));
         }
         loaded.push(rules);
     }
@@ -241,7 +241,7 @@ pub fn run(args: &RunScenarioArgs) -> anyhow::Result<()> {
         .iter()
         .zip(&engines)
         .map(|(rules, engine)| {
-            let tally = combat::run(engine, &rules.id, scenario.trials, scenario.seed, &|n| {
+            let tally = conflict::run(engine, &rules.id, scenario.trials, scenario.seed, &|n| {
                 bar.inc(n)
             });
             summarize(&scenario, rules, engine, &tally)
@@ -355,7 +355,7 @@ fn run_shard(args: &RunScenarioArgs, shard: Shard) -> anyhow::Result<()> {
         .map(|(rules, engine)| PartTally {
             scenario: name.clone(),
             edition: rules.id.clone(),
-            tally: combat::run_shard(
+            tally: conflict::run_shard(
                 engine,
                 &rules.id,
                 scenario.trials,
@@ -420,7 +420,7 @@ pub fn merge(
         .iter()
         .zip(&engines)
         .map(|(rules, engine)| {
-            let frame = combat::Engine::frame(engine);
+            let frame = conflict::Engine::frame(engine);
             let tally = parts.tally(&name, &rules.id, frame.sides, frame.max_rounds)?;
             bar.inc(1);
             Ok(summarize(&scenario, rules, engine, &tally))

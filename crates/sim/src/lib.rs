@@ -11,8 +11,8 @@
 //!   runs in fixed seeded batches on rayon. Both use the process's one
 //!   transition function.
 //! - [`RollStats`]: the exact figures of a single roll.
-//! - [`combat`]: whole fights from scenario files, the runner, and the
-//!   [`combat::Summary`] of a scenario-edition's fights.
+//! - [`conflict`]: whole fights, grapples and chases from scenario files, the runner, and the
+//!   [`conflict::Summary`] of a scenario-edition's fights.
 //! - The actions: [`Extended`] (and teamwork), [`Retry`] (trying again),
 //!   [`Contest`] (extended and resisted), [`Prolonged`] (`hubris`
 //!   conflicts), and the single resisted roll ([`resisted_exact`], [`resisted_sample`]).
@@ -36,7 +36,7 @@
 //! ```
 
 mod action;
-pub mod combat;
+pub mod conflict;
 mod process;
 mod roll;
 pub mod sweep;

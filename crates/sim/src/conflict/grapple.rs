@@ -1288,7 +1288,7 @@ impl Grapple {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::combat::source::Script;
+    use crate::conflict::source::Script;
 
     /// Ted (member 0) and Peter (member 1) under `edition`, Ted reversing
     /// while the Control is at most `ted_reverses_at`.
@@ -1711,13 +1711,13 @@ grapple = {{ victim = "reverse", reverse-at = 1 }}
         fn face(&mut self) -> i32 {
             self.0.face()
         }
-        fn roll(&mut self, roller: &crate::combat::fighter::Roller, pool: i32) -> Roll {
+        fn roll(&mut self, roller: &crate::conflict::fighter::Roller, pool: i32) -> Roll {
             self.1.push(pool);
             self.0.roll(roller, pool)
         }
         fn draw<T: Copy, const K: usize>(
             &mut self,
-            t: &crate::combat::tables::Tables<T, K>,
+            t: &crate::conflict::tables::Tables<T, K>,
             key: [usize; K],
             weights: impl FnOnce() -> Option<Vec<(T, f64)>>,
         ) -> Option<T> {
@@ -1728,8 +1728,8 @@ grapple = {{ victim = "reverse", reverse-at = 1 }}
             n: usize,
             _: impl FnMut(usize, &mut Self) -> i32,
             _: impl Fn(usize) -> i32,
-        ) -> crate::combat::turn::Turn {
-            crate::combat::turn::Turn::of(&(0..n).collect::<Vec<_>>())
+        ) -> crate::conflict::turn::Turn {
+            crate::conflict::turn::Turn::of(&(0..n).collect::<Vec<_>>())
         }
         fn order_tied(
             &mut self,
@@ -1737,8 +1737,8 @@ grapple = {{ victim = "reverse", reverse-at = 1 }}
             _: impl FnMut(usize, &mut Self) -> i32,
             _: impl Fn(usize) -> i32,
             _: impl Fn(usize) -> usize,
-        ) -> crate::combat::turn::Turn {
-            crate::combat::turn::Turn::of(&(0..n).collect::<Vec<_>>())
+        ) -> crate::conflict::turn::Turn {
+            crate::conflict::turn::Turn::of(&(0..n).collect::<Vec<_>>())
         }
     }
 }

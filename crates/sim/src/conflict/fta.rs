@@ -1347,8 +1347,8 @@ impl Fta {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::combat::source::Script;
-    use crate::combat::turn::Handoff;
+    use crate::conflict::source::Script;
+    use crate::conflict::turn::Handoff;
 
     /// 004 "Attack vs. Escape": "The vampire rolls and scores four
     /// successes on his attack ... Uriel ... manages a whopping 7-success
@@ -1388,7 +1388,7 @@ mod tests {
                 assert!(roster.standing(0));
             } else {
                 assert_eq!(roster.handoff, None);
-                assert_eq!(roster.out(0), Some(crate::combat::End::Fled));
+                assert_eq!(roster.out(0), Some(crate::conflict::End::Fled));
             }
         }
         // An attack of 8 breaks the escape: 8 - 7 = 1 net success lands

@@ -371,7 +371,7 @@ impl Exchange<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::combat::fighter::Sampling;
+    use crate::conflict::fighter::Sampling;
     use wodds_dice::D10;
     use wodds_rules::RuleSet;
 

@@ -1826,7 +1826,7 @@ impl Rounds for Contest {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::combat::source::Enumerate;
+    use crate::conflict::source::Enumerate;
 
     /// A chase under fta, one die a side (Dexterity 1, no Athletics) on
     /// foot through the streets (difficulty 6): a round's margin is +1 or
@@ -2030,7 +2030,7 @@ mod obstacles {
 #[cfg(test)]
 mod tests_support {
     use super::*;
-    use crate::combat::source::Enumerate;
+    use crate::conflict::source::Enumerate;
 
     pub(super) fn one_die(tactics: &str) -> Lead {
         let text = format!(
@@ -2093,7 +2093,7 @@ mod tests_support {
 #[cfg(test)]
 mod shots {
     use super::*;
-    use crate::combat::source::Enumerate;
+    use crate::conflict::source::Enumerate;
 
     /// A car chase at difficulty 6 (the base course), one die everywhere:
     /// the Prey (Dexterity 1, no Drive) drives and dodges with one die;
