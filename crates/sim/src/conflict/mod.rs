@@ -20,14 +20,11 @@
 
 mod chain;
 pub mod chase;
+pub mod combat;
 mod fighter;
-pub mod flow;
-pub mod fta;
 mod gear;
 pub mod grapple;
 mod health;
-pub mod hubris;
-pub mod revised;
 mod scenario;
 mod shard;
 mod source;
@@ -36,7 +33,6 @@ mod summary;
 mod tables;
 mod tally;
 mod turn;
-pub mod uwod;
 
 pub use chain::{Chain, Limit, Odds, Outcomes, Rounds};
 pub use fighter::Sampling;
@@ -57,6 +53,8 @@ pub use turn::Frame;
 use rand_core::Rng;
 use rayon::prelude::*;
 use wodds_dice::{D10, key_of, stream};
+
+use combat::{flow, fta, hubris, revised, uwod};
 
 /// A combat engine: plays one fight.
 pub trait Engine: Sync {

@@ -9,7 +9,7 @@ use super::tally::{End, Fight};
 
 /// A conflict that takes over a fight from the next round: a grapple one
 /// member's attack or defence began, or the chase that follows a flight
-/// (see [`Flow`](super::flow::Flow)).
+/// (see [`Flow`](super::combat::flow::Flow)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Handoff {
     /// `grappler` holds `victim` with `control` (fta: the opening's net

@@ -94,16 +94,18 @@
 use wodds_dice::{Botch, Ones, RollSpec};
 use wodds_rules::{InitiativeTies, RollOptions, RuleSet, RulesError, UwodInitiative, UwodRules};
 
-use super::chain::Rounds;
-use super::fighter::{Fighter, Roller, Rolls, Sampling, fighters, max_pool};
-use super::gear::{Damage, Skill};
-use super::health::{Health, LEVELS, Track};
-use super::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS, Range, Scenario, WillpowerTactic};
-use super::source::Source;
-use super::strike::{Attack, Meet, Strike};
-use super::tables::Tables;
-use super::tally::End;
-use super::turn::{Frame, Roster};
+use crate::conflict::chain::Rounds;
+use crate::conflict::fighter::{Fighter, Roller, Rolls, Sampling, fighters, max_pool};
+use crate::conflict::gear::{Damage, Skill};
+use crate::conflict::health::{Health, LEVELS, Track};
+use crate::conflict::scenario::{
+    AttackTactic, DefendTactic, MAX_MEMBERS, Range, Scenario, WillpowerTactic,
+};
+use crate::conflict::source::Source;
+use crate::conflict::strike::{Attack, Meet, Strike};
+use crate::conflict::tables::Tables;
+use crate::conflict::tally::End;
+use crate::conflict::turn::{Frame, Roster};
 
 /// The uwod engine for one scenario under one edition.
 #[derive(Debug, Clone)]

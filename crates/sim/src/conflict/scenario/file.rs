@@ -1,25 +1,4 @@
-//! Scenario files: who fights whom, under which editions, how often.
-//!
-//! ```toml
-//! name = "Bar brawl: two average mortals"
-//! kind = "combat"
-//! editions = ["revised"]
-//! trials = 100000
-//! seed = 42
-//! max-rounds = 50
-//!
-//! [[side]]
-//! name = "Veronica"
-//! [[side.member]]
-//! name = "Veronica"
-//! kind = "mortal"
-//! traits = { strength = 2, dexterity = 3, stamina = 2, wits = 3, brawl = 2, dodge = 1, willpower = 5 }
-//! weapon = "fists"
-//! tactics = { attack = "basic", defend = "none", willpower = "when-hurt" }
-//! ```
-//!
-//! A Garou fights in a war form unless its member says `breed-form = true`
-//! (what it soaks depends on it).
+//! A scenario file read and validated: [`Scenario`] and its parts.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -29,10 +8,10 @@ use serde::Deserialize;
 use toml::Spanned;
 use wodds_rules::{FileKind, RuleSet, RulesError, from_toml, located, read_text};
 
-use super::chase::{Chase, RawChase};
-use super::gear::{Armor, Weapon};
-use super::grapple::{GrappleSetup, GrappleTactics, RawGrapple};
-use super::tally::End;
+use crate::conflict::chase::{Chase, RawChase};
+use crate::conflict::gear::{Armor, Weapon};
+use crate::conflict::grapple::{GrappleSetup, GrappleTactics, RawGrapple};
+use crate::conflict::tally::End;
 
 /// Every trait a member may have: name, lowest and highest rating, and the
 /// rating when the file leaves it out.
@@ -442,7 +421,7 @@ impl Scenario {
                 }
                 if let Some(c) = &self.chase {
                     ends.push(End::Escaped);
-                    if c.caught == super::chase::Caught::Lost {
+                    if c.caught == crate::conflict::chase::Caught::Lost {
                         ends.push(End::Caught);
                     }
                     ends.extend([End::RunOut, End::Obstacle]);
@@ -702,7 +681,7 @@ impl Scenario {
         if kind == ConflictKind::Combat {
             one_against_one_to_grapple(&sides, &raw.side, &at)?;
         }
-        let grapple = super::grapple::setup(kind, raw.grapple.as_ref(), &sides, &at)?;
+        let grapple = crate::conflict::grapple::setup(kind, raw.grapple.as_ref(), &sides, &at)?;
         Ok(Scenario {
             name: raw.name,
             editions,
@@ -843,7 +822,7 @@ fn member(
         None => Tactics::default(),
     };
     let grapple = match &m.grapple {
-        Some(g) => super::grapple::check_tactics(g, at)?,
+        Some(g) => crate::conflict::grapple::check_tactics(g, at)?,
         None => GrappleTactics::default(),
     };
     Ok(Member {

@@ -1,45 +1,4 @@
-//! Chases (`kind = "chase"`): a Prey flees, a Predator pursues, under each
-//! edition's chase engine (its `[chase] engine`):
-//!
-//! - [`Lead`] (fta, seed 004 "Chases"): the Lead between them, opened by
-//!   the Prey and closed by the Predator by the margin of contested chase
-//!   rolls at the course's difficulty; the Prey escapes by winning a round
-//!   from a Lead of 10, and is caught at a Lead of 0;
-//! - [`Race`] (revised, uwod, seed 003): by car an extended and resisted
-//!   action (first to 5 net successes), on foot the Prey's extended run
-//!   (15 successes);
-//! - [`Contest`] (hubris, seed 001): a prolonged physical contest; a side
-//!   that has lost as many contests as its Stamina gives up.
-//!
-//! Each is a [`Rounds`] engine over a few small numbers (the Lead or the
-//! tallies, the round while a Run, the switch to Stamina or a scheduled
-//! obstacle is still ahead, and under fta the members' health), so the
-//! round chain gives its odds exactly. A chase scenario has two sides of
-//! one member each.
-//!
-//! Under fta a party may also shoot (seed 004 "Attacking During A Chase";
-//! `prey-attacks`, `predator-attacks`): each round the Lead (less an
-//! Attack Run's 4) is below `[chase.fta] attack-lead`, the shooter splits
-//! its pool between its chase roll and the shot (`[combat.fta]
-//! split-actions`), the target dodges without a split (Dexterity +
-//! Athletics on foot, + Drive by car), damage and soak are the fta
-//! fight's, and a party put down ends the chase (incapacitated, killed).
-//! The Storyteller may put obstacles in both parties' way on a schedule
-//! (`obstacles`, `obstacle-every`), and on foot Exhaustion may come as an
-//! obstacle at decreasing intervals (`[chase.fta] exhaustion`). The other
-//! engines have no shots nor obstacles and ignore those fields.
-//!
-//! ```toml
-//! kind = "chase"
-//! [chase]
-//! prey = "Uriel"          # the side that flees
-//! by = "foot"             # foot, car, or car-heavy (heavy traffic)
-//! course = "rush-hour"    # fta: a course of [chase.fta.courses]
-//! start = "cold"          # cold, stalk, or head-start (with head-start = N)
-//! prey-run = 8            # the Prey's Run, in rounds (none by default)
-//! predator-attacks = true # fta: the Predator shoots (a gun, at a range)
-//! obstacles = [4, 8]      # fta: the Storyteller's obstacles, by round
-//! ```
+//! The chase engines and a scenario's `[chase]` table.
 
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -49,16 +8,16 @@ use wodds_rules::{
     RollOptions, RuleSet, RulesError, TallyRule, Terms, TieRule,
 };
 
-use super::chain::Rounds;
-use super::fighter::{Fighter, Roller, Rolls, Sampling, fighters, hurt};
-use super::gear::Damage;
-use super::health::{Health, Track};
-use super::scenario::{MAX_MEMBERS, MAX_ROUNDS, Range, Scenario, Side};
-use super::source::Source;
-use super::strike::{Attack, Meet, Strike};
-use super::tables::Tables;
-use super::tally::End;
-use super::turn::{Frame, Roster};
+use crate::conflict::chain::Rounds;
+use crate::conflict::fighter::{Fighter, Roller, Rolls, Sampling, fighters, hurt};
+use crate::conflict::gear::Damage;
+use crate::conflict::health::{Health, Track};
+use crate::conflict::scenario::{MAX_MEMBERS, MAX_ROUNDS, Range, Scenario, Side};
+use crate::conflict::source::Source;
+use crate::conflict::strike::{Attack, Meet, Strike};
+use crate::conflict::tables::Tables;
+use crate::conflict::tally::End;
+use crate::conflict::turn::{Frame, Roster};
 use crate::action::contest_round;
 use crate::process::Next;
 
@@ -212,7 +171,7 @@ pub struct Buy {
     pub lead: (i32, i32),
     /// The new course, for a new-course maneuver.
     pub course: Option<String>,
-    /// The picked trait's index in [`TRAITS`](super::TRAITS).
+    /// The picked trait's index in [`TRAITS`](crate::conflict::TRAITS).
     pub pick: Option<usize>,
 }
 
@@ -254,7 +213,7 @@ impl Chase {
     /// `at` makes a located error.
     /// A fight's `[chase]` (`in_fight`) is the chase that follows the
     /// Prey's flight from it.
-    pub(super) fn parse(
+    pub(crate) fn parse(
         raw: &Spanned<RawChase>,
         in_fight: bool,
         sides: &[Side],
@@ -427,14 +386,14 @@ impl Chase {
 /// Checks that `m` can shoot during a chase: a gun (seed 004: "Fighting
 /// during a chase requires a method of ranged attack") fired from a
 /// distance (`range` other than `melee`, which a chase never is).
-fn armed(m: &super::Member) -> Result<(), String> {
-    if m.weapon.skill != super::Skill::Firearms {
+fn armed(m: &crate::conflict::Member) -> Result<(), String> {
+    if m.weapon.skill != crate::conflict::Skill::Firearms {
         return Err(format!(
             "`{}` has no gun (weapon `{}`): attacking during a chase needs a ranged attack",
             m.name, m.weapon.name
         ));
     }
-    if m.range == super::Range::Melee {
+    if m.range == crate::conflict::Range::Melee {
         return Err(format!(
             "`{}` fires from `range = \"melee\"`: a chase is never in the melee; give its member `range = \"point-blank\"`, `\"effective\"` or `\"long\"`",
             m.name
@@ -453,7 +412,7 @@ fn buy(
     let pick = match &raw.pick {
         None => None,
         Some(t) => Some(
-            super::scenario::TRAITS
+            crate::conflict::scenario::TRAITS
                 .iter()
                 .position(|(n, ..)| n == t)
                 .ok_or_else(|| format!("unknown trait `{t}`"))?,

@@ -1,23 +1,5 @@
-//! Grapples (`kind = "grapple"` scenarios): two members, one grappling the
-//! other, under the edition's `[grapple]` mechanism.
-//!
-//! - `control` (fta, seed 004 "Grappling"): the opening grapple attack or
-//!   grapple defence gives the Grappler a Control of its successes minus
-//!   the other's; each later round both roll their grapple pools, the net
-//!   going to whoever rolled more: the Grappler adds it to Control and may
-//!   buy one effect (Pin ends it; Slam, Clinch and Crack hurt), the Victim
-//!   resisting takes it off Control, reversing (net at least twice the
-//!   Control) swaps the roles with Control + the excess; Control falls by
-//!   `decay` at the end of every sustained round, and at 0 the Victim is
-//!   free. The Victim may relent instead.
-//! - `hold` (revised, uwod): a clinch attack that grapples; then each round
-//!   the held member tries a resisted roll to break free, and the holder,
-//!   keeping the hold, deals Strength damage (a clinch) or not (a hold).
-//! - `contest` (hubris): a prolonged physical contest, a roll-off a round;
-//!   the side that has lost as many as its Stamina is pinned.
-//!
-//! A grapple is a [`Rounds`] engine like the fights: every random thing is
-//! drawn through a `Source`, so its round chain gives exact odds.
+//! The grapple engine, [`Grapple`], and a scenario's `[grapple]` table
+//! and members' grapple tactics.
 
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -27,14 +9,14 @@ use wodds_rules::{
     FtaGrapple, GrappleEngine, Pool, ResistedRule, RuleSet, RulesError, ThirdPartyDefence, TieRule,
 };
 
-use super::chain::Rounds;
-use super::fighter::{Rolls, Sampling, fighters, hurt};
-use super::gear::Damage;
-use super::health::{Health, Track};
-use super::scenario::{ConflictKind, DefendTactic, FleeAt, MAX_MEMBERS, Scenario, Side};
-use super::source::Source;
-use super::tally::End;
-use super::turn::{Frame, Roster};
+use crate::conflict::chain::Rounds;
+use crate::conflict::fighter::{Rolls, Sampling, fighters, hurt};
+use crate::conflict::gear::Damage;
+use crate::conflict::health::{Health, Track};
+use crate::conflict::scenario::{ConflictKind, DefendTactic, FleeAt, MAX_MEMBERS, Scenario, Side};
+use crate::conflict::source::Source;
+use crate::conflict::tally::End;
+use crate::conflict::turn::{Frame, Roster};
 
 /// How a grapple starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
@@ -243,7 +225,7 @@ impl Default for GrappleTactics {
 }
 
 /// Checks a member's `grapple` tactics.
-pub(super) fn check_tactics(
+pub(crate) fn check_tactics(
     g: &Spanned<GrappleTactics>,
     at: &impl Fn(usize, &str, String) -> RulesError,
 ) -> Result<GrappleTactics, RulesError> {
@@ -266,7 +248,7 @@ pub(super) fn check_tactics(
 }
 
 /// Checks a scenario's `[grapple]` against its kind and sides.
-pub(super) fn setup(
+pub(crate) fn setup(
     kind: ConflictKind,
     raw: Option<&Spanned<RawGrapple>>,
     sides: &[Side],
@@ -355,19 +337,19 @@ pub(super) fn setup(
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct State {
     /// Its health.
-    pub(super) health: Health,
+    pub(crate) health: Health,
     /// Whether it is the Grappler (the holder).
-    pub(super) grappler: bool,
+    pub(crate) grappler: bool,
     /// The Grappler's Control (fta).
-    pub(super) control: i8,
+    pub(crate) control: i8,
     /// Contests lost (hubris).
-    pub(super) losses: u8,
+    pub(crate) losses: u8,
     /// The opening is behind (the same on both members).
-    pub(super) opened: bool,
+    pub(crate) opened: bool,
     /// On the ground: dropped or slammed, not yet propped up.
-    pub(super) prone: bool,
+    pub(crate) prone: bool,
     /// Disarmed: its weapon taken.
-    pub(super) disarmed: bool,
+    pub(crate) disarmed: bool,
 }
 
 /// A member compiled for grappling.
@@ -474,10 +456,10 @@ impl Grapple {
     }
 
     /// Compiles the grapple a fight of one against one turns into when a
-    /// member grapples (see [`Flow`](super::flow::Flow)): the fight plays
+    /// member grapples (see [`Flow`](crate::conflict::combat::flow::Flow)): the fight plays
     /// the opening and hands over the Control, [`Grapple::grab`] starts
     /// it, and its rounds take over until it ends.
-    pub(super) fn in_fight(
+    pub(crate) fn in_fight(
         scenario: &Scenario,
         rules: &RuleSet,
         sampling: Sampling,
@@ -509,7 +491,7 @@ impl Grapple {
             GrappleEngine::Contest => Vec::new(),
             _ => fighters(scenario, rules),
         };
-        let members_of: Vec<&super::Member> =
+        let members_of: Vec<&crate::conflict::Member> =
             scenario.sides.iter().flat_map(|s| &s.members).collect();
         let side_of: Vec<usize> = (scenario.sides.iter().enumerate())
             .flat_map(|(i, s)| s.members.iter().map(move |_| i))
@@ -530,7 +512,7 @@ impl Grapple {
         // The largest pool a grapple rolls: two traits (and armour or
         // Fortitude on a soak), or a damage pool of Strength and the
         // Control left under a pin (at most the pin's cost and a pool).
-        use super::scenario::Trait as T;
+        use crate::conflict::scenario::Trait as T;
         let top = (members_of.iter())
             .flat_map(|x| {
                 [
@@ -656,10 +638,10 @@ impl Grapple {
                 let ratings = x.ratings(true);
                 let attacks = !matches!(
                     x.tactics.attack,
-                    super::AttackTactic::Grapple | super::AttackTactic::None
+                    crate::conflict::AttackTactic::Grapple | crate::conflict::AttackTactic::None
                 );
                 let (block_difficulty, dodge_difficulty) = (
-                    if x.weapon.skill == super::Skill::Brawl {
+                    if x.weapon.skill == crate::conflict::Skill::Brawl {
                         fta.block.same_ability
                     } else {
                         fta.block.other_ability
@@ -792,10 +774,10 @@ impl Grapple {
 /// when `non-humanoid-strength`); the hold: `[grapple.hold] attack-pool`
 /// at its difficulty; hubris's contest: `[grapple.contest] pool` at the
 /// standard difficulty.
-pub(super) fn grapple_roll(
+pub(crate) fn grapple_roll(
     rules: &RuleSet,
-    me: &super::Member,
-    other: &super::Member,
+    me: &crate::conflict::Member,
+    other: &crate::conflict::Member,
 ) -> (i32, i32) {
     let Some(g) = rules.grapple else {
         return (0, rules.dice.standard_difficulty);
@@ -979,7 +961,7 @@ impl Grapple {
     /// Control; the hold and the contest only need it won). fta: a
     /// single-effect grapple spends it at once and lets go; the hold's
     /// clinch deals its damage on the grab (`damage-on-grab`).
-    pub(super) fn grab<D: Source>(
+    pub(crate) fn grab<D: Source>(
         &self,
         g: usize,
         control: i32,

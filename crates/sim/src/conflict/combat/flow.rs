@@ -33,14 +33,14 @@
 
 use std::hash::Hash;
 
-use super::chain::Rounds;
-use super::chase::{Caught, ChaseState, Contest, Lead, Race};
-use super::grapple::{self, Grapple};
-use super::health::Health;
-use super::scenario::MAX_MEMBERS;
-use super::source::Source;
-use super::tally::End;
-use super::turn::{Frame, Handoff, Roster};
+use crate::conflict::chain::Rounds;
+use crate::conflict::chase::{Caught, ChaseState, Contest, Lead, Race};
+use crate::conflict::grapple::{self, Grapple};
+use crate::conflict::health::Health;
+use crate::conflict::scenario::MAX_MEMBERS;
+use crate::conflict::source::Source;
+use crate::conflict::tally::End;
+use crate::conflict::turn::{Frame, Handoff, Roster};
 
 /// A fight engine's member state, as a grapple sees it: the health track
 /// its effects hurt (`None`: the edition's fights keep none a grapple
@@ -140,7 +140,7 @@ impl<F: Rounds> Flow<F> {
     /// `fights` (by the set of members disarmed), turning into `grapple`
     /// when a member grapples and into `pursuit` (with its Prey's member
     /// and what a catch does) when the Prey flees.
-    pub(super) fn new(
+    pub(crate) fn new(
         fights: Vec<F>,
         grapple: Option<Grapple>,
         pursuit: Option<(Pursuit, usize, Caught)>,

@@ -86,14 +86,14 @@
 
 use wodds_rules::{InitiativeTies, RevisedRules, RuleSet, RulesError};
 
-use super::chain::Rounds;
-use super::fighter::{Fighter, Rolls, Sampling, fighters, hurt, max_pool};
-use super::health::{Health, Track};
-use super::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS, Range, Scenario};
-use super::source::Source;
-use super::strike::{Attack, Meet, Strike};
-use super::tables::Tables;
-use super::turn::{Frame, Roster};
+use crate::conflict::chain::Rounds;
+use crate::conflict::fighter::{Fighter, Rolls, Sampling, fighters, hurt, max_pool};
+use crate::conflict::health::{Health, Track};
+use crate::conflict::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS, Range, Scenario};
+use crate::conflict::source::Source;
+use crate::conflict::strike::{Attack, Meet, Strike};
+use crate::conflict::tables::Tables;
+use crate::conflict::turn::{Frame, Roster};
 
 /// The Revised engine for one scenario under one edition.
 #[derive(Debug, Clone)]

@@ -55,16 +55,16 @@ use wodds_rules::{
     RulesError, TieRule, WeaponRule,
 };
 
-use super::chain::Rounds;
-use super::fighter::{Roller, Rolls, Sampling};
-use super::gear::{Damage, Skill};
-use super::scenario::{
+use crate::conflict::chain::Rounds;
+use crate::conflict::fighter::{Roller, Rolls, Sampling};
+use crate::conflict::gear::{Damage, Skill};
+use crate::conflict::scenario::{
     AttackTactic, Creature, DefendTactic, MAX_MEMBERS, Scenario, Trait, WillpowerTactic,
 };
-use super::source::Source;
-use super::tables::Tables;
-use super::tally::End;
-use super::turn::{Frame, Roster};
+use crate::conflict::source::Source;
+use crate::conflict::tables::Tables;
+use crate::conflict::tally::End;
+use crate::conflict::turn::{Frame, Roster};
 
 /// The most times a tied contest is rolled again under `contest-tie =
 /// "re-roll"` (the likeliest tie, two chance dice, has a chance of about
@@ -228,7 +228,8 @@ impl Hubris {
     ) -> Result<Hubris, RulesError> {
         let h = rules.combat.hubris();
         let mut fighters = Vec::new();
-        let all: Vec<&super::Member> = scenario.sides.iter().flat_map(|s| &s.members).collect();
+        let all: Vec<&crate::conflict::Member> =
+            scenario.sides.iter().flat_map(|s| &s.members).collect();
         for (side, s) in scenario.sides.iter().enumerate() {
             for m in &s.members {
                 let other = all.iter().find(|o| o.name != m.name).copied().unwrap_or(m);
@@ -294,7 +295,7 @@ impl Hubris {
                     },
                     spend: m.tactics.willpower,
                     flee_at: m.tactics.flee_at.boxes(),
-                    grapple: super::grapple::grapple_roll(rules, m, other).0,
+                    grapple: crate::conflict::grapple::grapple_roll(rules, m, other).0,
                 });
             }
         }
@@ -460,7 +461,7 @@ pub struct State {
 /// hubris's wounds are its own track: its grapple (a contest) hurts no
 /// one.
 impl super::flow::Body for State {
-    fn health(&mut self) -> Option<&mut super::Health> {
+    fn health(&mut self) -> Option<&mut crate::conflict::Health> {
         None
     }
 }

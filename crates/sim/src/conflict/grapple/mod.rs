@@ -1,0 +1,28 @@
+//! Grapples (`kind = "grapple"` scenarios): two members, one grappling the
+//! other, under the edition's `[grapple]` mechanism.
+//!
+//! - `control` (fta, seed 004 "Grappling"): the opening grapple attack or
+//!   grapple defence gives the Grappler a Control of its successes minus
+//!   the other's; each later round both roll their grapple pools, the net
+//!   going to whoever rolled more: the Grappler adds it to Control and may
+//!   buy one effect (Pin ends it; Slam, Clinch and Crack hurt), the Victim
+//!   resisting takes it off Control, reversing (net at least twice the
+//!   Control) swaps the roles with Control + the excess; Control falls by
+//!   `decay` at the end of every sustained round, and at 0 the Victim is
+//!   free. The Victim may relent instead.
+//! - `hold` (revised, uwod): a clinch attack that grapples; then each round
+//!   the held member tries a resisted roll to break free, and the holder,
+//!   keeping the hold, deals Strength damage (a clinch) or not (a hold).
+//! - `contest` (hubris): a prolonged physical contest, a roll-off a round;
+//!   the side that has lost as many as its Stamina is pinned.
+//!
+//! A grapple is a [`Rounds`](super::Rounds) engine like the fights: every random thing is
+//! drawn through a `Source`, so its round chain gives exact odds.
+
+mod engine;
+
+pub(crate) use engine::{check_tactics, grapple_roll, setup};
+pub use engine::{
+    Effect, Grapple, GrapplePool, GrappleSetup, GrappleStart, GrappleTactics, RawGrapple, Single,
+    State, ThirdParty, VictimTactic,
+};
