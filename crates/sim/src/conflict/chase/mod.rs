@@ -43,6 +43,5 @@
 
 mod lead;
 
-pub use lead::{
-    Buy, By, Caught, Chase, ChaseState, Contest, Lead, Race, RawBuy, RawChase, StartKind,
-};
+pub use super::scenario::{Buy, By, Caught, Chase, RawBuy, RawChase, StartKind};
+pub use lead::{ChaseState, Contest, Lead, Race};

@@ -21,8 +21,9 @@
 
 mod engine;
 
-pub(crate) use engine::{check_tactics, grapple_roll, setup};
-pub use engine::{
-    Effect, Grapple, GrapplePool, GrappleSetup, GrappleStart, GrappleTactics, RawGrapple, Single,
-    State, ThirdParty, VictimTactic,
+pub use super::scenario::{
+    Effect, GrapplePool, GrappleSetup, GrappleStart, GrappleTactics, RawGrapple, Single,
+    ThirdParty, VictimTactic,
 };
+pub(crate) use engine::grapple_roll;
+pub use engine::{Grapple, State};

@@ -1,4 +1,6 @@
-//! A scenario file read and validated: [`Scenario`] and its parts.
+//! A scenario file read and validated: [`Scenario`] and its raw form,
+//! checked field by field (every error names the file, line and field),
+//! and the file format's JSON Schema ([`scenario_schema`]).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -8,340 +10,14 @@ use serde::Deserialize;
 use toml::Spanned;
 use wodds_rules::{FileKind, RuleSet, RulesError, from_toml, located, read_text};
 
-use crate::conflict::chase::{Chase, RawChase};
+use super::chase::{Chase, RawChase};
+use super::grapple::{GrappleSetup, RawGrapple};
+use super::grapple_tactics::GrappleTactics;
+use super::kind::{ConflictKind, MAX_MEMBERS, MAX_ROUNDS, MAX_TRIALS};
+use super::member::{Creature, Member, Range, Side, TRAITS, Trait};
+use super::tactics::{AttackTactic, DefendTactic, MAX_ACTIONS, Tactics};
 use crate::conflict::gear::{Armor, Weapon};
-use crate::conflict::grapple::{GrappleSetup, GrappleTactics, RawGrapple};
 use crate::conflict::tally::End;
-
-/// Every trait a member may have: name, lowest and highest rating, and the
-/// rating when the file leaves it out.
-pub const TRAITS: [(&str, u8, u8, u8); 19] = [
-    ("strength", 1, 10, 2),
-    ("dexterity", 1, 10, 2),
-    ("stamina", 1, 10, 2),
-    ("wits", 1, 10, 2),
-    ("perception", 1, 10, 2),
-    ("brawl", 0, 10, 0),
-    ("melee", 0, 10, 0),
-    ("firearms", 0, 10, 0),
-    ("dodge", 0, 10, 0),
-    ("athletics", 0, 10, 0),
-    ("alertness", 0, 10, 0),
-    ("fortitude", 0, 10, 0),
-    ("celerity", 0, 10, 0),
-    ("potence", 0, 10, 0),
-    ("willpower", 1, 10, 3),
-    ("rage", 0, 10, 0),
-    ("drive", 0, 10, 0),
-    ("manipulation", 1, 10, 2),
-    ("subterfuge", 0, 10, 0),
-];
-
-/// A trait's index in [`TRAITS`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(missing_docs)]
-pub enum Trait {
-    Strength,
-    Dexterity,
-    Stamina,
-    Wits,
-    Perception,
-    Brawl,
-    Melee,
-    Firearms,
-    Dodge,
-    Athletics,
-    Alertness,
-    Fortitude,
-    Celerity,
-    Potence,
-    Willpower,
-    Rage,
-    Drive,
-    Manipulation,
-    Subterfuge,
-}
-
-/// What kind of creature a member is: decides what it soaks (the
-/// edition's `[combat.soak]`) and which powers it may use
-/// (`[combat.powers]`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Creature {
-    /// A human.
-    Mortal,
-    /// A vampire.
-    Vampire,
-    /// A mortal fed vampire blood.
-    Ghoul,
-    /// A werewolf: in a war form, or in its breed form (`breed-form =
-    /// true`).
-    Garou,
-}
-
-impl Creature {
-    /// The creature as the rule files name it.
-    pub fn kind(self) -> wodds_rules::CreatureKind {
-        use wodds_rules::CreatureKind as K;
-        match self {
-            Creature::Mortal => K::Mortal,
-            Creature::Vampire => K::Vampire,
-            Creature::Ghoul => K::Ghoul,
-            Creature::Garou => K::Garou,
-        }
-    }
-}
-
-/// How a member attacks. Power, feint and committed attacks are From the
-/// Ashes' styles; the other editions attack as `basic`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum AttackTactic {
-    /// An ordinary attack every turn.
-    Basic,
-    /// fta: +1 difficulty, +2 damage dice.
-    Power,
-    /// fta: -1 difficulty, -2 damage dice.
-    Feint,
-    /// fta: no defence at all this round; the target defends at +2 difficulty.
-    Committed,
-    /// Grapples instead of harming: fta's grapple attack (its `grapple`
-    /// pool, Strength or Dexterity + Brawl; a success begins a grapple with
-    /// the net successes as Control), revised's and uwod's clinch or hold
-    /// (the edition's `[grapple.hold] attack-pool`), hubris's grappling
-    /// contest. The grapple then plays as the edition's `[grapple]` says,
-    /// until it ends in a pin or the Victim gets free and the fight goes
-    /// on. A fight of one against one.
-    Grapple,
-    /// Never attacks.
-    None,
-}
-
-/// How a member defends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum DefendTactic {
-    /// Takes every blow (under uwod and hubris it still rolls the reflexive
-    /// defence those editions give everyone).
-    None,
-    /// Splits its turn: an attack and a dodge (as multiple actions).
-    Dodge,
-    /// Only defends: never attacks, and dodges every attack (revised: at
-    /// full pool less a die per earlier dodge this turn; fta: a pure
-    /// defender; uwod: total defence, no onslaught).
-    Total,
-    /// Tries to get away: fta's escape defence (Dexterity + Athletics at 6,
-    /// a success ends its part in the fight as a flight); the other
-    /// editions have no such roll, and it flees on its first turn.
-    Escape,
-    /// Blocks (Dexterity + Brawl) or, with a melee weapon, parries
-    /// (Dexterity + Melee) instead of dodging: revised splits its turn as
-    /// for `dodge`; fta's block (difficulty 4 against an attacker using the
-    /// same pool, 5 otherwise); uwod's reflexive Block / Parry merit.
-    Block,
-    /// fta: guards, turning its defence into an attack on the first member
-    /// to attack it; the other editions defend as `none`.
-    Guard,
-    /// fta: the grapple defence: declares no attack, and answers an attack
-    /// with its grapple pool; more successes than the attack's begin a
-    /// grapple with the difference as Control (the attack negated), fewer
-    /// let the attack land with the rest. The other editions have none:
-    /// the member grapples by attacking instead (as `attack = "grapple"`).
-    /// A fight of one against one.
-    Grapple,
-    /// Attacks, but attacked before it has acted in a turn it aborts to a
-    /// full defence (revised: a Willpower roll at difficulty 6, or a point
-    /// when its Willpower tactic spends one; fta: a Willpower roll at
-    /// difficulty 8); uwod and hubris defend every attack anyway.
-    Abort,
-}
-
-/// When a member spends Willpower.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum WillpowerTactic {
-    /// Never.
-    Never,
-    /// On its attacks once wounded (a wound penalty applies).
-    WhenHurt,
-    /// On every attack while it has points.
-    Always,
-    /// uwod: once wounded, a point a turn to ignore its wound penalties
-    /// for that turn; editions without that use spend as `when-hurt`.
-    IgnoreWounds,
-}
-
-/// How far a member stands from its target when it fires a gun (melee
-/// weapons ignore it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Range {
-    /// In the melee: fta fires pistols at 4, SMGs at 6 and long guns at 8;
-    /// the other editions treat it as `effective`.
-    #[default]
-    Melee,
-    /// Within a couple of yards (fta: five): difficulty 4.
-    PointBlank,
-    /// Within the weapon's effective range: the standard difficulty.
-    Effective,
-    /// One range increment beyond: revised and fta +2 difficulty, uwod +1.
-    Long,
-}
-
-/// When a member flees.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum FleeAt {
-    /// Never: fights until it drops.
-    Never,
-    /// Once Wounded (four health levels lost).
-    Wounded,
-    /// Once Mauled.
-    Mauled,
-    /// Once Crippled.
-    Crippled,
-}
-
-impl FleeAt {
-    /// Health boxes filled at which it flees (0: never).
-    pub fn boxes(self) -> u8 {
-        match self {
-            FleeAt::Never => 0,
-            FleeAt::Wounded => 4,
-            FleeAt::Mauled => 5,
-            FleeAt::Crippled => 6,
-        }
-    }
-}
-
-/// A member's tactics.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct Tactics {
-    /// How it attacks.
-    #[serde(default = "basic")]
-    pub attack: AttackTactic,
-    /// How it defends.
-    #[serde(default = "no_defence")]
-    pub defend: DefendTactic,
-    /// When it spends Willpower.
-    #[serde(default = "never")]
-    pub willpower: WillpowerTactic,
-    /// When it flees.
-    #[serde(default = "flee_never")]
-    pub flee_at: FleeAt,
-    /// Attacks it declares a turn (multiple actions: revised and uwod take
-    /// the first at -N dice and each later one a die more; fta's split
-    /// actions), 1..=[`MAX_ACTIONS`]. Celerity's extra actions come on top.
-    #[serde(default = "one")]
-    #[schemars(range(min = 1, max = 5))]
-    pub actions: u8,
-    /// Garou: Rage points it spends a turn, one extra action each (as
-    /// Celerity's, or fta's haste actions), while its `rage` trait lasts;
-    /// 0..=[`MAX_ACTIONS`].
-    #[serde(default = "one")]
-    #[schemars(range(max = 5))]
-    pub rage: u8,
-}
-
-/// The most attacks a member may declare a turn.
-pub const MAX_ACTIONS: u8 = 5;
-
-fn basic() -> AttackTactic {
-    AttackTactic::Basic
-}
-fn no_defence() -> DefendTactic {
-    DefendTactic::None
-}
-fn never() -> WillpowerTactic {
-    WillpowerTactic::Never
-}
-fn flee_never() -> FleeAt {
-    FleeAt::Never
-}
-fn one() -> u8 {
-    1
-}
-
-impl Default for Tactics {
-    fn default() -> Self {
-        Tactics {
-            attack: basic(),
-            defend: no_defence(),
-            willpower: never(),
-            flee_at: flee_never(),
-            actions: one(),
-            rage: one(),
-        }
-    }
-}
-
-/// One combatant, validated.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Member {
-    /// Its name.
-    pub name: String,
-    /// What it is.
-    pub kind: Creature,
-    /// Trait ratings, indexed by [`Trait`].
-    pub traits: [u8; TRAITS.len()],
-    /// Its weapon.
-    pub weapon: Weapon,
-    /// Its armour.
-    pub armor: Armor,
-    /// Its tactics.
-    pub tactics: Tactics,
-    /// How far it fires from.
-    pub range: Range,
-    /// A Garou in its breed form (else in a war form).
-    pub breed_form: bool,
-    /// How it grapples (`kind = "grapple"`).
-    pub grapple: GrappleTactics,
-}
-
-impl Member {
-    /// A trait's rating.
-    pub fn get(&self, t: Trait) -> u8 {
-        self.traits[t as usize]
-    }
-
-    /// Every rating, in [`TRAITS`] order, Dexterity less its armour's
-    /// penalty when `armour_hinders`: what the edition's pools add up.
-    pub fn ratings(&self, armour_hinders: bool) -> [i32; TRAITS.len()] {
-        let mut r = self.traits.map(i32::from);
-        if armour_hinders {
-            r[Trait::Dexterity as usize] -= i32::from(self.armor.penalty);
-        }
-        r
-    }
-}
-
-// The rules' pools name the traits in the same order.
-const _: () = {
-    let mut i = 0;
-    while i < TRAITS.len() {
-        let (a, b) = (
-            TRAITS[i].0.as_bytes(),
-            wodds_rules::TRAIT_NAMES[i].as_bytes(),
-        );
-        assert!(a.len() == b.len(), "TRAITS and TRAIT_NAMES differ");
-        let mut j = 0;
-        while j < a.len() {
-            assert!(a[j] == b[j], "TRAITS and TRAIT_NAMES differ");
-            j += 1;
-        }
-        i += 1;
-    }
-};
-
-/// One side of a fight.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Side {
-    /// Its name.
-    pub name: String,
-    /// Its members.
-    pub members: Vec<Member>,
-}
 
 /// A combat scenario, validated, with its editions loaded.
 #[derive(Debug, Clone)]
@@ -364,29 +40,6 @@ pub struct Scenario {
     pub chase: Option<Chase>,
     /// How the grapple starts (`kind = "grapple"`).
     pub grapple: Option<GrappleSetup>,
-}
-
-/// What kind of conflict a scenario is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ConflictKind {
-    /// A fight (`kind = "combat"`).
-    Combat,
-    /// A chase: a Prey flees, a Predator pursues (`kind = "chase"`).
-    Chase,
-    /// A grapple between two members (`kind = "grapple"`).
-    Grapple,
-}
-
-impl ConflictKind {
-    /// The name of the track its engines keep by round (a chase's Lead, a
-    /// grapple's Control), or `None` for a fight.
-    pub fn track_name(self) -> Option<&'static str> {
-        match self {
-            ConflictKind::Combat => None,
-            ConflictKind::Chase => Some("lead"),
-            ConflictKind::Grapple => Some("control"),
-        }
-    }
 }
 
 impl Scenario {
@@ -421,7 +74,7 @@ impl Scenario {
                 }
                 if let Some(c) = &self.chase {
                     ends.push(End::Escaped);
-                    if c.caught == crate::conflict::chase::Caught::Lost {
+                    if c.caught == super::chase::Caught::Lost {
                         ends.push(End::Caught);
                     }
                     ends.extend([End::RunOut, End::Obstacle]);
@@ -432,13 +85,6 @@ impl Scenario {
         }
     }
 }
-
-/// Most fights a scenario may ask for.
-pub const MAX_TRIALS: u64 = 1_000_000_000;
-/// Most rounds a fight may last.
-pub const MAX_ROUNDS: u32 = 1000;
-/// Most members in a fight.
-pub const MAX_MEMBERS: usize = 8;
 
 /// A scenario file: who fights whom, under which editions, how often.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -681,7 +327,7 @@ impl Scenario {
         if kind == ConflictKind::Combat {
             one_against_one_to_grapple(&sides, &raw.side, &at)?;
         }
-        let grapple = crate::conflict::grapple::setup(kind, raw.grapple.as_ref(), &sides, &at)?;
+        let grapple = super::grapple::setup(kind, raw.grapple.as_ref(), &sides, &at)?;
         Ok(Scenario {
             name: raw.name,
             editions,
@@ -822,7 +468,7 @@ fn member(
         None => Tactics::default(),
     };
     let grapple = match &m.grapple {
-        Some(g) => crate::conflict::grapple::check_tactics(g, at)?,
+        Some(g) => super::grapple_tactics::check_tactics(g, at)?,
         None => GrappleTactics::default(),
     };
     Ok(Member {

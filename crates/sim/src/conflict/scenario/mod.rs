@@ -21,6 +21,19 @@
 //! A Garou fights in a war form unless its member says `breed-form = true`
 //! (what it soaks depends on it).
 
+mod chase;
 mod file;
+mod grapple;
+mod grapple_tactics;
+mod kind;
+mod member;
+mod tactics;
 
-pub use file::*;
+pub use chase::{Buy, By, Caught, Chase, RawBuy, RawChase, StartKind};
+pub(crate) use chase::{course_difficulty, maneuver};
+pub use file::{Scenario, same_edition, scenario_schema, twice_words};
+pub use grapple::{GrappleSetup, GrappleStart, RawGrapple};
+pub use grapple_tactics::{Effect, GrapplePool, GrappleTactics, Single, ThirdParty, VictimTactic};
+pub use kind::{ConflictKind, MAX_MEMBERS};
+pub use member::{Creature, Member, Range, Side, TRAITS, Trait};
+pub use tactics::{AttackTactic, DefendTactic, FleeAt, MAX_ACTIONS, Tactics, WillpowerTactic};
