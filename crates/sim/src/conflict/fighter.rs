@@ -1,21 +1,23 @@
 //! A member compiled for the Storyteller engines that share Revised's
 //! pools, damage and soak (revised, fta, uwod): its pools once, before any
-//! fight, and the edition's rolls once, for every pool size.
+//! fight ([`Fighter`], [`fighters`]), and the edition's rolls once, for
+//! every pool size ([`Rolls`]); a member's grapple pool and difficulty
+//! ([`grapple_roll`], every edition's, read by fights and grapples alike);
+//! and what a wound does to a member ([`hurt`]).
 
-use rand_core::Rng;
-use wodds_dice::{Botch, CompiledRoll, D10, Distribution, Ones, OutcomeSampler, Roll, RollSpec};
+use wodds_dice::{Botch, Ones, RollSpec};
 use wodds_rules::{
-    CombatEngine, DamageKind, Pool, PotenceAdds, RollOptions, RuleSet, RulesError, Set, SoakDice,
-    SoakRules, Terms, TraitName,
+    CombatEngine, DamageKind, GrappleEngine, Pool, PotenceAdds, RollOptions, RuleSet, RulesError,
+    Set, SoakDice, SoakRules, Terms, TraitName,
 };
 
 use super::gear::{Damage, Skill, Weapon};
 use super::health::{Health, Track};
 use super::scenario::{
-    AttackTactic, Creature, DefendTactic, MAX_MEMBERS, Range, Scenario, TRAITS, Trait,
+    AttackTactic, Creature, DefendTactic, GrapplePool, MAX_MEMBERS, Range, Scenario, TRAITS, Trait,
     WillpowerTactic,
 };
-use super::source::Source;
+use super::source::{Roller, Sampling, Source};
 use std::sync::{Arc, Mutex};
 
 use rustc_hash::FxHashMap as HashMap;
@@ -191,7 +193,7 @@ pub fn fighters(scenario: &Scenario, rules: &RuleSet) -> Vec<Fighter> {
             // The one it would grapple: the other member of a fight of
             // one against one (grapples are only in those).
             let other = all.iter().find(|o| o.name != m.name).copied().unwrap_or(m);
-            let grapple = super::grapple::grapple_roll(rules, m, other);
+            let grapple = grapple_roll(rules, m, other);
             let t = |x: Trait| i32::from(m.get(x));
             // Armour's penalty comes off Dexterity pools.
             let ratings = m.ratings(true);
@@ -286,71 +288,48 @@ pub fn fighters(scenario: &Scenario, rules: &RuleSet) -> Vec<Fighter> {
     out
 }
 
-/// How a fight draws its rolls.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Sampling {
-    /// Every die from the batched d10 kernel: exactly unbiased.
-    PerDie,
-    /// Every roll in O(1) from an alias table over its exact distribution,
-    /// whole attacks (roll, defence, damage and soak) at once.
-    Outcome,
-    /// Whole rounds at once from the fight's round chain ([`Chain`]),
-    /// composed exactly from the outcome sampler's tables; a fight with
-    /// too many states for a chain is drawn as under `Outcome`.
-    ///
-    /// [`Chain`]: super::Chain
-    #[default]
-    Round,
-}
-
-/// One kind of roll, ready for any pool size.
-#[derive(Debug, Clone)]
-pub struct Roller {
-    compiled: CompiledRoll,
-    outcome: Option<OutcomeSampler>,
-}
-
-impl Roller {
-    /// The roller of `spec`, with its outcome tables under
-    /// [`Sampling::Outcome`] for pools up to `max_pool`.
-    pub(super) fn new(spec: &RollSpec, sampling: Sampling, max_pool: i32) -> Self {
-        Roller {
-            compiled: CompiledRoll::new(spec),
-            outcome: (sampling == Sampling::Outcome).then(|| OutcomeSampler::new(spec, max_pool)),
+/// Member `me`'s grapple roll against `other` under `rules`: the pool its
+/// grapple attack (or fta grapple defence) rolls and the difficulty. fta
+/// (`control`): Strength or Dexterity + Brawl by its `grapple.pool`, at
+/// `[grapple.fta] difficulty`, plus the non-humanoid penalty against a
+/// body that is not humanoid (for Dexterity grapples, or Strength ones
+/// when `non-humanoid-strength`); the hold: `[grapple.hold] attack-pool`
+/// at its difficulty; hubris's contest: `[grapple.contest] pool` at the
+/// standard difficulty.
+pub(super) fn grapple_roll(
+    rules: &RuleSet,
+    me: &super::Member,
+    other: &super::Member,
+) -> (i32, i32) {
+    let Some(g) = rules.grapple else {
+        return (0, rules.dice.standard_difficulty);
+    };
+    match g.engine {
+        GrappleEngine::Control => {
+            let f = g.fta();
+            let ratings = me.ratings(true);
+            let dex = me.grapple.pool == GrapplePool::Dexterity;
+            let pool = if dex {
+                f.dexterity_pool.of(&ratings)
+            } else {
+                f.strength_pool.of(&ratings)
+            };
+            let penalised = dex || f.non_humanoid_strength;
+            let penalty = if !other.grapple.humanoid && penalised {
+                me.grapple.penalty.map_or(f.non_humanoid, i32::from)
+            } else {
+                0
+            };
+            (pool.max(0), (f.difficulty + penalty).min(10))
         }
-    }
-
-    /// The exact distribution its tables draw `pool` dice from (`None`
-    /// for the per-die sampler, or beyond the tables).
-    pub fn distribution(&self, pool: i32) -> Option<&Distribution> {
-        self.outcome
-            .as_ref()
-            .filter(|o| pool <= o.max_pool())
-            .map(|o| o.distribution(pool))
-    }
-
-    /// Rolls `pool` dice from `dice`.
-    #[inline]
-    pub fn roll<D: Source>(&self, dice: &mut D, pool: i32) -> Roll {
-        dice.roll(self, pool)
-    }
-
-    /// Draws `pool` dice from the batched sampler: from its table, or die
-    /// by die.
-    #[inline]
-    pub(super) fn sample<R: Rng>(&self, dice: &mut D10<R>, pool: i32) -> Roll {
-        match &self.outcome {
-            Some(o) if pool <= o.max_pool() => o.roll(dice.rng(), pool),
-            // Beyond the tables (or without them): every die.
-            _ => self.every_die(dice, pool),
+        GrappleEngine::Hold => {
+            let h = g.hold();
+            (h.attack_pool.of(&me.ratings(true)).max(0), h.difficulty)
         }
-    }
-
-    /// Rolls `pool` dice die by die (kept out of line, so the table path
-    /// above stays small enough to inline).
-    #[inline(never)]
-    fn every_die<R: Rng>(&self, dice: &mut D10<R>, pool: i32) -> Roll {
-        dice.roll_pool(&self.compiled, pool)
+        GrappleEngine::Contest => (
+            g.contest().pool.of(&me.ratings(false)).max(0),
+            rules.dice.standard_difficulty,
+        ),
     }
 }
 
@@ -570,6 +549,8 @@ pub fn max_pool(fighters: &[Fighter], bonus_dice: i32) -> i32 {
 
 #[cfg(test)]
 mod tests {
+    use wodds_dice::D10;
+
     use super::*;
 
     /// The wound levels against every face of two damage and two soak dice

@@ -4,6 +4,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+/// Fights per batch: batch `i` always draws from stream (seed, edition, i).
+pub const BATCH: u64 = 10_000;
+
 /// Shard `index` of `count` (`i/n`, from 0): the batches `b` of every
 /// scenario-edition with `b mod count == index`. Batch `b` is seeded from
 /// (seed, edition, `b`) whichever shard plays it, and tallies hold

@@ -1,6 +1,9 @@
-//! Where a fight's randomness comes from. The engines draw every random
-//! thing (a d10 face, a roll, an outcome from a composed table, the turn
-//! order) through a [`Source`], so the same round code runs two ways:
+//! Where a fight's randomness comes from. Each kind of roll is compiled
+//! once into a [`Roller`], ready for any pool size (die by die, or under
+//! [`Sampling::Outcome`] from an alias table over its exact distribution);
+//! the engines draw every random thing (a d10 face, a roll, an outcome
+//! from a composed table, the turn order) through a [`Source`], so the
+//! same round code runs two ways:
 //!
 //! - on [`D10`], the batched sampler: one random outcome each;
 //! - on [`Enumerate`], which walks every outcome in turn, each with its
@@ -9,12 +12,79 @@
 
 use rand_core::Rng;
 use rustc_hash::FxHashMap as HashMap;
-use wodds_dice::{D10, Roll};
+use wodds_dice::{CompiledRoll, D10, Distribution, OutcomeSampler, Roll, RollSpec};
 
-use super::fighter::Roller;
 use super::scenario::MAX_MEMBERS;
 use super::tables::Tables;
 use super::turn::{Turn, order, order_tied};
+
+/// How a fight draws its rolls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Sampling {
+    /// Every die from the batched d10 kernel: exactly unbiased.
+    PerDie,
+    /// Every roll in O(1) from an alias table over its exact distribution,
+    /// whole attacks (roll, defence, damage and soak) at once.
+    Outcome,
+    /// Whole rounds at once from the fight's round chain ([`Chain`]),
+    /// composed exactly from the outcome sampler's tables; a fight with
+    /// too many states for a chain is drawn as under `Outcome`.
+    ///
+    /// [`Chain`]: super::Chain
+    #[default]
+    Round,
+}
+
+/// One kind of roll, ready for any pool size.
+#[derive(Debug, Clone)]
+pub struct Roller {
+    compiled: CompiledRoll,
+    pub(super) outcome: Option<OutcomeSampler>,
+}
+
+impl Roller {
+    /// The roller of `spec`, with its outcome tables under
+    /// [`Sampling::Outcome`] for pools up to `max_pool`.
+    pub(super) fn new(spec: &RollSpec, sampling: Sampling, max_pool: i32) -> Self {
+        Roller {
+            compiled: CompiledRoll::new(spec),
+            outcome: (sampling == Sampling::Outcome).then(|| OutcomeSampler::new(spec, max_pool)),
+        }
+    }
+
+    /// The exact distribution its tables draw `pool` dice from (`None`
+    /// for the per-die sampler, or beyond the tables).
+    pub fn distribution(&self, pool: i32) -> Option<&Distribution> {
+        self.outcome
+            .as_ref()
+            .filter(|o| pool <= o.max_pool())
+            .map(|o| o.distribution(pool))
+    }
+
+    /// Rolls `pool` dice from `dice`.
+    #[inline]
+    pub fn roll<D: Source>(&self, dice: &mut D, pool: i32) -> Roll {
+        dice.roll(self, pool)
+    }
+
+    /// Draws `pool` dice from the batched sampler: from its table, or die
+    /// by die.
+    #[inline]
+    pub(super) fn sample<R: Rng>(&self, dice: &mut D10<R>, pool: i32) -> Roll {
+        match &self.outcome {
+            Some(o) if pool <= o.max_pool() => o.roll(dice.rng(), pool),
+            // Beyond the tables (or without them): every die.
+            _ => self.every_die(dice, pool),
+        }
+    }
+
+    /// Rolls `pool` dice die by die (kept out of line, so the table path
+    /// above stays small enough to inline).
+    #[inline(never)]
+    fn every_die<R: Rng>(&self, dice: &mut D10<R>, pool: i32) -> Roll {
+        dice.roll_pool(&self.compiled, pool)
+    }
+}
 
 /// A source of a fight's random outcomes.
 pub trait Source: Sized {

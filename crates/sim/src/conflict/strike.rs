@@ -9,7 +9,8 @@
 
 use wodds_dice::Roll;
 
-use super::fighter::{Roller, Rolls};
+use super::fighter::Rolls;
+use super::source::Roller;
 use super::source::Source;
 use super::tables::Tables;
 
@@ -371,7 +372,7 @@ impl Exchange<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::conflict::fighter::Sampling;
+    use crate::conflict::source::Sampling;
     use wodds_dice::D10;
     use wodds_rules::RuleSet;
 

@@ -321,7 +321,7 @@ pub struct Summary {
 impl Summary {
     /// The summary of `tally`, the fights of `engine`.
     pub fn new(engine: &super::EditionEngine, tally: &Tally) -> Summary {
-        use super::fighter::Sampling;
+        use super::source::Sampling;
         let chain = engine.chain();
         Summary {
             fights: tally.fights,

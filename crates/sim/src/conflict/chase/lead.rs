@@ -8,13 +8,14 @@ use wodds_rules::{
 
 use crate::action::contest_round;
 use crate::conflict::chain::Rounds;
-use crate::conflict::fighter::{Fighter, Roller, Rolls, Sampling, fighters, hurt};
+use crate::conflict::fighter::{Fighter, Rolls, fighters, hurt};
 use crate::conflict::gear::Damage;
 use crate::conflict::health::{Health, Track};
 use crate::conflict::scenario::{
     By, Chase, MAX_MEMBERS, Range, Scenario, Side, StartKind, course_difficulty, maneuver,
 };
 use crate::conflict::source::Source;
+use crate::conflict::source::{Roller, Sampling};
 use crate::conflict::strike::{Attack, Meet, Strike};
 use crate::conflict::tables::Tables;
 use crate::conflict::tally::End;

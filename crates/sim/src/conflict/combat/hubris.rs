@@ -56,12 +56,13 @@ use wodds_rules::{
 };
 
 use crate::conflict::chain::Rounds;
-use crate::conflict::fighter::{Roller, Rolls, Sampling};
+use crate::conflict::fighter::Rolls;
 use crate::conflict::gear::{Damage, Skill};
 use crate::conflict::scenario::{
     AttackTactic, Creature, DefendTactic, MAX_MEMBERS, Scenario, Trait, WillpowerTactic,
 };
 use crate::conflict::source::Source;
+use crate::conflict::source::{Roller, Sampling};
 use crate::conflict::tables::Tables;
 use crate::conflict::tally::End;
 use crate::conflict::turn::{Frame, Roster};
@@ -295,7 +296,7 @@ impl Hubris {
                     },
                     spend: m.tactics.willpower,
                     flee_at: m.tactics.flee_at.boxes(),
-                    grapple: crate::conflict::grapple::grapple_roll(rules, m, other).0,
+                    grapple: crate::conflict::fighter::grapple_roll(rules, m, other).0,
                 });
             }
         }

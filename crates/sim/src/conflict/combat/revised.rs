@@ -87,9 +87,10 @@
 use wodds_rules::{InitiativeTies, RevisedRules, RuleSet, RulesError};
 
 use crate::conflict::chain::Rounds;
-use crate::conflict::fighter::{Fighter, Rolls, Sampling, fighters, hurt, max_pool};
+use crate::conflict::fighter::{Fighter, Rolls, fighters, hurt, max_pool};
 use crate::conflict::health::{Health, Track};
 use crate::conflict::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS, Range, Scenario};
+use crate::conflict::source::Sampling;
 use crate::conflict::source::Source;
 use crate::conflict::strike::{Attack, Meet, Strike};
 use crate::conflict::tables::Tables;

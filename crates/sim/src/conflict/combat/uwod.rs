@@ -95,13 +95,14 @@ use wodds_dice::{Botch, Ones, RollSpec};
 use wodds_rules::{InitiativeTies, RollOptions, RuleSet, RulesError, UwodInitiative, UwodRules};
 
 use crate::conflict::chain::Rounds;
-use crate::conflict::fighter::{Fighter, Roller, Rolls, Sampling, fighters, max_pool};
+use crate::conflict::fighter::{Fighter, Rolls, fighters, max_pool};
 use crate::conflict::gear::{Damage, Skill};
 use crate::conflict::health::{Health, LEVELS, Track};
 use crate::conflict::scenario::{
     AttackTactic, DefendTactic, MAX_MEMBERS, Range, Scenario, WillpowerTactic,
 };
 use crate::conflict::source::Source;
+use crate::conflict::source::{Roller, Sampling};
 use crate::conflict::strike::{Attack, Meet, Strike};
 use crate::conflict::tables::Tables;
 use crate::conflict::tally::End;

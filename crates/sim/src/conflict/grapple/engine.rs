@@ -8,13 +8,14 @@ use wodds_rules::{
 };
 
 use crate::conflict::chain::Rounds;
-use crate::conflict::fighter::{Rolls, Sampling, fighters, hurt};
+use crate::conflict::fighter::{Rolls, fighters, grapple_roll, hurt};
 use crate::conflict::gear::Damage;
 use crate::conflict::health::{Health, Track};
 use crate::conflict::scenario::{
-    DefendTactic, Effect, GrapplePool, GrappleSetup, GrappleStart, GrappleTactics, MAX_MEMBERS,
-    Scenario, Single, ThirdParty, VictimTactic,
+    DefendTactic, Effect, GrappleSetup, GrappleStart, GrappleTactics, MAX_MEMBERS, Scenario,
+    Single, ThirdParty, VictimTactic,
 };
+use crate::conflict::source::Sampling;
 use crate::conflict::source::Source;
 use crate::conflict::tally::End;
 use crate::conflict::turn::{Frame, Roster};
@@ -449,51 +450,6 @@ impl Grapple {
             }
             Mech::Contest(_) => 1,
         }
-    }
-}
-
-/// Member `me`'s grapple roll against `other` under `rules`: the pool its
-/// grapple attack (or fta grapple defence) rolls and the difficulty. fta
-/// (`control`): Strength or Dexterity + Brawl by its `grapple.pool`, at
-/// `[grapple.fta] difficulty`, plus the non-humanoid penalty against a
-/// body that is not humanoid (for Dexterity grapples, or Strength ones
-/// when `non-humanoid-strength`); the hold: `[grapple.hold] attack-pool`
-/// at its difficulty; hubris's contest: `[grapple.contest] pool` at the
-/// standard difficulty.
-pub(crate) fn grapple_roll(
-    rules: &RuleSet,
-    me: &crate::conflict::Member,
-    other: &crate::conflict::Member,
-) -> (i32, i32) {
-    let Some(g) = rules.grapple else {
-        return (0, rules.dice.standard_difficulty);
-    };
-    match g.engine {
-        GrappleEngine::Control => {
-            let f = g.fta();
-            let ratings = me.ratings(true);
-            let dex = me.grapple.pool == GrapplePool::Dexterity;
-            let pool = if dex {
-                f.dexterity_pool.of(&ratings)
-            } else {
-                f.strength_pool.of(&ratings)
-            };
-            let penalised = dex || f.non_humanoid_strength;
-            let penalty = if !other.grapple.humanoid && penalised {
-                me.grapple.penalty.map_or(f.non_humanoid, i32::from)
-            } else {
-                0
-            };
-            (pool.max(0), (f.difficulty + penalty).min(10))
-        }
-        GrappleEngine::Hold => {
-            let h = g.hold();
-            (h.attack_pool.of(&me.ratings(true)).max(0), h.difficulty)
-        }
-        GrappleEngine::Contest => (
-            g.contest().pool.of(&me.ratings(false)).max(0),
-            rules.dice.standard_difficulty,
-        ),
     }
 }
 
@@ -1379,7 +1335,7 @@ grapple = {{ victim = "reverse", reverse-at = 1 }}
         fn face(&mut self) -> i32 {
             self.0.face()
         }
-        fn roll(&mut self, roller: &crate::conflict::fighter::Roller, pool: i32) -> Roll {
+        fn roll(&mut self, roller: &crate::conflict::source::Roller, pool: i32) -> Roll {
             self.1.push(pool);
             self.0.roll(roller, pool)
         }

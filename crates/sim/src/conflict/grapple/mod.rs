@@ -25,5 +25,4 @@ pub use super::scenario::{
     Effect, GrapplePool, GrappleSetup, GrappleStart, GrappleTactics, RawGrapple, Single,
     ThirdParty, VictimTactic,
 };
-pub(crate) use engine::grapple_roll;
 pub use engine::{Grapple, State};

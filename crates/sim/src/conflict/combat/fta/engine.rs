@@ -6,13 +6,14 @@ use wodds_rules::combat::fta::{AbortTo, AttackerDefence, InitiativeTies};
 use wodds_rules::{FtaRules, Pool, RuleSet, RulesError};
 
 use crate::conflict::chain::Rounds;
-use crate::conflict::fighter::{Fighter, Roller, Rolls, Sampling, fighters, hurt, max_pool};
+use crate::conflict::fighter::{Fighter, Rolls, fighters, hurt, max_pool};
 use crate::conflict::gear::{Damage, Skill};
 use crate::conflict::health::{Health, Track};
 use crate::conflict::scenario::{
     AttackTactic, DefendTactic, MAX_ACTIONS, MAX_MEMBERS, Range, Scenario,
 };
 use crate::conflict::source::Source;
+use crate::conflict::source::{Roller, Sampling};
 use crate::conflict::strike::{Attack, Clash, Exchange, Meet, Side, Strike};
 use crate::conflict::tables::Tables;
 use crate::conflict::turn::{Frame, Roster};
