@@ -41,7 +41,14 @@
 //! obstacles = [4, 8]      # fta: the Storyteller's obstacles, by round
 //! ```
 
+mod contest;
+mod fire;
 mod lead;
+mod race;
+mod setup;
 
 pub use super::scenario::{Buy, By, Caught, Chase, RawBuy, RawChase, StartKind};
-pub use lead::{ChaseState, Contest, Lead, Race};
+pub use contest::Contest;
+pub use lead::Lead;
+pub use race::Race;
+pub use setup::ChaseState;
