@@ -543,37 +543,63 @@ impl Grapple {
         }
         match self.mech {
             Mech::Control(f) => self.control_round(&f, g, st, roster, dice),
-            Mech::Hold { resisted, .. } => {
-                let (hm, vm) = (&self.members[g], &self.members[v]);
-                if vm.tactics.relent_at.boxes() > 0
-                    && st[v].health.filled() >= vm.tactics.relent_at.boxes()
-                {
-                    roster.knock_out(v, End::Conceded);
-                    return;
-                }
-                let a = self.roll(v, st, vm.pool, dice);
-                let d = self.roll(g, st, hm.pool, dice);
-                roster.botches += u32::from(a.botch) + u32::from(d.botch);
-                if beats(resisted, a, d.successes) {
-                    roster.knock_out(g, End::Freed);
-                } else if hm.tactics.effect.harms() {
-                    self.harm(v, hm.strength, Damage::Bashing, st, roster, dice);
-                }
-            }
-            Mech::Contest(tie) => {
-                let a = self.roll(g, st, self.members[g].pool, dice);
-                let b = self.roll(v, st, self.members[v].pool, dice);
-                roster.botches += u32::from(a.botch) + u32::from(b.botch);
-                let loser = match tie.winner(a.successes, b.successes) {
-                    1 => v,
-                    -1 => g,
-                    _ => return,
-                };
-                st[loser].losses += 1;
-                if st[loser].losses >= self.members[loser].losses {
-                    roster.knock_out(loser, End::Pinned);
-                }
-            }
+            Mech::Hold { resisted, .. } => self.hold_round(resisted, g, st, roster, dice),
+            Mech::Contest(tie) => self.contest_round(tie, g, st, roster, dice),
+        }
+    }
+
+    /// A round of the hold (revised, uwod): the held member tries a
+    /// resisted roll to break free (unless it relents first); held, it
+    /// takes the holder's Strength damage when the holder's effect harms (a
+    /// clinch).
+    fn hold_round<D: Source>(
+        &self,
+        resisted: ResistedRule,
+        g: usize,
+        st: &mut [State; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D,
+    ) {
+        let v = 1 - g;
+        let (hm, vm) = (&self.members[g], &self.members[v]);
+        if vm.tactics.relent_at.boxes() > 0 && st[v].health.filled() >= vm.tactics.relent_at.boxes()
+        {
+            roster.knock_out(v, End::Conceded);
+            return;
+        }
+        let a = self.roll(v, st, vm.pool, dice);
+        let d = self.roll(g, st, hm.pool, dice);
+        roster.botches += u32::from(a.botch) + u32::from(d.botch);
+        if beats(resisted, a, d.successes) {
+            roster.knock_out(g, End::Freed);
+        } else if hm.tactics.effect.harms() {
+            self.harm(v, hm.strength, Damage::Bashing, st, roster, dice);
+        }
+    }
+
+    /// A round of hubris's contest: both roll their contest pools, the
+    /// loser (by `tie` on a tie) counts a contest lost, and is pinned once
+    /// it has lost as many as it may.
+    fn contest_round<D: Source>(
+        &self,
+        tie: TieRule,
+        g: usize,
+        st: &mut [State; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D,
+    ) {
+        let v = 1 - g;
+        let a = self.roll(g, st, self.members[g].pool, dice);
+        let b = self.roll(v, st, self.members[v].pool, dice);
+        roster.botches += u32::from(a.botch) + u32::from(b.botch);
+        let loser = match tie.winner(a.successes, b.successes) {
+            1 => v,
+            -1 => g,
+            _ => return,
+        };
+        st[loser].losses += 1;
+        if st[loser].losses >= self.members[loser].losses {
+            roster.knock_out(loser, End::Pinned);
         }
     }
 
