@@ -19,7 +19,10 @@
 //! A grapple is a [`Rounds`](super::Rounds) engine like the fights: every random thing is
 //! drawn through a `Source`, so its round chain gives exact odds.
 
+mod contest;
+mod control;
 mod engine;
+mod hold;
 
 pub use super::scenario::{
     Effect, GrapplePool, GrappleSetup, GrappleStart, GrappleTactics, RawGrapple, Single,
