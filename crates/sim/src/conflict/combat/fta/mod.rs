@@ -111,6 +111,8 @@
 //! shooters; a target choosing to take a committed attack undefended;
 //! aborting when an action becomes void (its split penalties).
 
+mod attack;
 mod engine;
+mod escape;
 
 pub use engine::{Fta, State};
