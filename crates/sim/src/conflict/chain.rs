@@ -342,7 +342,7 @@ impl Chain {
         self.outcomes().odds
     }
 
-    /// Everything a [`Tally`](super::Tally) estimates, exactly: the odds,
+    /// Everything a [`Tally`] estimates, exactly: the odds,
     /// how fights end, the winner's damage, and the Willpower and botches
     /// a fight, from one pass of every round's outcomes through the chain.
     pub fn outcomes(&self) -> Outcomes {

@@ -86,7 +86,7 @@ pub struct Fighter {
     pub flee_at: u8,
     /// Its grapple roll against the other member of a fight of one against
     /// one: the pool its grapple attack or defence rolls, and the
-    /// difficulty (see [`grapple_roll`](super::grapple::grapple_roll)).
+    /// difficulty (see [`grapple_roll`]).
     pub grapple: (i32, i32),
 }
 

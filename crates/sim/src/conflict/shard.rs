@@ -57,7 +57,7 @@ impl Shard {
     }
 
     /// How many of a run's `trials` fights this shard plays (in batches
-    /// of [`BATCH`](super::BATCH)).
+    /// of [`BATCH`]).
     pub fn fights(self, trials: u64) -> u64 {
         let batches = trials.div_ceil(super::BATCH);
         let full = self.share(batches) * super::BATCH;

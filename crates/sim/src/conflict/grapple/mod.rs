@@ -16,8 +16,14 @@
 //! - `contest` (hubris): a prolonged physical contest, a roll-off a round;
 //!   the side that has lost as many as its Stamina is pinned.
 //!
-//! A grapple is a [`Rounds`](super::Rounds) engine like the fights: every random thing is
-//! drawn through a `Source`, so its round chain gives exact odds.
+//! A grapple is a [`Rounds`](super::Rounds) engine like the fights: every
+//! random thing is drawn through a `Source`, so its round chain gives exact
+//! odds. One engine, [`Grapple`], compiled in `engine.rs` (with the opening
+//! and the grab every mechanism shares), hands each round to its
+//! mechanism's file: `control.rs`, `hold.rs`, `contest.rs`. Fights turn
+//! into grapples through [`Flow`](super::combat::flow::Flow); a grapple
+//! knows nothing of fights. The `[grapple]` table and the members' grapple
+//! tactics are the scenario's, re-exported here.
 
 mod contest;
 mod control;

@@ -20,6 +20,13 @@
 //!
 //! A Garou fights in a war form unless its member says `breed-form = true`
 //! (what it soaks depends on it).
+//!
+//! One file per part of the format, each below the engines that read it:
+//! `file.rs` ([`Scenario`]: the file, its raw form, parse and the JSON
+//! Schema), `kind.rs` ([`ConflictKind`] and the limits), `member.rs`
+//! (traits, creatures, [`Member`], [`Side`]), `tactics.rs` (how a member
+//! fights), `grapple_tactics.rs` (how it grapples), `chase.rs` (the
+//! `[chase]` table) and `grapple.rs` (the `[grapple]` table).
 
 mod chase;
 mod file;
