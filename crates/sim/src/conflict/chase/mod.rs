@@ -15,11 +15,12 @@
 //! (the Lead or the tallies, the round while a Run, the switch to Stamina
 //! or a scheduled obstacle is still ahead, and under fta the members'
 //! health), so the round chain gives its odds exactly. A chase scenario
-//! has two sides of one member each. One file per engine (`lead.rs`,
-//! `race.rs`, `contest.rs`), beside what they share (`setup.rs`) and
-//! fta's shots (`fire.rs`); the `[chase]` table is the scenario's,
-//! re-exported here. A fight's flight turns into a chase through
-//! [`Flow`](super::combat::flow::Flow); a chase knows nothing of fights.
+//! has two sides of one member each. One file per engine (`race.rs`,
+//! `contest.rs`; fta's `lead/`, one file per mechanism), beside what they
+//! share (`setup.rs`) and fta's shots (`fire.rs`); the `[chase]` table is
+//! the scenario's, re-exported here. A fight's flight turns into a chase
+//! through [`Flow`](super::combat::flow::Flow); a chase knows nothing of
+//! fights.
 //!
 //! Under fta a party may also shoot (seed 004 "Attacking During A Chase";
 //! `prey-attacks`, `predator-attacks`): each round the Lead (less an
