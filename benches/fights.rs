@@ -16,7 +16,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use wodds_dice::D10;
-use wodds_sim::combat::{EditionEngine, Engine, Sampling, Scenario};
+use wodds_sim::conflict::{EditionEngine, Engine, Sampling, Scenario};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

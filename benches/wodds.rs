@@ -161,7 +161,7 @@ fn combat(c: &mut Criterion) {
 /// edition, from a freshly compiled engine (its attack tables included, as
 /// `wodds run` pays for them). Throughput is in the chain's states.
 fn chain(c: &mut Criterion) {
-    use wodds_sim::combat::{EditionEngine, Sampling, Scenario};
+    use wodds_sim::conflict::{EditionEngine, Sampling, Scenario};
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/brawl.toml");
     let scenario = Scenario::load(std::path::Path::new(path)).expect("the brawl scenario");
     let mut group = c.benchmark_group("chain");
@@ -184,7 +184,7 @@ fn chain(c: &mut Criterion) {
 /// every edition and sampler: throughput in conflicts (grapples or chases)
 /// a second.
 fn conflicts(c: &mut Criterion, group: &str, scenarios: &[(&str, &str)]) {
-    use wodds_sim::combat::Scenario;
+    use wodds_sim::conflict::Scenario;
     let mut group = c.benchmark_group(group);
     group
         .sample_size(10)
@@ -202,10 +202,10 @@ fn conflicts(c: &mut Criterion, group: &str, scenarios: &[(&str, &str)]) {
 /// The benches of one scenario in `group`.
 fn conflicts_of(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
-    scenario: &wodds_sim::combat::Scenario,
+    scenario: &wodds_sim::conflict::Scenario,
     label: &str,
 ) {
-    use wodds_sim::combat::{EditionEngine, Engine, Sampling};
+    use wodds_sim::conflict::{EditionEngine, Engine, Sampling};
     for rules in &scenario.editions {
         for (name, sampling) in [
             ("round", Sampling::Round),

@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use wodds_sim::combat::Scenario;
+use wodds_sim::conflict::Scenario;
 
 fuzz_target!(|data: &[u8]| {
     let dir = wodds_fuzz::scratch();

@@ -10,7 +10,7 @@
 use libfuzzer_sys::arbitrary::Unstructured;
 use libfuzzer_sys::fuzz_target;
 use wodds_dice::D10;
-use wodds_sim::combat::{EditionEngine, Engine, Limit, Sampling, Scenario, Tally};
+use wodds_sim::conflict::{EditionEngine, Engine, Limit, Sampling, Scenario, Tally};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = wodds_fuzz::structured::scenario(&mut Unstructured::new(data)) else {

@@ -8,7 +8,7 @@
 use std::fmt::Write;
 
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
-use wodds_sim::combat::{Armor, TRAITS, Weapon};
+use wodds_sim::conflict::{Armor, TRAITS, Weapon};
 
 /// Integers at and either side of every limit the files are checked
 /// against, and at the edges of the integer types they are read into.

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use wodds_sim::combat::Shard;
+use wodds_sim::conflict::Shard;
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
@@ -255,9 +255,9 @@ mod tests {
         assert_eq!(found, toml);
         let kinds: Vec<_> = found
             .iter()
-            .map(|p| wodds_sim::combat::Scenario::load(p).unwrap().kind)
+            .map(|p| wodds_sim::conflict::Scenario::load(p).unwrap().kind)
             .collect();
-        use wodds_sim::combat::ConflictKind as K;
+        use wodds_sim::conflict::ConflictKind as K;
         for k in [K::Combat, K::Chase, K::Grapple] {
             assert!(kinds.contains(&k), "no {k:?} among {found:?}");
         }

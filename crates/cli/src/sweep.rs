@@ -9,7 +9,7 @@ use anyhow::bail;
 use clap::Args;
 use serde::Serialize;
 use wodds_report::sweep::Row;
-use wodds_sim::combat::{Figure, Scenario};
+use wodds_sim::conflict::{Figure, Scenario};
 use wodds_sim::sweep::{Outcome, Sweep, Vary};
 
 use crate::output::{csv_writer, emit, opt, tidy};

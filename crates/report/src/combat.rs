@@ -8,7 +8,7 @@
 
 use rayon::prelude::*;
 use wodds_rules::{ChaseEngine, GrappleEngine, RuleSet};
-use wodds_sim::combat::{
+use wodds_sim::conflict::{
     self, ConflictKind, EditionEngine, End, Figure, Figures, Sampling, Scenario, Summary, Tally,
 };
 
@@ -55,7 +55,7 @@ pub fn run_one(
     engine: &EditionEngine,
     progress: &(dyn Fn(&str, u64) + Sync),
 ) -> CombatRun {
-    let tally = combat::run(engine, &rules.id, scenario.trials, scenario.seed, &|n| {
+    let tally = conflict::run(engine, &rules.id, scenario.trials, scenario.seed, &|n| {
         progress(&rules.id, n)
     });
     summarize(rules, engine, &tally)

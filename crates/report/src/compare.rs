@@ -737,7 +737,7 @@ fn summary<'a>(old: &Results, new: &Results, both: &BothInfo<'a>, g: &mut Gather
 /// `n - 1`), as Welch's test takes it.
 fn standard_error(m: &Metric, n: u64) -> f64 {
     let half = (m.ci_high - m.ci_low).max(0.0) / 2.0;
-    let se = half / wodds_sim::combat::Z95;
+    let se = half / wodds_sim::conflict::Z95;
     if n > 1 {
         se * (n as f64 / (n - 1) as f64).sqrt()
     } else {
@@ -1150,7 +1150,7 @@ mod tests {
             let n = xs.len() as f64;
             let sum: f64 = xs.iter().sum();
             let sq: f64 = xs.iter().map(|x| x * x).sum();
-            let f = wodds_sim::combat::Figure::mean(xs.len() as u64, sum, sq).expect("values");
+            let f = wodds_sim::conflict::Figure::mean(xs.len() as u64, sum, sq).expect("values");
             (f.value, f.low, f.high, n)
         };
         let a: Vec<f64> = (0..200).map(|i| f64::from(i % 2)).collect();

@@ -15,7 +15,7 @@
 use polars::prelude::{DataFrame, PolarsResult};
 use rayon::prelude::*;
 use wodds_rules::{Pool, RuleSet};
-use wodds_sim::combat::{ConflictKind, EditionEngine, Sampling, Scenario, Skill, TRAITS};
+use wodds_sim::conflict::{ConflictKind, EditionEngine, Sampling, Scenario, Skill, TRAITS};
 
 use crate::chart::{Bar, Bars};
 use crate::palette::Palette;

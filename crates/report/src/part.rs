@@ -31,7 +31,7 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
-use wodds_sim::combat::{Cell, End, Field, Shard, Tally};
+use wodds_sim::conflict::{Cell, End, Field, Shard, Tally};
 
 use crate::error::ReportError;
 use crate::files;
@@ -559,12 +559,12 @@ pub fn read_parts(dirs: &[PathBuf]) -> Result<Parts, ReportError> {
     }
     // Every shard once.
     let n = m0.shard.count;
-    if n == 0 || n > wodds_sim::combat::MAX_SHARDS {
+    if n == 0 || n > wodds_sim::conflict::MAX_SHARDS {
         return Err(bad(
             dirs[0].join("manifest.json"),
             format!(
                 "shard count {n} is outside 1..={}",
-                wodds_sim::combat::MAX_SHARDS
+                wodds_sim::conflict::MAX_SHARDS
             ),
         ));
     }

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use wodds_rules::{DifficultyKind, RuleSet};
-use wodds_sim::combat::{Engine, Scenario, Shard};
+use wodds_sim::conflict::{Engine, Scenario, Shard};
 
 use crate::chart::{
     self, BandPoint, BandSeries, Bands, Bar, Bars, Corner, Heatmap, Intervals, Lines, Point, Series,
@@ -394,7 +394,7 @@ pub fn build_part(
                 let after = before + n;
                 progress.advance(after * FIGHT_UNITS / fights - before * FIGHT_UNITS / fights);
             };
-            let tally = wodds_sim::combat::run_shard(
+            let tally = wodds_sim::conflict::run_shard(
                 engine,
                 &rules.id,
                 l.scenario.trials,

@@ -20,7 +20,7 @@ use wodds_report::check::{Baseline, CheckOptions, Checked, check};
 use wodds_report::compare::{Change, Results, Thresholds, compare};
 use wodds_report::{Options, build};
 use wodds_rules::RuleSet;
-use wodds_sim::combat::{EditionEngine, Sampling, Scenario};
+use wodds_sim::conflict::{EditionEngine, Sampling, Scenario};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

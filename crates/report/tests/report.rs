@@ -443,7 +443,7 @@ fn each_scenario_has_its_kind_and_its_ways_of_ending() {
 /// sum to its `going` share.
 #[test]
 fn exact_chase_and_grapple_rows_are_the_round_chains() {
-    use wodds_sim::combat::{EditionEngine, End, Figures, Sampling, Scenario};
+    use wodds_sim::conflict::{EditionEngine, End, Figures, Sampling, Scenario};
     for (file, track) in [(CHASE, "lead"), (GRAPPLE, "control")] {
         let scenario = Scenario::load(&root().join(file)).unwrap();
         let name = Path::new(file).file_stem().unwrap().to_str().unwrap();
@@ -761,7 +761,7 @@ fn a_one_die_chase_has_the_lead_worked_out_by_hand() {
 /// every edition) and no chase or grapple.
 #[test]
 fn a_dot_is_worth_the_difference_of_two_exact_chances() {
-    use wodds_sim::combat::{EditionEngine, Sampling, Scenario, TRAITS};
+    use wodds_sim::conflict::{EditionEngine, Sampling, Scenario, TRAITS};
     let (out, _) = small_report();
     let df = read("dots.parquet");
     let scenario = strs(&df, "scenario");

@@ -25,7 +25,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::pools::Terms;
-use crate::validate::{Problem, within};
+use crate::problem::{Problem, within};
 use crate::{BotchEffect, TallyRule};
 
 /// Which engine runs an edition's chases.

@@ -1,4 +1,7 @@
-//! Rule files: parsing with locations, `extends`, and validation.
+//! Where rules come from: the built-in editions ([`BUILT_IN`]) and rule
+//! files, loaded by [`RuleSet::load`] (or made in memory by
+//! [`RuleSet::derive`]); parsing with locations, `extends` (which loads
+//! again, so both live here), and validation.
 //!
 //! A file is read as settings (its leaves, `dice.tens` and the like), each
 //! with its line and the comment that explains it. A file that `extends`
@@ -15,8 +18,86 @@ use crate::locate::{from_toml, located, plain, read_text};
 use crate::settings::{self, Leaf, Setting};
 use crate::{
     ActionRules, ChaseEngine, ChaseRules, CombatEngine, CombatRules, DiceRules, RuleSet,
-    RulesError, relative_to, validate,
+    RulesError, validate,
 };
+
+/// The built-in editions: id and embedded TOML.
+pub const BUILT_IN: [(&str, &str); 4] = [
+    ("revised", include_str!("../editions/revised.toml")),
+    ("fta", include_str!("../editions/fta.toml")),
+    ("uwod", include_str!("../editions/uwod.toml")),
+    ("hubris", include_str!("../editions/hubris.toml")),
+];
+
+/// The ids of the built-in editions, in order.
+pub fn edition_ids() -> impl Iterator<Item = &'static str> {
+    BUILT_IN.iter().map(|(id, _)| *id)
+}
+
+impl RuleSet {
+    /// Loads a built-in edition by id, or a house-rule file by path.
+    pub fn load(name: &str) -> Result<RuleSet, RulesError> {
+        if let Some((id, text)) = BUILT_IN.iter().find(|(id, _)| *id == name) {
+            let raw = parse(&format!("<built-in {id}.toml>"), text)?;
+            return resolve(id, raw, &mut Vec::new());
+        }
+        let looks_like_path = name.ends_with(".toml") || name.contains(['/', '\\']);
+        if !looks_like_path {
+            return Err(RulesError::UnknownEdition {
+                name: name.to_string(),
+                known: edition_ids().map(str::to_string).collect(),
+            });
+        }
+        load_path(name, Path::new(name), &mut Vec::new())
+    }
+
+    /// A house rule made in memory on top of these rules: `settings`
+    /// (dotted keys, `combat.fta.piling-on.attacking`, and their values),
+    /// as a file that `extends` them would set them, named `id`. The same
+    /// settings in a file give the same rules and hash.
+    pub fn derive(
+        &self,
+        id: &str,
+        settings: &[(&str, toml::Value)],
+    ) -> Result<RuleSet, RulesError> {
+        let base = match self.files().first() {
+            Some(path) => path.canonicalize().unwrap_or_else(|_| path.clone()),
+            None => PathBuf::from(&self.id),
+        };
+        let mut table = toml::Table::new();
+        for (key, value) in settings {
+            let mut at = &mut table;
+            let mut parts = key.split('.').peekable();
+            while let Some(part) = parts.next() {
+                if parts.peek().is_none() {
+                    at.insert(part.to_string(), value.clone());
+                    break;
+                }
+                let next = at
+                    .entry(part.to_string())
+                    .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+                match next {
+                    toml::Value::Table(t) => at = t,
+                    _ => {
+                        return Err(RulesError::Spec {
+                            edition: id.to_string(),
+                            message: format!("`{key}` goes through a setting that is not a table"),
+                        });
+                    }
+                }
+            }
+        }
+        let extends = toml::Value::String(base.display().to_string());
+        let text = format!(
+            "extends = {extends}\nname = {}\n{}",
+            toml::Value::String(id.to_string()),
+            toml::to_string(&table).expect("settings serialize")
+        );
+        let parsed = parse(&format!("<{id}>"), &text)?;
+        let here = (!self.files().is_empty()).then_some(base.as_path());
+        resolve_in(id, parsed, here)
+    }
+}
 
 /// How deep `extends` chains may go.
 const MAX_DEPTH: usize = 8;
@@ -172,7 +253,7 @@ fn resolve_at(
     let base = match &parsed.extends {
         None => None,
         Some((target, at)) => {
-            let loaded = if crate::edition_ids().any(|e| e == target) {
+            let loaded = if edition_ids().any(|e| e == target) {
                 RuleSet::load(target)
             } else if let Some(path) = path {
                 load_path(target, &relative_to(path, target), chain)
@@ -279,7 +360,7 @@ fn resolve_at(
         root,
         files,
         settings,
-        crate::Families {
+        crate::ruleset::Families {
             dice: sections.dice,
             actions: sections.actions,
             combat: sections.combat,
@@ -422,4 +503,12 @@ fn names_wanted(table: &toml::Value, path: &str) -> Option<String> {
 fn quoted_after<'a>(message: &'a str, prefix: &str) -> Option<&'a str> {
     let rest = &message[message.find(prefix)? + prefix.len()..];
     rest.split('`').next()
+}
+
+/// Where a house-rule file's `extends` path points, relative to the file.
+fn relative_to(file: &Path, target: &str) -> PathBuf {
+    match file.parent() {
+        Some(dir) if !Path::new(target).is_absolute() => dir.join(target),
+        _ => PathBuf::from(target),
+    }
 }

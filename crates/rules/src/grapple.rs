@@ -22,7 +22,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::pools::Terms;
-use crate::validate::{Problem, within};
+use crate::problem::{Problem, within};
 
 /// Which mechanism resolves an edition's grapples.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

@@ -1,33 +1,17 @@
 //! Checks of a resolved rule set that its types cannot express: ranges,
 //! and settings that must agree with each other.
 
+use crate::problem::{Problem, fail, within};
 use crate::{
     ActionRules, AutomaticRule, CombatRules, DiceRules, DifficultyKind, HubrisRules, Overflow,
     SpecialtySetting, TeamworkRule,
 };
-
-/// A problem: the settings involved (the first one this file sets is
-/// blamed) and what is wrong.
-pub(crate) type Problem = (Vec<&'static str>, String);
 
 /// Checks every section.
 pub(crate) fn sections(d: &DiceRules, a: &ActionRules, c: &CombatRules) -> Result<(), Problem> {
     dice(d)?;
     actions(a)?;
     combat(c)
-}
-
-fn fail(keys: &[&'static str], message: String) -> Result<(), Problem> {
-    Err((keys.to_vec(), message))
-}
-
-/// `value` must lie in `range` (inclusive).
-pub(crate) fn within(key: &'static str, value: i64, lo: i64, hi: i64) -> Result<(), Problem> {
-    if (lo..=hi).contains(&value) {
-        Ok(())
-    } else {
-        fail(&[key], format!("{value} is outside {lo}..={hi}"))
-    }
 }
 
 fn dice(d: &DiceRules) -> Result<(), Problem> {

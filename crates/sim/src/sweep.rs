@@ -15,7 +15,7 @@
 //! out of the sweep, and [`Sweep::left_out`] says so.
 //!
 //! ```
-//! use wodds_sim::combat::Scenario;
+//! use wodds_sim::conflict::Scenario;
 //! use wodds_sim::sweep::{Sweep, Vary};
 //!
 //! let s = Scenario::load(std::path::Path::new(concat!(
@@ -33,11 +33,11 @@ use rayon::prelude::*;
 use thiserror::Error;
 use wodds_rules::RuleSet;
 
-use crate::combat::{
+use crate::conflict::{
     self, AttackTactic, DefendTactic, EditionEngine, Figures, FleeAt, Range, Sampling, Scenario,
     TRAITS, Trait, WillpowerTactic,
 };
-use crate::combat::{Armor, Weapon};
+use crate::conflict::{Armor, Weapon};
 
 /// A bad `--vary` flag: its text and what is wrong.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -175,7 +175,7 @@ impl Vary {
                 key: key.to_string(),
             }
         } else {
-            let members: Vec<&combat::Member> =
+            let members: Vec<&conflict::Member> =
                 scenario.sides.iter().flat_map(|s| &s.members).collect();
             let found = members.iter().enumerate().find_map(|(i, m)| {
                 path.strip_prefix(m.name.as_str())
@@ -276,7 +276,7 @@ impl Vary {
             Field::Trait(t) => {
                 let (name, lo, hi, _) = TRAITS[t];
                 let v = int(i64::from(lo), i64::from(hi))?;
-                if t == Trait::Rage as usize && v > 0 && m.kind != combat::Creature::Garou {
+                if t == Trait::Rage as usize && v > 0 && m.kind != conflict::Creature::Garou {
                     return Err(format!("only garou have {name}"));
                 }
                 m.traits[t] = v as u8;
@@ -324,11 +324,11 @@ impl Vary {
                 m.tactics.flee_at =
                     named::<FleeAt>(value, &["never", "wounded", "mauled", "crippled"])?;
             }
-            Field::Actions => m.tactics.actions = int(1, i64::from(combat::MAX_ACTIONS))? as u8,
-            Field::Rage => m.tactics.rage = int(0, i64::from(combat::MAX_ACTIONS))? as u8,
+            Field::Actions => m.tactics.actions = int(1, i64::from(conflict::MAX_ACTIONS))? as u8,
+            Field::Rage => m.tactics.rage = int(0, i64::from(conflict::MAX_ACTIONS))? as u8,
         }
         let one_on_one = s.sides.len() == 2 && s.sides.iter().all(|x| x.members.len() == 1);
-        if s.kind == combat::ConflictKind::Combat && s.grapples() && !one_on_one {
+        if s.kind == conflict::ConflictKind::Combat && s.grapples() && !one_on_one {
             return Err(format!(
                 "`{value}`: a fight with a grapple is of one against one (two sides of one member each)"
             ));
@@ -558,7 +558,7 @@ impl Sweep {
                 let (figures, trials) = match engine.chain() {
                     Some(chain) => (Figures::exact(&chain.outcomes()), None),
                     None => {
-                        let tally = combat::run(&engine, &base.id, trials, s.seed, &|_| {});
+                        let tally = conflict::run(&engine, &base.id, trials, s.seed, &|_| {});
                         (Figures::estimate(&tally), Some(trials))
                     }
                 };

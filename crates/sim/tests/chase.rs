@@ -10,7 +10,7 @@ use wodds_dice::D10;
 use wodds_rules::{
     AttackOrder, BotchEffect, EscapeCheck, RollOptions, RuleSet, TallyRule, TieRule,
 };
-use wodds_sim::combat::{self, EditionEngine, End, Engine, Limit, Sampling, Scenario};
+use wodds_sim::conflict::{self, EditionEngine, End, Engine, Limit, Sampling, Scenario};
 use wodds_sim::{Contest, Extended, Prolonged, Schedule, Throw, solve};
 
 /// A chase scenario under `editions`: `chase` is the `[chase]` table's
@@ -27,12 +27,12 @@ fn chase(editions: &str, max_rounds: u32, chase: &str, prey: &str, predator: &st
 }
 
 /// The exact outcomes of `scenario` under `rules`.
-fn exact(scenario: &Scenario, rules: &RuleSet) -> combat::Outcomes {
+fn exact(scenario: &Scenario, rules: &RuleSet) -> conflict::Outcomes {
     let e = EditionEngine::with_limit(scenario, rules, Sampling::Round, Limit::default()).unwrap();
     e.chain().expect("a chase fits a chain").outcomes()
 }
 
-fn share(o: &combat::Outcomes, end: End) -> f64 {
+fn share(o: &conflict::Outcomes, end: End) -> f64 {
     o.ends[End::ALL.iter().position(|&e| e == end).unwrap()]
 }
 
@@ -324,7 +324,7 @@ fn every_sampler_agrees_with_the_chain_on_the_shipped_chases() {
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         let s = Scenario::load(&path).unwrap();
-        if s.kind != combat::ConflictKind::Chase {
+        if s.kind != conflict::ConflictKind::Chase {
             continue;
         }
         seen += 1;
@@ -338,7 +338,7 @@ fn every_sampler_agrees_with_the_chain_on_the_shipped_chases() {
             for sampling in [Sampling::PerDie, Sampling::Outcome, Sampling::Round] {
                 let e = EditionEngine::new(&s, rules, sampling).unwrap();
                 let n = 40_000u64;
-                let t = combat::run(&e, &rules.id, n, 5, &|_| {});
+                let t = conflict::run(&e, &rules.id, n, 5, &|_| {});
                 let nf = n as f64;
                 let within = |got: f64, p: f64, what: &str| {
                     let se = (p * (1.0 - p) / nf).sqrt().max(1.0 / nf);
@@ -383,8 +383,8 @@ fn a_chase_is_deterministic() {
         .num_threads(1)
         .build()
         .unwrap();
-    let a = one.install(|| combat::run(&e, "fta", 30_000, 9, &|_| {}));
-    let b = combat::run(&e, "fta", 30_000, 9, &|_| {});
+    let a = one.install(|| conflict::run(&e, "fta", 30_000, 9, &|_| {}));
+    let b = conflict::run(&e, "fta", 30_000, 9, &|_| {});
     assert_eq!(a, b);
     let mut d = D10::seeded(1);
     let f = e.fight(&mut d);
@@ -409,9 +409,9 @@ fn gunman(chase_table: &str, max_rounds: u32) -> Scenario {
 
 /// The exact outcomes of the gunman chase with the Prey starting Crippled
 /// (6 lethal levels: -5 dice, so it rolls no chase die and no dodge).
-fn crippled(rules: &RuleSet) -> combat::Outcomes {
-    use wodds_sim::combat::chase::Lead;
-    use wodds_sim::combat::{Chain, Health};
+fn crippled(rules: &RuleSet) -> conflict::Outcomes {
+    use wodds_sim::conflict::chase::Lead;
+    use wodds_sim::conflict::{Chain, Health};
     let s = gunman("start = \"head-start\"\nhead-start = 2", 1000);
     let hurt = Health {
         lethal: 6,

@@ -6,7 +6,7 @@ mod common;
 use common::{SAMPLERS, engines};
 
 use wodds_rules::RulesError;
-use wodds_sim::combat::{self, EditionEngine, End, Sampling, Scenario};
+use wodds_sim::conflict::{self, EditionEngine, End, Sampling, Scenario};
 
 fn scenario(text: &str) -> Scenario {
     Scenario::parse("test.toml", text, None).unwrap()
@@ -52,7 +52,7 @@ fn a_dummy_falls_after_a_negative_binomial_number_of_rounds() {
     let s = scenario(&format!("{HEAD}{PUNCHER}"));
     for engine in engines(&s) {
         let n = 200_000;
-        let t = combat::run(&engine, "revised", n, 5, &|_| {});
+        let t = conflict::run(&engine, "revised", n, 5, &|_| {});
         assert_eq!(t.wins[0], n);
         assert_eq!(
             t.ends[0], n,
@@ -123,14 +123,14 @@ fn the_punchers_round_chain_is_the_negative_binomial() {
 fn past_its_limit_a_fight_is_drawn_attack_by_attack() {
     let s = Scenario::load(std::path::Path::new("../../scenarios/fair-fight.toml")).unwrap();
     for rules in &s.editions {
-        let small = combat::Limit {
+        let small = conflict::Limit {
             states: 1,
-            ..combat::Limit::default()
+            ..conflict::Limit::default()
         };
         let round = EditionEngine::with_limit(&s, rules, Sampling::Round, small).unwrap();
         assert!(round.chain().is_none(), "{}", rules.id);
         let outcome = EditionEngine::new(&s, rules, Sampling::Outcome).unwrap();
-        let run = |e: &EditionEngine| combat::run(e, &rules.id, 20_000, 4, &|_| {});
+        let run = |e: &EditionEngine| conflict::run(e, &rules.id, 20_000, 4, &|_| {});
         assert_eq!(run(&round), run(&outcome), "{}", rules.id);
     }
 }
@@ -170,7 +170,7 @@ fn fighters_who_never_attack_draw_at_max_rounds() {
     );
     let s = scenario(&text);
     for engine in engines(&s) {
-        let t = combat::run(&engine, "revised", 1000, 1, &|_| {});
+        let t = conflict::run(&engine, "revised", 1000, 1, &|_| {});
         assert_eq!(t.ends[4], 1000);
         assert_eq!(t.rounds[9], 1000);
         assert_eq!(t.share(End::Draw), Some(1.0));
@@ -184,7 +184,7 @@ fn the_fair_fight_is_even_within_its_interval_under_every_edition() {
     for rules in &s.editions {
         for sampling in SAMPLERS {
             let engine = EditionEngine::new(&s, rules, sampling).unwrap();
-            let t = combat::run(&engine, &rules.id, 100_000, 3, &|_| {});
+            let t = conflict::run(&engine, &rules.id, 100_000, 3, &|_| {});
             let decided = (t.wins[0] + t.wins[1]) as f64;
             let share = t.wins[0] as f64 / decided;
             assert!(
@@ -214,7 +214,7 @@ fn results_are_the_same_whatever_the_thread_count() {
                         .num_threads(threads)
                         .build()
                         .unwrap()
-                        .install(|| combat::run(&engine, &rules.id, 45_000, 9, &|_| {}))
+                        .install(|| conflict::run(&engine, &rules.id, 45_000, 9, &|_| {}))
                 };
                 let one = run(1);
                 assert_eq!(one, run(2), "{name} {} {sampling:?}", rules.id);
@@ -299,7 +299,7 @@ fn uwod_dummy_by_hand() {
             e[k] = (1.0 + p[1] * e[k + 1] + p[2] * e[k + 2]) / (1.0 - p[0]);
         }
         let n = 200_000;
-        let t = combat::run(&engine, "uwod", n, 4, &|_| {});
+        let t = conflict::run(&engine, "uwod", n, 4, &|_| {});
         assert_eq!(t.wins[0], n);
         let mean = t.mean_rounds().unwrap();
         // A generous bound on the rounds' standard deviation: the mean itself.
@@ -338,7 +338,7 @@ fn fta_contested_exchange_by_hand() {
             .sum();
         let p = 0.25 * seven_of_twelve;
         let n = 400_000;
-        let t = combat::run(&engine, "fta", n, 12, &|_| {});
+        let t = conflict::run(&engine, "fta", n, 12, &|_| {});
         let se = (p * (1.0 - p) / n as f64).sqrt();
         for side in 0..2 {
             let share = t.wins[side] as f64 / n as f64;
@@ -373,7 +373,7 @@ fn fta_feint_against_power_by_hand() {
     let want = [0.36 * 176.0 / 1024.0, 0.16 * 9908.0 / 16384.0];
     for engine in engines(&s) {
         let n = 400_000;
-        let t = combat::run(&engine, "fta", n, 13, &|_| {});
+        let t = conflict::run(&engine, "fta", n, 13, &|_| {});
         for (side, p) in want.iter().enumerate() {
             let share = t.wins[side] as f64 / n as f64;
             let se = (p * (1.0 - p) / n as f64).sqrt();
@@ -406,7 +406,7 @@ fn escaping_by_hand() {
     };
     let n = 200_000u64;
     for engine in engines(&scenario(&text("fta"))) {
-        let t = combat::run(&engine, "fta", n, 14, &|_| {});
+        let t = conflict::run(&engine, "fta", n, 14, &|_| {});
         assert_eq!((t.wins[1], t.share(End::Fled)), (n, Some(1.0)));
         let mean = t.mean_rounds().unwrap();
         assert!(
@@ -415,7 +415,7 @@ fn escaping_by_hand() {
         );
     }
     for engine in engines(&scenario(&text("revised"))) {
-        let t = combat::run(&engine, "revised", 1000, 14, &|_| {});
+        let t = conflict::run(&engine, "revised", 1000, 14, &|_| {});
         assert_eq!((t.wins[1], t.rounds[1]), (1000, 1000));
     }
 }
@@ -437,7 +437,7 @@ fn samplers_agree_on_every_shipped_scenario() {
         for rules in &s.editions {
             let [per_die, outcome, round] = SAMPLERS.map(|m| {
                 let engine = EditionEngine::new(&s, rules, m).unwrap();
-                combat::run(&engine, &rules.id, n, 17, &|_| {})
+                conflict::run(&engine, &rules.id, n, 17, &|_| {})
             });
             for (by, t) in [("outcome", &outcome), ("round", &round)] {
                 let what = format!("{} {} by {by}", path.display(), rules.id);
@@ -475,7 +475,7 @@ fn samplers_agree_on_every_shipped_scenario() {
 }
 
 /// The variance of a tally's rounds.
-fn rounds_variance(t: &combat::Tally) -> f64 {
+fn rounds_variance(t: &conflict::Tally) -> f64 {
     let m = t.mean_rounds().unwrap();
     let sq: f64 = (t.rounds.iter().enumerate())
         .map(|(r, &c)| c as f64 * (r as f64 - m).powi(2))
@@ -485,8 +485,8 @@ fn rounds_variance(t: &combat::Tally) -> f64 {
 
 /// Asserts two independent tallies of `n` fights agree on the first side's
 /// win rate and on mean rounds within 4.5 standard errors.
-fn agree(a: &combat::Tally, b: &combat::Tally, n: u64, what: &str) {
-    let p = |t: &combat::Tally| t.wins[0] as f64 / n as f64;
+fn agree(a: &conflict::Tally, b: &conflict::Tally, n: u64, what: &str) {
+    let p = |t: &conflict::Tally| t.wins[0] as f64 / n as f64;
     let pooled = (p(a) + p(b)) / 2.0;
     let se = (pooled * (1.0 - pooled) * 2.0 / n as f64).sqrt().max(1e-9);
     assert!(
@@ -523,7 +523,7 @@ fn a_house_rule_pool_changes_the_fight() {
     let s = Scenario::parse("test.toml", &text, Some(dir.path())).unwrap();
     for engine in engines(&s) {
         let n = 50_000;
-        let t = combat::run(&engine, "perceptive", n, 8, &|_| {});
+        let t = conflict::run(&engine, "perceptive", n, 8, &|_| {});
         assert_eq!(t.wins[0], n);
         let sd = (7.0f64 * 15.0 / 16.0).sqrt() * 16.0;
         let mean = t.mean_rounds().unwrap();
@@ -557,7 +557,7 @@ fn rage_buys_extra_attacks_while_it_lasts() {
             let s = scenario(&text);
             for engine in engines(&s) {
                 let n = 100_000u64;
-                let t = combat::run(&engine, edition, n, 4, &|_| {});
+                let t = conflict::run(&engine, edition, n, 4, &|_| {});
                 assert_eq!(t.ends[4], n, "every fight runs its three rounds");
                 let expected = 5.0 * rolls * 0.1;
                 let got = t.botches as f64 / n as f64;
@@ -592,7 +592,7 @@ fn willpower_is_one_point_a_turn() {
         );
         let s = scenario(&text);
         for engine in engines(&s) {
-            let t = combat::run(&engine, edition, 1_000, 2, &|_| {});
+            let t = conflict::run(&engine, edition, 1_000, 2, &|_| {});
             assert_eq!(t.willpower, 2_000, "{edition}");
         }
     }
@@ -625,7 +625,7 @@ fn wound_penalties_come_from_the_rule_file() {
         );
         let s = Scenario::parse("test.toml", &text, Some(dir.path())).unwrap();
         for engine in engines(&s) {
-            let t = combat::run(&engine, "t", 20_000, 6, &|_| {});
+            let t = conflict::run(&engine, "t", 20_000, 6, &|_| {});
             assert_eq!(t.ends[4], 0, "{edition}: no draws");
             assert_eq!(t.winner_damage > 0, hurt_winners, "{edition}");
         }
@@ -649,7 +649,7 @@ fn conceding_is_a_rule_setting() {
         traits = { strength = 1, dexterity = 1, stamina = 1, wits = 1, brawl = 1 }\n";
     let s = Scenario::parse("test.toml", text, Some(dir.path())).unwrap();
     for engine in engines(&s) {
-        let t = combat::run(&engine, "stoic", 20_000, 6, &|_| {});
+        let t = conflict::run(&engine, "stoic", 20_000, 6, &|_| {});
         assert_eq!(t.ends[2], 0, "conceded");
         assert!(t.ends[0] + t.ends[1] > 19_000, "{:?}", t.ends);
     }
@@ -702,7 +702,7 @@ fn unbounded_read_of_a_huge_scenario_file() {
 /// a negative zero.
 #[test]
 fn exact_draws_are_never_negative() {
-    let odds = combat::Odds {
+    let odds = conflict::Odds {
         wins: vec![0.33, 0.56, 0.11],
         ended: vec![0.0, 1.0],
     };

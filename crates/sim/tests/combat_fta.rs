@@ -22,7 +22,7 @@ use std::path::Path;
 
 use common::engines;
 
-use wodds_sim::combat::{self, Sampling, Scenario, Tally};
+use wodds_sim::conflict::{self, Sampling, Scenario, Tally};
 
 /// P(12 dice at 6 give 7 or more) = (C(12,7) + ... + C(12,12)) / 2^12.
 const Q12: f64 = 1586.0 / 4096.0;
@@ -81,7 +81,7 @@ fn scenario_under(
 
 /// `n` fights with each sampler.
 fn tallies(s: &Scenario, n: u64, seed: u64) -> [Tally; 3] {
-    engines(s).map(|e| combat::run(&e, "fta", n, seed, &|_| {}))
+    engines(s).map(|e| conflict::run(&e, "fta", n, seed, &|_| {}))
 }
 
 /// Asserts side `side` won a share of the `n` fights within 4.5 standard
@@ -701,7 +701,7 @@ fn fta_the_round_stops_once_one_side_is_out() {
         assert_eq!(draws(&t), 0, "{:?}", t.ends);
         assert!(t.ends[3] > 0, "some fights end in flight");
     }
-    let e = combat::EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
+    let e = conflict::EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
     let odds = e.chain().expect("a round chain").odds();
     assert!(odds.draws().abs() < 1e-9, "{}", odds.draws());
 }

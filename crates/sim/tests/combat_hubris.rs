@@ -11,7 +11,7 @@ use std::path::Path;
 
 use common::engines;
 
-use wodds_sim::combat::{self, EditionEngine, End, Odds, Sampling, Scenario, Tally};
+use wodds_sim::conflict::{self, EditionEngine, End, Odds, Sampling, Scenario, Tally};
 
 /// A member's TOML: `kind`, traits, and any other lines (weapon, armour,
 /// tactics).
@@ -52,7 +52,7 @@ fn exact(s: &Scenario) -> Odds {
 /// `n` fights of `s` by `sampling`.
 fn sample(s: &Scenario, sampling: Sampling, n: u64, seed: u64) -> Tally {
     let engine = EditionEngine::new(s, &s.editions[0], sampling).unwrap();
-    combat::run(&engine, "t", n, seed, &|_| {})
+    conflict::run(&engine, "t", n, seed, &|_| {})
 }
 
 /// The share of `t`'s fights side `side` won is within 4.5 standard errors
@@ -181,7 +181,7 @@ fn hubris_a_member_who_concedes_makes_no_more_attacks() {
         None,
     );
     assert!(exact(&s).draws() < 1e-12);
-    for t in engines(&s).map(|e| combat::run(&e, "t", 50_000, 4, &|_| {})) {
+    for t in engines(&s).map(|e| conflict::run(&e, "t", 50_000, 4, &|_| {})) {
         assert_eq!(t.ends[4], 0, "draws");
         assert_eq!(t.share(End::Conceded), Some(1.0));
     }
@@ -666,7 +666,7 @@ fn house_rule_willpower_per_turn() {
             ),
         );
         for engine in engines(&s) {
-            let t = combat::run(&engine, "t", 1_000, 2, &|_| {});
+            let t = conflict::run(&engine, "t", 1_000, 2, &|_| {});
             assert_eq!(t.willpower, spent * 1_000, "{per_turn} a turn");
         }
     }

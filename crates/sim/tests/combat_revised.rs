@@ -20,7 +20,7 @@ mod story;
 
 use common::engines;
 
-use wodds_sim::combat::{self, End, Scenario, Tally};
+use wodds_sim::conflict::{self, End, Scenario, Tally};
 
 fn scenario(text: &str) -> Scenario {
     Scenario::parse("test.toml", text, None).unwrap()
@@ -113,12 +113,12 @@ fn three_actions_go_at_minus_three_four_five() {
     let n = 200_000;
     let three = "kind = \"mortal\"\ntraits = { strength = 1, dexterity = 1, stamina = 1, wits = 1, brawl = 3 }\ntactics = { actions = 3 }";
     for engine in engines(&fight(1000, three, DUMMY)) {
-        let t = combat::run(&engine, "revised", n, 21, &|_| {});
+        let t = conflict::run(&engine, "revised", n, 21, &|_| {});
         assert_rounds(&t, n, chain(|_| one_level(0.125)));
     }
     let none = three.replace("brawl = 3", "brawl = 2");
     for engine in engines(&fight(20, &none, DUMMY)) {
-        let t = combat::run(&engine, "revised", 1000, 22, &|_| {});
+        let t = conflict::run(&engine, "revised", 1000, 22, &|_| {});
         assert_eq!((t.share(End::Draw), t.rounds[20]), (Some(1.0), 1000));
     }
 }
@@ -132,7 +132,7 @@ fn celerity_attacks_take_no_multiple_action_penalty() {
     let n = 200_000;
     let fast = "kind = \"vampire\"\ntraits = { strength = 1, dexterity = 1, stamina = 1, wits = 1, celerity = 1 }\ntactics = { actions = 2 }";
     for engine in engines(&fight(1000, fast, DUMMY)) {
-        let t = combat::run(&engine, "revised", n, 23, &|_| {});
+        let t = conflict::run(&engine, "revised", n, 23, &|_| {});
         assert_rounds(&t, n, chain(|_| one_level(0.125)));
     }
 }
@@ -150,7 +150,7 @@ fn a_split_dodge_is_the_last_declared_action() {
     let want = chain(|k| one_level(if k < 2 { 1.0 / 16.0 } else { 0.125 }));
     assert!((want.0 - 72.0).abs() < 1e-9);
     for engine in engines(&fight(1000, PUNCHER, dodger)) {
-        let t = combat::run(&engine, "revised", n, 24, &|_| {});
+        let t = conflict::run(&engine, "revised", n, 24, &|_| {});
         assert_rounds(&t, n, want);
     }
 }
@@ -166,7 +166,7 @@ fn a_block_rolls_brawl_at_the_split_penalty() {
     let blocker = "kind = \"mortal\"\ntraits = { strength = 1, dexterity = 1, stamina = 1, wits = 1, brawl = 3 }\nweapon = \"pistol\"\ntactics = { defend = \"block\" }";
     let want = chain(|k| one_level(if k < 2 { 1.0 / 16.0 } else { 0.125 }));
     for engine in engines(&fight(1000, PUNCHER, blocker)) {
-        let t = combat::run(&engine, "revised", n, 25, &|_| {});
+        let t = conflict::run(&engine, "revised", n, 25, &|_| {});
         assert_rounds(&t, n, want);
     }
 }
@@ -181,7 +181,7 @@ fn a_gun_cannot_be_blocked() {
     let gun = "kind = \"mortal\"\ntraits = { strength = 1, dexterity = 1, stamina = 1, wits = 10 }\nweapon = \"pistol\"\nrange = \"effective\"";
     let blocker = "kind = \"mortal\"\ntraits = { strength = 1, dexterity = 1, stamina = 1, wits = 1, brawl = 5 }\ntactics = { attack = \"none\", defend = \"block\" }";
     for engine in engines(&fight(1000, gun, blocker)) {
-        let t = combat::run(&engine, "revised", n, 26, &|_| {});
+        let t = conflict::run(&engine, "revised", n, 26, &|_| {});
         assert_rounds(&t, n, chain(|_| pistol(0.5)));
     }
 }
@@ -201,13 +201,13 @@ fn range_sets_a_guns_difficulty() {
     };
     for (range, q) in [("point-blank", 0.7), ("melee", 0.5), ("long", 0.3)] {
         for engine in engines(&fight(1000, &gun(range), DUMMY)) {
-            let t = combat::run(&engine, "revised", n, 27, &|_| {});
+            let t = conflict::run(&engine, "revised", n, 27, &|_| {});
             assert_rounds(&t, n, chain(|_| pistol(q)));
         }
     }
     let far = format!("{PUNCHER}\nrange = \"long\"");
     for engine in engines(&fight(1000, &far, DUMMY)) {
-        let t = combat::run(&engine, "revised", n, 28, &|_| {});
+        let t = conflict::run(&engine, "revised", n, 28, &|_| {});
         assert_rounds(&t, n, chain(|_| one_level(0.125)));
     }
 }
@@ -232,7 +232,7 @@ fn abort_trades_the_attack_for_a_dodge() {
     };
     for (tactic, spent, botches) in [("never", 0, 0.295), ("always", n, 0.19)] {
         for engine in engines(&fight(1, PUNCHER, &aborter(tactic))) {
-            let t = combat::run(&engine, "revised", n, 29, &|_| {});
+            let t = conflict::run(&engine, "revised", n, 29, &|_| {});
             assert_eq!((t.share(End::Draw), t.willpower), (Some(1.0), spent));
             let got = t.per_fight(t.botches).unwrap();
             let se = (3.0 * botches / n as f64).sqrt();
@@ -257,7 +257,7 @@ fn abort_succeeds_on_a_willpower_roll() {
     let want = chain(|k| one_level(if k < 2 { 0.084375 } else { 0.125 }));
     assert!((want.0 - (2.0 / 0.084375 + 40.0)).abs() < 1e-9);
     for engine in engines(&fight(1000, PUNCHER, aborter)) {
-        let t = combat::run(&engine, "revised", n, 30, &|_| {});
+        let t = conflict::run(&engine, "revised", n, 30, &|_| {});
         assert_rounds(&t, n, want);
     }
 }
@@ -281,7 +281,7 @@ fn an_aborted_member_dodges_every_later_attack() {
     let botch = |d: i32| 0.5f64.powi(d) - 0.4f64.powi(d);
     let want = 0.1 + 0.9 * botch(3) + 0.1 + 0.9 * (0.9 * botch(2) + 0.1 * botch(3));
     for engine in engines(&fight(1, fast, aborter)) {
-        let t = combat::run(&engine, "revised", n, 31, &|_| {});
+        let t = conflict::run(&engine, "revised", n, 31, &|_| {});
         assert_eq!((t.share(End::Draw), t.willpower), (Some(1.0), n));
         let got = t.per_fight(t.botches).unwrap();
         let se = (4.0 * want / n as f64).sqrt();
@@ -315,7 +315,7 @@ fn a_house_rule_sets_range_difficulties() {
         );
         let s = Scenario::parse("test.toml", &text, Some(dir.path())).unwrap();
         for engine in engines(&s) {
-            let t = combat::run(&engine, "ranges", n, 31, &|_| {});
+            let t = conflict::run(&engine, "ranges", n, 31, &|_| {});
             assert_rounds(&t, n, chain(|_| pistol(q)));
         }
     }
@@ -351,7 +351,7 @@ fn revised_a_flight_after_the_other_side_is_out_is_no_draw() {
     let n = 100_000;
     let runner = "kind = \"mortal\"\ntraits = { strength = 1, dexterity = 1, stamina = 1, wits = 1 }\ntactics = { defend = \"escape\" }";
     for engine in engines(&fight(5, runner, runner)) {
-        let t = combat::run(&engine, "revised", n, 32, &|_| {});
+        let t = conflict::run(&engine, "revised", n, 32, &|_| {});
         assert_eq!(t.share(End::Draw), Some(0.0), "no draw");
         assert_eq!(
             t.share(End::Fled),
@@ -379,7 +379,7 @@ fn a_house_rule_sets_the_attack_difficulty() {
         DUMMY,
     );
     for engine in engines(&s) {
-        let t = combat::run(&engine, "hard", 200_000, 33, &|_| {});
+        let t = conflict::run(&engine, "hard", 200_000, 33, &|_| {});
         assert_rounds(&t, 200_000, chain(|_| one_level(0.075)));
     }
 }
@@ -403,7 +403,7 @@ fn a_smaller_multiple_action_penalty_keeps_more_dice() {
     let a = one_level(0.125);
     let round = story::convolve(&story::convolve(&a, &a), &a);
     for engine in engines(&s) {
-        let t = combat::run(&engine, "flat", 200_000, 34, &|_| {});
+        let t = conflict::run(&engine, "flat", 200_000, 34, &|_| {});
         assert_rounds(&t, 200_000, chain(|_| round.clone()));
     }
 }
@@ -452,7 +452,7 @@ fn defence_difficulty_and_order_follow_the_rule_file() {
         let want = chain(|k| one_level(0.5 * open(k) * 0.25));
         let s = under(dir.path(), name, rule, 1000, PUNCHER, dodger);
         for engine in engines(&s) {
-            let t = combat::run(&engine, name, 200_000, 35, &|_| {});
+            let t = conflict::run(&engine, name, 200_000, 35, &|_| {});
             assert_rounds(&t, 200_000, want);
         }
     }
@@ -478,7 +478,7 @@ fn a_house_rule_lets_a_block_stop_bullets() {
     let want = chain(|k| pistol(0.5 * fails(6 - wounds(k), 6)));
     assert!(want.0 > chain(|_| pistol(0.5)).0 + 10.0);
     for engine in engines(&s) {
-        let t = combat::run(&engine, "bulletproof", 100_000, 36, &|_| {});
+        let t = conflict::run(&engine, "bulletproof", 100_000, 36, &|_| {});
         assert_rounds(&t, 100_000, want);
     }
 }
@@ -509,7 +509,7 @@ fn abort_difficulty_follows_the_rule_file() {
         })
     });
     for engine in engines(&s) {
-        let t = combat::run(&engine, "easy-abort", 200_000, 37, &|_| {});
+        let t = conflict::run(&engine, "easy-abort", 200_000, 37, &|_| {});
         assert_rounds(&t, 200_000, want);
     }
 }
@@ -537,7 +537,7 @@ fn willpower_celerity_and_rage_follow_the_rule_file() {
         tough,
     );
     for engine in engines(&s) {
-        let t = combat::run(&engine, "willful", 1_000, 38, &|_| {});
+        let t = conflict::run(&engine, "willful", 1_000, 38, &|_| {});
         assert_eq!(t.willpower, 4_000);
     }
     let fast = "kind = \"vampire\"\ntraits = { strength = 1, dexterity = 1, stamina = 1, wits = 1, celerity = 1 }";
@@ -550,7 +550,7 @@ fn willpower_celerity_and_rage_follow_the_rule_file() {
         DUMMY,
     );
     for engine in engines(&s) {
-        let t = combat::run(&engine, "counted", 10_000, 39, &|_| {});
+        let t = conflict::run(&engine, "counted", 10_000, 39, &|_| {});
         assert_eq!((t.share(End::Draw), t.botches), (Some(1.0), 0));
     }
     let garou = "kind = \"garou\"\ntraits = { strength = 1, dexterity = 1, stamina = 1, wits = 1, rage = 2 }\ntactics = { rage = 1 }";
@@ -564,7 +564,7 @@ fn willpower_celerity_and_rage_follow_the_rule_file() {
     );
     for engine in engines(&s) {
         let n = 100_000u64;
-        let t = combat::run(&engine, "calm", n, 40, &|_| {});
+        let t = conflict::run(&engine, "calm", n, 40, &|_| {});
         assert_eq!(t.ends[4], n, "every fight runs its three rounds");
         let got = t.botches as f64 / n as f64;
         let se = (3.0 * 0.1 * 0.9 / n as f64).sqrt();

@@ -23,7 +23,7 @@ use story::{
     assert_rounds, assert_share, chain, convolve, duel, levels, overshoot, revised_attack,
     revised_attack_at, scenario_in,
 };
-use wodds_sim::combat::{self, End, Tally};
+use wodds_sim::conflict::{self, End, Tally};
 
 /// A target that never attacks nor defends, `kind` with Stamina 1 and the
 /// member lines `more`.
@@ -46,7 +46,7 @@ fn runs(text: &str, dir: Option<&Path>, n: u64, seed: u64) -> Vec<Tally> {
     let s = scenario_in(text, dir);
     engines(&s)
         .iter()
-        .map(|e| combat::run(e, "t", n, seed, &|_| {}))
+        .map(|e| conflict::run(e, "t", n, seed, &|_| {}))
         .collect()
 }
 
@@ -177,7 +177,7 @@ fn breed_form_is_for_garou_only() {
         .position(|l| l.starts_with("breed-form"))
         .unwrap()
         + 1;
-    let err = wodds_sim::combat::Scenario::parse("test.toml", &text, None)
+    let err = wodds_sim::conflict::Scenario::parse("test.toml", &text, None)
         .unwrap_err()
         .to_string();
     assert!(err.contains(&format!("test.toml:{line}:")), "{err}");

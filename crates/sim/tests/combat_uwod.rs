@@ -17,7 +17,7 @@ mod common;
 
 use common::engines;
 
-use wodds_sim::combat::{self, End, Scenario, Tally};
+use wodds_sim::conflict::{self, End, Scenario, Tally};
 
 fn scenario(text: &str) -> Scenario {
     Scenario::parse("test.toml", text, None).unwrap()
@@ -144,7 +144,7 @@ fn multiple_actions_lose_dice_by_hand() {
         let s = fight(1, &[attacker(kind, traits, actions), dummy()]);
         for engine in engines(&s) {
             let n = 200_000;
-            let t = combat::run(&engine, "uwod", n, 21, &|_| {});
+            let t = conflict::run(&engine, "uwod", n, 21, &|_| {});
             assert_eq!(t.share(End::Draw), Some(1.0), "the dummy stands");
             if pools.is_empty() {
                 assert_eq!(t.botches, 0, "{actions} actions: nothing rolled");
@@ -200,7 +200,7 @@ fn block_and_parry_by_hand() {
         let s = fight(1, &[attacker(weapon), defender(held, defend)]);
         for engine in engines(&s) {
             let n = 200_000;
-            let t = combat::run(&engine, "uwod", n, 22, &|_| {});
+            let t = conflict::run(&engine, "uwod", n, 22, &|_| {});
             assert_eq!(t.share(End::Draw), Some(1.0), "the defender stands");
             botches_are(
                 &t,
@@ -255,7 +255,7 @@ fn long_range_needs_one_success_more_by_hand() {
         let s = fight(1, &[shooter, dummy()]);
         for engine in engines(&s) {
             let n = 200_000;
-            let t = combat::run(&engine, "uwod", n, 23, &|_| {});
+            let t = conflict::run(&engine, "uwod", n, 23, &|_| {});
             share_is(&t, End::Killed, killed(r), range);
         }
     }
@@ -308,7 +308,7 @@ fn willpower_ignores_wound_penalties_by_hand() {
         .sum();
     let n = 200_000;
     for engine in engines(&fight(2, &[a.clone(), b("ignore-wounds")])) {
-        let t = combat::run(&engine, "uwod", n, 24, &|_| {});
+        let t = conflict::run(&engine, "uwod", n, 24, &|_| {});
         close(
             t.willpower as f64 / n as f64,
             q,
@@ -323,7 +323,7 @@ fn willpower_ignores_wound_penalties_by_hand() {
         );
     }
     for engine in engines(&fight(2, &[a.clone(), b("never")])) {
-        let t = combat::run(&engine, "uwod", n, 24, &|_| {});
+        let t = conflict::run(&engine, "uwod", n, 24, &|_| {});
         assert_eq!(t.willpower, 0);
         botches_are(
             &t,
@@ -346,7 +346,7 @@ fn willpower_is_one_point_a_turn() {
     );
     let n = 10_000;
     for engine in engines(&fight(1, &[a.clone(), dummy()])) {
-        let t = combat::run(&engine, "uwod", n, 25, &|_| {});
+        let t = conflict::run(&engine, "uwod", n, 25, &|_| {});
         assert_eq!(t.willpower, n);
     }
 }
@@ -377,7 +377,7 @@ fn staying_active_while_incapacitated_by_hand() {
     let killed = direct + stays;
     for engine in engines(&shooting(None)) {
         let n = 200_000;
-        let t = combat::run(&engine, "uwod", n, 26, &|_| {});
+        let t = conflict::run(&engine, "uwod", n, 26, &|_| {});
         share_is(&t, End::Killed, killed, "killed");
         share_is(&t, End::Incapacitated, 1.0 - killed, "incapacitated");
     }
@@ -493,7 +493,7 @@ fn ignoring_wounds_keeps_the_attack_by_hand() {
         .sum();
     let n = 200_000;
     for engine in engines(&fight(2, &[a.clone(), b("ignore-wounds")])) {
-        let t = combat::run(&engine, "uwod", n, 27, &|_| {});
+        let t = conflict::run(&engine, "uwod", n, 27, &|_| {});
         close(
             t.willpower as f64 / n as f64,
             2.0 + q,
@@ -504,7 +504,7 @@ fn ignoring_wounds_keeps_the_attack_by_hand() {
         botches_are(&t, &[botch(1); 4], "ignoring wounds");
     }
     for engine in engines(&fight(2, &[a.clone(), b("never")])) {
-        let t = combat::run(&engine, "uwod", n, 27, &|_| {});
+        let t = conflict::run(&engine, "uwod", n, 27, &|_| {});
         assert_eq!(t.willpower, 2 * n, "A's point a turn");
         let unwounded = botch(1) * (1.0 - q);
         botches_are(
@@ -551,7 +551,7 @@ fn uwod_a_flight_after_the_other_side_is_out_is_no_draw() {
     };
     let n = 100_000;
     for engine in engines(&fight(5, &[runner("A"), runner("B")])) {
-        let t = combat::run(&engine, "uwod", n, 28, &|_| {});
+        let t = conflict::run(&engine, "uwod", n, 28, &|_| {});
         assert_eq!(t.share(End::Draw), Some(0.0), "no draw");
         assert_eq!(t.share(End::Fled), Some(1.0));
         close(t.wins[0] as f64 / n as f64, 0.5, 0.5, n, "A wins");
@@ -582,7 +582,7 @@ fn uwod_an_unskilled_attack_loses_a_die() {
             &format!("traits = {{ strength = 1, dexterity = {dexterity} }}\nweapon = \"{weapon}\""),
         );
         for engine in engines(&fight(1, &[a, dummy()])) {
-            let t = combat::run(&engine, "uwod", n, 29, &|_| {});
+            let t = conflict::run(&engine, "uwod", n, 29, &|_| {});
             let what = format!("{weapon}, Dexterity {dexterity}");
             if p == 0.0 {
                 assert_eq!(t.botches, 0, "{what}: no roll at all");
@@ -627,7 +627,7 @@ fn what_block_and_parry_meet_follows_the_rule_file() {
             &[knife.clone(), defender(held)],
         );
         for engine in engines(&s) {
-            let t = combat::run(&engine, "merits", 200_000, 30, &|_| {});
+            let t = conflict::run(&engine, "merits", 200_000, 30, &|_| {});
             botches_are(&t, &[botch(1), p], &format!("knife against {held}"));
         }
     }
@@ -660,7 +660,7 @@ fn the_range_increment_follows_the_rule_file() {
         &[shooter, dummy()],
     );
     for engine in engines(&s) {
-        let t = combat::run(&engine, "far", 200_000, 31, &|_| {});
+        let t = conflict::run(&engine, "far", 200_000, 31, &|_| {});
         share_is(&t, End::Killed, killed, "two successes more");
     }
 }
@@ -680,7 +680,7 @@ fn staying_active_is_a_rule_setting() {
     assert!(stays > 0.01, "{stays}");
     for engine in engines(&shooting(Some((dir.path(), "frail.toml")))) {
         let n = 200_000;
-        let t = combat::run(&engine, "frail", n, 26, &|_| {});
+        let t = conflict::run(&engine, "frail", n, 26, &|_| {});
         share_is(&t, End::Killed, direct, "killed");
         share_is(&t, End::Incapacitated, 1.0 - direct, "incapacitated");
     }
@@ -718,7 +718,7 @@ fn willpower_and_multiple_actions_follow_the_rule_file() {
     // exactly what the `never` tactic rolls under uwod's own rules.
     let stoic: Vec<Tally> = engines(&s)
         .iter()
-        .map(|e| combat::run(e, "k", 50_000, 24, &|_| {}))
+        .map(|e| conflict::run(e, "k", 50_000, 24, &|_| {}))
         .collect();
     let a = side(
         "A",
@@ -732,7 +732,7 @@ fn willpower_and_multiple_actions_follow_the_rule_file() {
          tactics = { attack = \"none\", willpower = \"never\" }",
     );
     for (engine, t) in engines(&fight(2, &[a, b])).iter().zip(&stoic) {
-        let never = combat::run(engine, "k", 50_000, 24, &|_| {});
+        let never = conflict::run(engine, "k", 50_000, 24, &|_| {});
         assert_eq!(t.willpower, 0);
         assert_eq!((t.botches, &t.ends), (never.botches, &never.ends));
     }
@@ -750,7 +750,7 @@ fn willpower_and_multiple_actions_follow_the_rule_file() {
         &[spender, dummy()],
     );
     for engine in engines(&s) {
-        let t = combat::run(&engine, "willful", 10_000, 25, &|_| {});
+        let t = conflict::run(&engine, "willful", 10_000, 25, &|_| {});
         assert_eq!(t.willpower, 20_000);
     }
     let three = side(
@@ -766,7 +766,7 @@ fn willpower_and_multiple_actions_follow_the_rule_file() {
         &[three, dummy()],
     );
     for engine in engines(&s) {
-        let t = combat::run(&engine, "flat", 200_000, 21, &|_| {});
+        let t = conflict::run(&engine, "flat", 200_000, 21, &|_| {});
         botches_are(&t, &[botch(1); 3], "three at -3");
     }
 }
@@ -852,7 +852,7 @@ fn the_onslaught_and_total_defence_by_hand() {
             &[fast.clone(), target(defend)],
         );
         for engine in engines(&s) {
-            let t = combat::run(&engine, "painless", n, 32, &|_| {});
+            let t = conflict::run(&engine, "painless", n, 32, &|_| {});
             let won = t.wins[0] as f64 / n as f64;
             close(won, p, (p * (1.0 - p)).sqrt(), n, defend);
         }
@@ -865,7 +865,7 @@ fn the_onslaught_and_total_defence_by_hand() {
         &[fast.clone(), target("total")],
     );
     for engine in engines(&s) {
-        let t = combat::run(&engine, "relentless", n, 32, &|_| {});
+        let t = conflict::run(&engine, "relentless", n, 32, &|_| {});
         let won = t.wins[0] as f64 / n as f64;
         close(
             won,

@@ -10,7 +10,7 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
-use wodds_sim::combat::Scenario;
+use wodds_sim::conflict::Scenario;
 
 mod agree;
 use agree::{MAX_ROUNDS, all_drawn, samplers_agree, symmetric};

@@ -9,7 +9,7 @@
 
 use std::path::Path;
 
-use wodds_sim::combat::{self, ConflictKind, EditionEngine, End, Outcomes, Sampling, Scenario};
+use wodds_sim::conflict::{self, ConflictKind, EditionEngine, End, Outcomes, Sampling, Scenario};
 
 mod agree;
 
@@ -225,7 +225,7 @@ fn every_sampler_agrees_with_the_chain_on_shipped_fights_that_turn() {
             for sampling in [Sampling::PerDie, Sampling::Outcome, Sampling::Round] {
                 let e = EditionEngine::new(&s, rules, sampling).unwrap();
                 let n = 20_000;
-                let t = combat::run(&e, &rules.id, n, 5, &|_| {});
+                let t = conflict::run(&e, &rules.id, n, 5, &|_| {});
                 let what = format!("{} {} {sampling:?}", path.display(), rules.id);
                 for (k, &p) in o.odds.wins.iter().enumerate() {
                     agree::share(&what, t.wins[k], n, p);

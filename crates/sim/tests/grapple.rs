@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use wodds_sim::combat::{self, EditionEngine, End, Sampling, Scenario, Tally};
+use wodds_sim::conflict::{self, EditionEngine, End, Sampling, Scenario, Tally};
 
 /// Standard errors an estimate may stray from the exact value.
 const BOUND: f64 = 4.5;
@@ -258,7 +258,7 @@ fn samplers_agree_with_the_chain_on_shipped_grapples() {
             let o = chain.outcomes();
             for sampling in [Sampling::PerDie, Sampling::Outcome, Sampling::Round] {
                 let e = EditionEngine::new(&s, rules, sampling).unwrap();
-                let t: Tally = combat::run(&e, &rules.id, n, 99, &|_| {});
+                let t: Tally = conflict::run(&e, &rules.id, n, 99, &|_| {});
                 let what = format!("{f:?} {} {sampling:?}", rules.id);
                 for side in 0..2 {
                     assert!(
@@ -302,8 +302,8 @@ fn deterministic_across_threads() {
         .num_threads(1)
         .build()
         .unwrap();
-    let a = one.install(|| combat::run(&e, &rules.id, 30_000, 5, &|_| {}));
-    let b = combat::run(&e, &rules.id, 30_000, 5, &|_| {});
+    let a = one.install(|| conflict::run(&e, &rules.id, 30_000, 5, &|_| {}));
+    let b = conflict::run(&e, &rules.id, 30_000, 5, &|_| {});
     assert_eq!(a, b);
 }
 

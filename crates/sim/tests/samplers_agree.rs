@@ -17,7 +17,7 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
-use wodds_sim::combat::{Armor, Scenario, Weapon};
+use wodds_sim::conflict::{Armor, Scenario, Weapon};
 
 mod agree;
 use agree::{MAX_ROUNDS, samplers_agree, symmetric};

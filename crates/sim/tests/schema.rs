@@ -10,7 +10,7 @@ fn the_committed_scenario_schema_is_the_generated_one() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let path = root.join("docs/schema/scenario.schema.json");
     let generated =
-        serde_json::to_string_pretty(&wodds_sim::combat::scenario_schema()).unwrap() + "\n";
+        serde_json::to_string_pretty(&wodds_sim::conflict::scenario_schema()).unwrap() + "\n";
     if std::env::var_os("UPDATE_SCHEMA").is_some() {
         std::fs::write(&path, &generated).unwrap();
     }

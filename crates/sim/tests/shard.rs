@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use wodds_sim::combat::{self, BATCH, EditionEngine, Sampling, Scenario, Shard, Tally};
+use wodds_sim::conflict::{self, BATCH, EditionEngine, Sampling, Scenario, Shard, Tally};
 
 fn scenario(name: &str) -> Scenario {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -26,18 +26,18 @@ fn shards_add_up_to_the_whole_run_whatever_the_split() {
         let s = scenario(name);
         let rules = &s.editions[0];
         let engine = EditionEngine::new(&s, rules, sampling).unwrap();
-        let whole = combat::run(&engine, &rules.id, trials, s.seed, &|_| {});
+        let whole = conflict::run(&engine, &rules.id, trials, s.seed, &|_| {});
         assert_eq!(whole.fights, trials);
         for n in [1, 2, 3, 7] {
             let mut parts: Vec<Tally> = (0..n)
                 .map(|i| {
                     let shard = Shard::new(i, n).unwrap();
-                    combat::run_shard(&engine, &rules.id, trials, s.seed, shard, &|_| {})
+                    conflict::run_shard(&engine, &rules.id, trials, s.seed, shard, &|_| {})
                 })
                 .collect();
             // Seven shards of four batches: some shards play none.
             parts.reverse();
-            let frame = combat::Engine::frame(&engine);
+            let frame = conflict::Engine::frame(&engine);
             let mut sum = Tally::new(frame.sides, frame.max_rounds);
             for p in &parts {
                 for c in p.cells() {

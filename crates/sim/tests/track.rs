@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use wodds_sim::combat::{self, ConflictKind, EditionEngine, Sampling, Scenario};
+use wodds_sim::conflict::{self, ConflictKind, EditionEngine, Sampling, Scenario};
 
 /// An fta chase on foot through the streets (difficulty 6), one die a side
 /// (Dexterity 1, no Athletics): a success on 6-10 (1/2), so a round's
@@ -51,7 +51,7 @@ fn the_lead_of_a_one_die_chase_spreads_binomially() {
     }
     // Round 3: the Lead can reach 2..=8, still nothing ends; the mean
     // stays 5 (a fair walk).
-    let summary = combat::Figures::exact(&e.chain().unwrap().outcomes());
+    let summary = conflict::Figures::exact(&e.chain().unwrap().outcomes());
     for row in &summary.track[..3] {
         assert!((row.mean.value - 5.0).abs() < 1e-12, "{row:?}");
         assert!((row.going.value - 1.0).abs() < 1e-12, "{row:?}");
@@ -67,7 +67,7 @@ fn a_fight_keeps_no_track() {
     if let Some(chain) = e.chain() {
         assert!(chain.outcomes().track.is_none());
     }
-    let t = combat::run(&e, &s.editions[0].id, 1000, 1, &|_| {});
+    let t = conflict::run(&e, &s.editions[0].id, 1000, 1, &|_| {});
     assert!(t.track.is_none());
 }
 
@@ -102,7 +102,7 @@ fn every_sampler_agrees_with_the_chain_on_the_track() {
             for sampling in [Sampling::PerDie, Sampling::Outcome, Sampling::Round] {
                 let e = EditionEngine::new(&s, rules, sampling).unwrap();
                 let n = 20_000u64;
-                let t = combat::run(&e, &rules.id, n, 9, &|_| {});
+                let t = conflict::run(&e, &rules.id, n, 9, &|_| {});
                 let got = t.track.as_ref();
                 for (r, values) in exact.iter().enumerate().take(10) {
                     let round = r + 1;
@@ -150,7 +150,7 @@ fn the_track_is_the_same_on_one_thread_or_two() {
             .num_threads(threads)
             .build()
             .unwrap()
-            .install(|| combat::run(&e, "fta", 50_000, 3, &|_| {}))
+            .install(|| conflict::run(&e, "fta", 50_000, 3, &|_| {}))
     };
     let (a, b) = (on(1), on(2));
     assert!(a.track.is_some());

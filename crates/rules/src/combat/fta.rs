@@ -11,7 +11,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::validate::{Problem, within};
+use crate::problem::{Problem, within};
 
 /// `[combat.fta]`: every rule the fta engine reads beyond Revised's dice,
 /// health and soak.

@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use proptest::prelude::*;
-use wodds_sim::combat::{self, EditionEngine, End, Limit, Sampling, Scenario, Tally};
+use wodds_sim::conflict::{self, EditionEngine, End, Limit, Sampling, Scenario, Tally};
 
 /// Standard errors an estimate may stray from another or the exact value.
 pub const BOUND: f64 = 4.5;
@@ -102,7 +102,7 @@ pub fn samplers_agree(s: &Scenario, edition: usize, seed: u64) -> Result<(), Tes
             };
             (
                 m,
-                shares(s, &combat::run(&e, &rules.id, FIGHTS, seed, &|_| {})),
+                shares(s, &conflict::run(&e, &rules.id, FIGHTS, seed, &|_| {})),
             )
         })
         .collect();
@@ -184,7 +184,7 @@ pub fn symmetric(s: &Scenario, edition: usize, seed: u64) -> Result<(), TestCase
     }
     for m in [Sampling::PerDie, Sampling::Outcome] {
         let e = EditionEngine::new(s, rules, m).unwrap();
-        let t = shares(s, &combat::run(&e, &rules.id, FIGHTS, seed, &|_| {}));
+        let t = shares(s, &conflict::run(&e, &rules.id, FIGHTS, seed, &|_| {}));
         // The two shares come from the same fights: the variance of their
         // difference is (p0 + p1 - (p0 - p1)^2) / n.
         let (p0, p1) = (t.p[0], t.p[1]);
@@ -212,7 +212,7 @@ pub fn all_drawn(s: &Scenario, edition: usize, seed: u64) -> Result<(), TestCase
     }
     for m in [Sampling::PerDie, Sampling::Outcome, Sampling::Round] {
         let e = EditionEngine::new(s, rules, m).unwrap();
-        let t = combat::run(&e, &rules.id, 500, seed, &|_| {});
+        let t = conflict::run(&e, &rules.id, 500, seed, &|_| {});
         let draws = t.ends[index(End::Draw)];
         prop_assert_eq!(
             draws,

@@ -1,6 +1,6 @@
 //! What the combat test files share.
 
-use wodds_sim::combat::{EditionEngine, Sampling, Scenario};
+use wodds_sim::conflict::{EditionEngine, Sampling, Scenario};
 
 /// Every sampler: die by die, whole attacks from the outcome tables, whole
 /// rounds from the round chain (where the fight has one).

@@ -6,7 +6,7 @@
 
 #![allow(dead_code)]
 
-use wodds_sim::combat::{Scenario, Tally};
+use wodds_sim::conflict::{Scenario, Tally};
 
 /// Parses a scenario written by a test (house-rule paths relative to
 /// `dir`).

@@ -1,0 +1,75 @@
+//! A scenario read for `wodds run` (or `wodds merge` of its parts) with
+//! the command's overrides (trials, seed, editions), the files it reads,
+//! and its editions' engines compiled before any fight.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use rayon::prelude::*;
+use wodds_rules::RuleSet;
+use wodds_sim::conflict::{self, EditionEngine, Scenario};
+
+use super::args::SamplerArg;
+
+/// A scenario read with the command's overrides, the files it reads,
+/// and its engines.
+pub(super) struct Setup {
+    pub(super) scenario: Scenario,
+    pub(super) inputs: Vec<PathBuf>,
+}
+
+/// The rules `--editions` names, each once.
+pub fn load_editions(editions: &[String]) -> anyhow::Result<Vec<RuleSet>> {
+    let mut loaded = Vec::new();
+    for e in editions {
+        let rules = RuleSet::load(e).context("--editions")?;
+        if let Some(twice) = conflict::same_edition(&loaded, &rules) {
+            bail!("--editions: {}", conflict::twice_words(e, twice));
+        }
+        loaded.push(rules);
+    }
+    Ok(loaded)
+}
+
+/// Reads `path` with the overrides.
+pub(super) fn setup(
+    path: &Path,
+    trials: Option<u64>,
+    seed: Option<u64>,
+    editions: &[String],
+) -> anyhow::Result<Setup> {
+    let mut scenario = Scenario::load(path)?;
+    if let Some(t) = trials {
+        scenario.trials = t;
+    }
+    if let Some(s) = seed {
+        scenario.seed = s;
+    }
+    if !editions.is_empty() {
+        scenario.editions = load_editions(editions)?;
+    }
+    let mut inputs = vec![path.to_path_buf()];
+    inputs.extend(
+        scenario
+            .editions
+            .iter()
+            .flat_map(|r| r.files().iter().cloned()),
+    );
+    Ok(Setup { scenario, inputs })
+}
+
+/// Compiles every engine before any fight, so bad input fails first (the
+/// editions' round chains are built side by side).
+pub(super) fn engines(
+    scenario: &Scenario,
+    sampler: SamplerArg,
+) -> anyhow::Result<Vec<EditionEngine>> {
+    Ok(scenario
+        .editions
+        .par_iter()
+        .map(|rules| EditionEngine::new(scenario, rules, sampler.sampling()))
+        .collect::<Vec<_>>()
+        // The first edition's error, whichever thread finished first.
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()?)
+}

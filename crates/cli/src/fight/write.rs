@@ -1,0 +1,353 @@
+//! `wodds run`'s results written as `--format` asks: JSON, CSV (a
+//! fight's or grapple's columns, or a chase's ways to end in their place)
+//! or the table, with the track by round.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use wodds_sim::conflict::{ConflictKind, End, Scenario};
+
+use super::result::EditionResult;
+use crate::output::{csv_writer, emit, opt};
+use crate::run::{Format, pct};
+
+/// Prints (or writes to `output`) the results as `format` asks.
+pub(super) fn write(
+    output: Option<&Path>,
+    format: Format,
+    scenario: &Scenario,
+    results: &[EditionResult],
+) -> anyhow::Result<()> {
+    emit(output, |out| match format {
+        Format::Json => {
+            serde_json::to_writer_pretty(&mut *out, &results)?;
+            writeln!(out)
+        }
+        Format::Csv => write_csv(out, scenario, results),
+        Format::Table => write_table(out, scenario, results),
+    })
+}
+
+fn write_csv(
+    out: &mut dyn Write,
+    scenario: &Scenario,
+    results: &[EditionResult],
+) -> io::Result<()> {
+    if scenario.kind == ConflictKind::Chase {
+        return write_chase_csv(out, results);
+    }
+    let mut w = csv_writer(out);
+    let ends = scenario.ends();
+    let ended: Vec<&End> = ends.iter().filter(|&&e| e != End::Draw).collect();
+    let mut head = vec![
+        "edition",
+        "side",
+        "win_rate",
+        "win_low",
+        "win_high",
+        "exact_win_rate",
+        "draws",
+        "exact_draws",
+    ];
+    let names: Vec<String> = ended.iter().map(|e| e.name().replace(' ', "_")).collect();
+    head.extend(names.iter().map(String::as_str));
+    head.extend([
+        "mean_rounds",
+        "exact_mean_rounds",
+        "median_rounds",
+        "p90_rounds",
+        "winner_damage",
+        "willpower_per_fight",
+        "botches_per_fight",
+        "sampler",
+        "trials",
+        "seed",
+        "rules_hash",
+        "wodds_version",
+    ]);
+    w.write_record(&head)?;
+    for r in results {
+        for s in &r.sides {
+            let mut row = vec![
+                r.edition.clone(),
+                s.side.clone(),
+                s.win_rate.to_string(),
+                s.win_low.to_string(),
+                s.win_high.to_string(),
+                opt(s.exact_win_rate),
+                r.draws.to_string(),
+                opt(r.exact_draws),
+            ];
+            row.extend(
+                r.ended
+                    .iter()
+                    .filter(|(name, _)| *name != "draw")
+                    .map(|(_, p)| p.to_string()),
+            );
+            row.extend([
+                opt(r.mean_rounds),
+                opt(r.exact_mean_rounds),
+                opt(r.median_rounds),
+                opt(r.p90_rounds),
+                opt(r.winner_damage),
+                opt(r.willpower_per_fight),
+                opt(r.botches_per_fight),
+                r.sampler.to_string(),
+                r.fights.to_string(),
+                r.seed.to_string(),
+                r.rules_hash.clone(),
+                r.wodds_version.to_string(),
+            ]);
+            w.write_record(&row)?;
+        }
+    }
+    w.flush()
+}
+
+/// A chase's CSV: the ways it ends in place of a fight's.
+fn write_chase_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result<()> {
+    let mut w = csv_writer(out);
+    let share = |r: &EditionResult, name: &str| {
+        r.ended
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or(String::new(), |(_, p)| p.to_string())
+    };
+    let exact = |r: &EditionResult, name: &str| {
+        r.exact_ended
+            .as_ref()
+            .and_then(|e| e.iter().find(|(n, _)| *n == name))
+            .map_or(String::new(), |(_, p)| p.to_string())
+    };
+    w.write_record([
+        "edition",
+        "side",
+        "win_rate",
+        "win_low",
+        "win_high",
+        "exact_win_rate",
+        "draws",
+        "exact_draws",
+        "escaped",
+        "exact_escaped",
+        "caught",
+        "exact_caught",
+        "run_out",
+        "exact_run_out",
+        "obstacle",
+        "exact_obstacle",
+        "incapacitated",
+        "exact_incapacitated",
+        "killed",
+        "exact_killed",
+        "mean_rounds",
+        "exact_mean_rounds",
+        "median_rounds",
+        "p90_rounds",
+        "botches_per_chase",
+        "sampler",
+        "trials",
+        "seed",
+        "rules_hash",
+        "wodds_version",
+    ])?;
+    for r in results {
+        for s in &r.sides {
+            w.write_record([
+                r.edition.clone(),
+                s.side.clone(),
+                s.win_rate.to_string(),
+                s.win_low.to_string(),
+                s.win_high.to_string(),
+                opt(s.exact_win_rate),
+                r.draws.to_string(),
+                opt(r.exact_draws),
+                share(r, "escaped"),
+                exact(r, "escaped"),
+                share(r, "caught"),
+                exact(r, "caught"),
+                share(r, "run-out"),
+                exact(r, "run-out"),
+                share(r, "obstacle"),
+                exact(r, "obstacle"),
+                share(r, "incapacitated"),
+                exact(r, "incapacitated"),
+                share(r, "killed"),
+                exact(r, "killed"),
+                opt(r.mean_rounds),
+                opt(r.exact_mean_rounds),
+                opt(r.median_rounds),
+                opt(r.p90_rounds),
+                opt(r.botches_per_fight),
+                r.sampler.to_string(),
+                r.fights.to_string(),
+                r.seed.to_string(),
+                r.rules_hash.clone(),
+                r.wodds_version.to_string(),
+            ])?;
+        }
+    }
+    w.flush()
+}
+
+fn write_table(
+    out: &mut dyn Write,
+    scenario: &Scenario,
+    results: &[EditionResult],
+) -> io::Result<()> {
+    let chase = scenario.kind == ConflictKind::Chase;
+    // A chase without shots cannot end with a party put down (a fight
+    // that turns into a chase can).
+    let calm = chase
+        && scenario
+            .chase
+            .as_ref()
+            .is_some_and(|c| c.attacks == [false; 2]);
+    let what = match scenario.kind {
+        ConflictKind::Combat => "fights",
+        ConflictKind::Chase => "chases",
+        ConflictKind::Grapple => "grapples",
+    };
+    writeln!(
+        out,
+        "{}: {} {what} an edition, seed {}",
+        scenario.name, scenario.trials, scenario.seed
+    )?;
+    for r in results {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "{} (rules {}, wodds {})",
+            r.edition, r.rules_hash, r.wodds_version
+        )?;
+        match r.chain_states {
+            Some(states) => writeln!(
+                out,
+                "  drawn a round at a time from its exact round chain ({states} states)"
+            )?,
+            None if r.sampler == "per-die" => writeln!(out, "  drawn die by die")?,
+            None => writeln!(
+                out,
+                "  drawn by the outcome sampler (rolls and attacks from exact alias tables)"
+            )?,
+        }
+        let exact = |p: Option<f64>| p.map_or(String::new(), |p| format!("  exactly {}", pct(p)));
+        writeln!(out, "  {:<24} {:>8}  95% interval", "side", "wins")?;
+        for s in &r.sides {
+            writeln!(
+                out,
+                "  {:<24} {:>8}  {} - {}{}",
+                s.side,
+                pct(s.win_rate),
+                pct(s.win_low),
+                pct(s.win_high),
+                exact(s.exact_win_rate)
+            )?;
+        }
+        writeln!(out, "  draws {}{}", pct(r.draws), exact(r.exact_draws))?;
+        let ended: Vec<String> = r
+            .ended
+            .iter()
+            .filter(|(name, _)| *name != "draw")
+            .filter(|(name, _)| {
+                !(calm
+                    && [End::Incapacitated, End::Killed]
+                        .iter()
+                        .any(|e| e.name() == *name))
+            })
+            .map(|(name, p)| {
+                let exactly = r
+                    .exact_ended
+                    .as_ref()
+                    .and_then(|e| e.iter().find(|(n, _)| n == name))
+                    .map_or(String::new(), |(_, q)| format!(" (exactly {})", pct(*q)));
+                format!("{name} {}{exactly}", pct(*p))
+            })
+            .collect();
+        writeln!(out, "  ended: {}", ended.join(", "))?;
+        let f = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.2}"));
+        writeln!(
+            out,
+            "  rounds: mean {}{}, median {}, 90th percentile {}",
+            f(r.mean_rounds),
+            r.exact_mean_rounds
+                .map_or(String::new(), |m| format!(" (exactly {m:.2})")),
+            opt(r.median_rounds),
+            opt(r.p90_rounds)
+        )?;
+        let one = what.trim_end_matches('s');
+        if let (Some(rev), Some(harm)) = (r.reversals, r.effect_damage) {
+            let exactly =
+                |x: Option<f64>| x.map_or(String::new(), |x| format!(" (exactly {x:.2})"));
+            writeln!(
+                out,
+                "  reversals {rev:.2}{} a {one}; damage from grapple effects {harm:.2}{} levels a {one}",
+                exactly(r.exact_reversals),
+                exactly(r.exact_effect_damage)
+            )?;
+        }
+        write_track(out, r)?;
+        if chase && !calm {
+            writeln!(
+                out,
+                "  winner's damage {} levels; botches {} a chase",
+                f(r.winner_damage),
+                f(r.botches_per_fight)
+            )?;
+        } else if chase {
+            writeln!(out, "  botches {} a chase", f(r.botches_per_fight))?;
+        } else {
+            writeln!(
+                out,
+                "  winner's damage {} levels; Willpower {} a {one}; botches {} a {one}",
+                f(r.winner_damage),
+                f(r.willpower_per_fight),
+                f(r.botches_per_fight)
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The track by round, as a small table: rounds 1 to 10, then every fifth
+/// while a share of conflicts is still going (all of them in JSON).
+fn write_track(out: &mut dyn Write, r: &EditionResult) -> io::Result<()> {
+    let Some(name) = r.track_name else {
+        return Ok(());
+    };
+    if r.track.is_empty() {
+        return Ok(());
+    }
+    let exact = r.track.iter().any(|t| t.exact_mean.is_some());
+    writeln!(
+        out,
+        "  {name} by round, among those still going:\n  {:>7} {:>8} {:>7}  {:<15}{} {:>8}",
+        "round",
+        "going",
+        "mean",
+        "95% interval",
+        if exact { "  exactly" } else { "" },
+        "p10..p90"
+    )?;
+    for t in r.track.iter().filter(|t| t.round <= 10 || t.round % 5 == 0) {
+        writeln!(
+            out,
+            "  {:>7} {:>8} {:>7}  {:<15}{} {:>8}",
+            t.round,
+            pct(t.going),
+            two(t.mean),
+            format!("{}..{}", two(t.mean_low), two(t.mean_high)),
+            t.exact_mean
+                .map_or(String::new(), |m| format!("  {:>7}", two(m))),
+            format!("{}..{}", t.p10, t.p90)
+        )?;
+    }
+    Ok(())
+}
+
+/// A signed figure with two decimals, never `-0.00` (a value just below
+/// 0 rounds to `0.00`).
+fn two(x: f64) -> String {
+    let s = format!("{x:.2}");
+    if s == "-0.00" { "0.00".to_string() } else { s }
+}

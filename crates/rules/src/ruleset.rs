@@ -1,0 +1,137 @@
+//! [`RuleSet`]: an edition's rule families resolved and validated, with
+//! the settings it was read from, the files, and the hash that traces a
+//! number to its rules; and its pool and difficulty checks. Rule sets are
+//! loaded in `file.rs` and roll in `roll.rs`.
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::settings::Setting;
+use crate::{ActionRules, ChaseRules, CombatRules, DiceRules, GrappleRules, RulesError};
+
+/// An edition (built in, or a house rule extending one), validated.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RuleSet {
+    /// The id used in every output table: the built-in id, or the house-rule
+    /// path as given.
+    pub id: String,
+    /// A readable name.
+    pub name: String,
+    /// The dice rules.
+    pub dice: DiceRules,
+    /// The multi-roll action rules.
+    pub actions: ActionRules,
+    /// The combat rules.
+    pub combat: CombatRules,
+    /// The chase rules.
+    pub chase: ChaseRules,
+    /// The grapple rules (`[grapple]`), if the edition has them.
+    pub grapple: Option<GrappleRules>,
+    /// The built-in edition at the root of the `extends` chain.
+    pub base: String,
+    files: Vec<PathBuf>,
+    settings: Vec<Setting>,
+    hash: String,
+}
+
+/// The rule families a rule file resolves to, in the order the rules'
+/// hash serializes them.
+#[derive(Serialize)]
+pub(crate) struct Families {
+    pub(crate) dice: DiceRules,
+    pub(crate) actions: ActionRules,
+    pub(crate) combat: CombatRules,
+    pub(crate) chase: ChaseRules,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) grapple: Option<GrappleRules>,
+}
+
+impl RuleSet {
+    /// A short hash (12 hex digits of SHA-256) of the resolved rules: equal
+    /// rules give equal hashes, so a number can be traced to its rules.
+    pub fn hash(&self) -> &str {
+        &self.hash
+    }
+
+    pub(crate) fn new(
+        id: String,
+        name: String,
+        base: String,
+        files: Vec<PathBuf>,
+        settings: Vec<Setting>,
+        families: Families,
+    ) -> Self {
+        let canonical = toml::to_string(&families).expect("rules serialize");
+        let digest = Sha256::digest(canonical.as_bytes());
+        let hash = digest.iter().take(6).map(|b| format!("{b:02x}")).collect();
+        let Families {
+            dice,
+            actions,
+            combat,
+            chase,
+            grapple,
+        } = families;
+        RuleSet {
+            id,
+            name,
+            dice,
+            actions,
+            combat,
+            chase,
+            grapple,
+            base,
+            files,
+            settings,
+            hash,
+        }
+    }
+
+    /// Every setting, with where it was set and the comment that explains
+    /// it: the base edition's first, in its file's order, then the
+    /// settings the house rules add.
+    pub fn settings(&self) -> &[Setting] {
+        &self.settings
+    }
+
+    /// The house-rule files it was read from, the file itself first and
+    /// then each file it `extends` (none for a built-in edition).
+    pub fn files(&self) -> &[PathBuf] {
+        &self.files
+    }
+
+    /// Checks a pool against the edition's range.
+    pub fn check_pool(&self, pool: i32) -> Result<(), RulesError> {
+        check_range(&self.id, "pool", pool, self.dice.pool_range)
+    }
+
+    /// Checks a difficulty against the edition's range.
+    pub fn check_difficulty(&self, difficulty: i32) -> Result<(), RulesError> {
+        check_range(
+            &self.id,
+            "difficulty",
+            difficulty,
+            self.dice.difficulty_range,
+        )
+    }
+}
+
+fn check_range(
+    edition: &str,
+    what: &'static str,
+    value: i32,
+    range: [i32; 2],
+) -> Result<(), RulesError> {
+    if (range[0]..=range[1]).contains(&value) {
+        Ok(())
+    } else {
+        Err(RulesError::OutOfRange {
+            edition: edition.to_string(),
+            what,
+            value,
+            min: range[0],
+            max: range[1],
+        })
+    }
+}

@@ -1,0 +1,474 @@
+//! The round chain: a fight as a Markov chain over whole rounds, drawn a
+//! round at a time.
+//!
+//! Between rounds a fight is its members' lasting states (health,
+//! Willpower and Rage left, what carries to the next turn) and who is out.
+//! When there are few enough of those, [`Chain::build`] plays one round
+//! from each reachable state down every path of its random outcomes
+//! ([`Enumerate`]), with the engine's own round code, and keeps the exact
+//! distribution of what the round leads to: the next state, or the fight's
+//! end, with the Willpower spent and the botches rolled on the way. A
+//! fight is then one alias-table draw a round.
+
+use std::hash::Hash;
+
+use rand_core::Rng;
+use rustc_hash::FxHashMap as HashMap;
+use wodds_dice::{AliasTable, D10};
+
+use super::scenario::MAX_MEMBERS;
+use super::source::{Enumerate, Source};
+use super::tally::{End, Fight, Tally};
+use super::turn::{Frame, Roster};
+
+/// An engine written as rounds over members' states (every such engine is
+/// an [`Engine`](super::Engine) that plays them one by one).
+pub trait Rounds: Sync {
+    /// A member's state during a fight.
+    type State: Copy + Default + Eq + Hash;
+
+    /// The scenario's shape: its sides and rounds.
+    fn frame(&self) -> Frame;
+
+    /// The members' sides, by member.
+    fn sides(&self) -> impl Iterator<Item = usize>;
+
+    /// Member `i`'s state before the first round.
+    fn start(&self, i: usize) -> Self::State;
+
+    /// Plays one round on `st`, drawing from `dice`.
+    fn round<D: Source>(
+        &self,
+        st: &mut [Self::State; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D,
+    );
+
+    /// The health levels a member in state `s` has lost.
+    fn lost(s: &Self::State) -> u32;
+
+    /// What of `s` the next round sees: its lasting part, with what the
+    /// round sets afresh before reading it cleared.
+    fn carry(s: &Self::State) -> Self::State;
+
+    /// The conflict's track between rounds, for engines that keep one (a
+    /// chase's Lead, a grapple's Control): read after every round the
+    /// conflict survives, into [`Tally::track`](super::Tally::track) and
+    /// [`Outcomes::track`]. `None` (the default: fights) keeps no track.
+    #[inline]
+    fn track(&self, _st: &[Self::State; MAX_MEMBERS]) -> Option<i32> {
+        None
+    }
+
+    /// The fight before its first round: every member's starting state,
+    /// and the roster, all standing.
+    #[inline]
+    fn begin(&self) -> Key<Self::State> {
+        let mut st = [Self::State::default(); MAX_MEMBERS];
+        let roster = Roster::new(self.sides(), self.frame().sides);
+        for (i, s) in st.iter_mut().enumerate().take(roster.len()) {
+            *s = self.start(i);
+        }
+        (st, roster)
+    }
+
+    /// Plays one fight, round by round: after each round it ends when one
+    /// side or none stands, or after the last round as a draw.
+    #[inline]
+    fn play<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
+        self.play_with(dice, |_, _| {})
+    }
+
+    /// Plays one fight as [`Rounds::play`] does, the same draws, and counts
+    /// it into `tally` with its track after every round it survives.
+    #[inline]
+    fn play_into<R: Rng>(&self, dice: &mut D10<R>, tally: &mut Tally) {
+        let fight = self.play_with(dice, |round, st| {
+            if let Some(v) = self.track(st) {
+                tally.track_at(round, v);
+            }
+        });
+        tally.push(&fight);
+    }
+
+    /// Plays one fight, telling `survived` each round it survives and the
+    /// members' states after it.
+    #[inline]
+    fn play_with<R: Rng>(
+        &self,
+        dice: &mut D10<R>,
+        mut survived: impl FnMut(u32, &[Self::State; MAX_MEMBERS]),
+    ) -> Fight {
+        let max_rounds = self.frame().max_rounds;
+        let (mut st, mut roster) = self.begin();
+        for r in 1..=max_rounds {
+            self.round(&mut st, &mut roster, dice);
+            if let Some(result) = roster.result(r, |j| Self::lost(&st[j])) {
+                return result;
+            }
+            survived(r, &st);
+        }
+        roster.draw(max_rounds)
+    }
+}
+
+/// How big a chain may grow before the fight is drawn attack by attack
+/// instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit {
+    /// States between rounds.
+    pub states: usize,
+    /// Paths through a round, over all states (those through the turn
+    /// order's scores included).
+    pub paths: usize,
+}
+
+impl Default for Limit {
+    fn default() -> Self {
+        Limit {
+            states: 1 << 16,
+            paths: 1 << 22,
+        }
+    }
+}
+
+/// The most paths one state's round may take, as a share of
+/// [`Limit::paths`].
+const ROUND_SHARE: usize = 64;
+
+/// Where a round leads: the next state's index, or [`END`] with the index
+/// of how the fight ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Step {
+    next: u32,
+    willpower: u16,
+    botches: u16,
+    reversals: u8,
+    harm: u16,
+}
+
+/// Marks a [`Step`] that ends the fight.
+const END: u32 = 1 << 31;
+
+/// How a fight ended, without its counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Ended {
+    winner: Option<usize>,
+    end: End,
+    damage: u32,
+}
+
+/// A fight's rounds as a Markov chain (state 0 is the start).
+#[derive(Debug, Clone)]
+pub struct Chain {
+    /// Each state's round: where it leads, drawn by alias table.
+    rounds: Vec<AliasTable<Step>>,
+    /// The same, with exact probabilities.
+    exact: Vec<Vec<(Step, f64)>>,
+    /// The ways fights end.
+    ends: Vec<Ended>,
+    /// Each state's track ([`Rounds::track`]), when the engine keeps one.
+    track: Option<Vec<Option<i32>>>,
+    sides: usize,
+    max_rounds: u32,
+}
+
+/// A state between rounds: every member's lasting state, and who is out.
+type Key<S> = ([S; MAX_MEMBERS], Roster);
+
+impl Chain {
+    /// The chain of `engine`'s fights, or `None` when its states or paths
+    /// pass `limit` or a roll cannot be enumerated (beyond the exact
+    /// tables, or too many members to order).
+    pub fn build<E: Rounds>(engine: &E, limit: Limit) -> Option<Chain> {
+        let frame = engine.frame();
+        let start = engine.begin();
+        let mut states: Vec<Key<E::State>> = vec![start];
+        let mut ids: HashMap<Key<E::State>, u32> = HashMap::default();
+        ids.insert(start, 0);
+        let mut ends: Vec<Ended> = Vec::new();
+        let mut exact = Vec::new();
+        let mut walk = Enumerate::new();
+        while exact.len() < states.len() {
+            let (st, roster) = states[exact.len()];
+            let mut steps: Vec<(Step, f64)> = Vec::new();
+            let mut seen: HashMap<Step, usize> = HashMap::default();
+            let before = walk.work();
+            loop {
+                let (mut s, mut r) = (st, roster);
+                engine.round(&mut s, &mut r, &mut walk);
+                if walk.failed() || walk.work() - before > limit.paths / ROUND_SHARE {
+                    return None;
+                }
+                let next = match r.result(0, |j| E::lost(&s[j])) {
+                    Some(f) => {
+                        let e = Ended {
+                            winner: f.winner,
+                            end: f.end,
+                            damage: f.winner_damage,
+                        };
+                        let k = ends.iter().position(|&x| x == e).unwrap_or_else(|| {
+                            ends.push(e);
+                            ends.len() - 1
+                        });
+                        END | k as u32
+                    }
+                    None => {
+                        for x in &mut s {
+                            *x = E::carry(x);
+                        }
+                        let key = (s, r.carried());
+                        let fresh = states.len() as u32;
+                        let id = *ids.entry(key).or_insert(fresh);
+                        if id == fresh {
+                            states.push(key);
+                            if states.len() > limit.states {
+                                return None;
+                            }
+                        }
+                        id
+                    }
+                };
+                let step = Step {
+                    next,
+                    willpower: u16::try_from(r.willpower).ok()?,
+                    reversals: u8::try_from(r.reversals).ok()?,
+                    harm: u16::try_from(r.harm).ok()?,
+                    botches: u16::try_from(r.botches).ok()?,
+                };
+                let p = walk.p();
+                match seen.get(&step) {
+                    Some(&k) => steps[k].1 += p,
+                    None => {
+                        seen.insert(step, steps.len());
+                        steps.push((step, p));
+                    }
+                }
+                if !walk.next() {
+                    break;
+                }
+            }
+            exact.push(steps);
+            // Give up early when the states found so far, at the paths a
+            // state has taken so far, would pass the limit.
+            let projected = walk.work() as f64 / exact.len() as f64 * states.len() as f64;
+            if projected > limit.paths as f64 {
+                return None;
+            }
+        }
+        let track: Vec<Option<i32>> = states.iter().map(|(s, _)| engine.track(s)).collect();
+        Some(Chain {
+            track: track.iter().any(Option::is_some).then_some(track),
+            rounds: exact
+                .iter()
+                .map(|s| AliasTable::from_weights(s.iter().copied()))
+                .collect(),
+            exact,
+            ends,
+            sides: frame.sides,
+            max_rounds: frame.max_rounds,
+        })
+    }
+
+    /// States between rounds.
+    pub fn states(&self) -> usize {
+        self.rounds.len()
+    }
+
+    /// Plays one fight, a draw a round.
+    #[inline]
+    pub fn fight<R: Rng>(&self, rng: &mut R) -> Fight {
+        self.walk(rng, |_, _| {})
+    }
+
+    /// Plays one fight as [`Chain::fight`] does, the same draws, and counts
+    /// it into `tally` with its track after every round it survives.
+    #[inline]
+    pub fn fight_into<R: Rng>(&self, rng: &mut R, tally: &mut Tally) {
+        let fight = match &self.track {
+            None => self.fight(rng),
+            Some(track) => self.walk(rng, |round, state| {
+                if let Some(v) = track[state] {
+                    tally.track_at(round, v);
+                }
+            }),
+        };
+        tally.push(&fight);
+    }
+
+    /// Plays one fight, telling `survived` each round it survives and the
+    /// state it leads to.
+    #[inline]
+    fn walk<R: Rng>(&self, rng: &mut R, mut survived: impl FnMut(u32, usize)) -> Fight {
+        let (mut state, mut willpower, mut botches) = (0usize, 0u32, 0u32);
+        let (mut reversals, mut harm) = (0u32, 0u32);
+        for round in 1..=self.max_rounds {
+            let step = self.rounds[state].sample(rng);
+            willpower += u32::from(step.willpower);
+            botches += u32::from(step.botches);
+            reversals += u32::from(step.reversals);
+            harm += u32::from(step.harm);
+            if step.next & END != 0 {
+                let e = self.ends[(step.next & !END) as usize];
+                return Fight {
+                    winner: e.winner,
+                    end: e.end,
+                    rounds: round,
+                    winner_damage: e.damage,
+                    willpower,
+                    botches,
+                    reversals,
+                    harm,
+                };
+            }
+            state = step.next as usize;
+            survived(round, state);
+        }
+        Fight {
+            winner: None,
+            end: End::Draw,
+            rounds: self.max_rounds,
+            winner_damage: 0,
+            willpower,
+            botches,
+            reversals,
+            harm,
+        }
+    }
+
+    /// The exact odds of its fights: every round's outcome pushed through
+    /// the chain from the start, to the scenario's last round.
+    pub fn odds(&self) -> Odds {
+        self.outcomes().odds
+    }
+
+    /// Everything a [`Tally`] estimates, exactly: the odds,
+    /// how fights end, the winner's damage, and the Willpower and botches
+    /// a fight, from one pass of every round's outcomes through the chain.
+    pub fn outcomes(&self) -> Outcomes {
+        let mut odds = Odds {
+            wins: vec![0.0; self.sides],
+            ended: vec![0.0; self.max_rounds as usize + 1],
+        };
+        let mut out = Outcomes {
+            ends: [0.0; End::ALL.len()],
+            damage: Vec::new(),
+            willpower: 0.0,
+            botches: 0.0,
+            reversals: 0.0,
+            harm: 0.0,
+            odds: Odds {
+                wins: Vec::new(),
+                ended: Vec::new(),
+            },
+            track: self.track.as_ref().map(|_| Vec::new()),
+        };
+        let index = |end: End| End::ALL.iter().position(|&e| e == end).expect("listed");
+        let mut now = vec![0.0; self.rounds.len()];
+        now[0] = 1.0;
+        for round in 1..=self.max_rounds as usize {
+            let mut next = vec![0.0; now.len()];
+            for (state, &p) in now.iter().enumerate().filter(|&(_, &p)| p > 0.0) {
+                for &(step, q) in &self.exact[state] {
+                    let pq = p * q;
+                    out.willpower += pq * f64::from(step.willpower);
+                    out.botches += pq * f64::from(step.botches);
+                    out.reversals += pq * f64::from(step.reversals);
+                    out.harm += pq * f64::from(step.harm);
+                    if step.next & END != 0 {
+                        let e = self.ends[(step.next & !END) as usize];
+                        if let Some(w) = e.winner {
+                            odds.wins[w] += pq;
+                            let d = e.damage as usize;
+                            if d >= out.damage.len() {
+                                out.damage.resize(d + 1, 0.0);
+                            }
+                            out.damage[d] += pq;
+                        }
+                        out.ends[index(e.end)] += pq;
+                        odds.ended[round] += pq;
+                    } else {
+                        next[step.next as usize] += pq;
+                    }
+                }
+            }
+            now = next;
+            if let (Some(track), Some(out)) = (&self.track, &mut out.track) {
+                out.push(track_of(track, &now));
+            }
+        }
+        // Still going after the last round: a draw then.
+        let going: f64 = now.iter().sum();
+        odds.ended[self.max_rounds as usize] += going;
+        out.ends[index(End::Draw)] += going;
+        out.odds = odds;
+        out
+    }
+}
+
+/// The chance of each track value among `now`'s states (by value, those
+/// with no track left out).
+fn track_of(track: &[Option<i32>], now: &[f64]) -> Vec<(i32, f64)> {
+    let mut by: Vec<(i32, f64)> = Vec::new();
+    for (v, &p) in track.iter().zip(now).filter(|&(_, &p)| p > 0.0) {
+        let Some(v) = *v else { continue };
+        match by.iter_mut().find(|(x, _)| *x == v) {
+            Some((_, q)) => *q += p,
+            None => by.push((v, p)),
+        }
+    }
+    by.sort_by_key(|&(v, _)| v);
+    by
+}
+
+/// A fight's exact outcome, from its round chain.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcomes {
+    /// Who wins, and when fights end.
+    pub odds: Odds,
+    /// The chance a fight ends each way, in [`End::ALL`] order (a draw at
+    /// the round limit counts as a draw).
+    pub ends: [f64; End::ALL.len()],
+    /// `damage[d]`: the chance someone wins with the winning side `d`
+    /// health levels down.
+    pub damage: Vec<f64>,
+    /// Willpower spent a fight, all sides, on average.
+    pub willpower: f64,
+    /// Botches a fight, all sides, on average.
+    pub botches: f64,
+    /// Grapples reversed a conflict, on average.
+    pub reversals: f64,
+    /// Health levels grapple effects dealt a conflict, on average.
+    pub harm: f64,
+    /// For engines that keep a track ([`Rounds::track`]): `track[r - 1]`
+    /// lists, by value, the chance that the conflict is still going after
+    /// round `r` with its track at that value (a joint chance: divide by
+    /// their sum for the track among conflicts still going).
+    pub track: Option<Vec<Vec<(i32, f64)>>>,
+}
+
+/// A fight's exact odds, from its round chain.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Odds {
+    /// The chance each side wins.
+    pub wins: Vec<f64>,
+    /// `ended[r]`: the chance the fight ends after round `r` (the last
+    /// round's share includes the draws at the round limit).
+    pub ended: Vec<f64>,
+}
+
+impl Odds {
+    /// The chance nobody wins.
+    pub fn draws(&self) -> f64 {
+        // What the wins leave, never below 0 by a rounding error.
+        (1.0 - self.wins.iter().sum::<f64>()).max(0.0)
+    }
+
+    /// The mean number of rounds a fight lasts (a draw at the round limit
+    /// counts all of them).
+    pub fn mean_rounds(&self) -> f64 {
+        (self.ended.iter().enumerate())
+            .map(|(r, p)| r as f64 * p)
+            .sum()
+    }
+}

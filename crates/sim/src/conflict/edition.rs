@@ -1,0 +1,259 @@
+//! The engine a scenario and an edition's rules choose ([`EditionEngine`]):
+//! the scenario's kind (a chase, a grapple, a fight), the rules' `[combat]
+//! engine` and `[chase] engine`, a fight that turns into a grapple or a
+//! chase wrapped in a [`Flow`](super::combat::flow::Flow); and, under the
+//! round sampler, its round chain.
+
+use rand_core::Rng;
+use wodds_dice::D10;
+
+use super::chain::{Chain, Limit, Rounds};
+use super::combat::{flow, fta, hubris, revised, uwod};
+use super::gear::Weapon;
+use super::runner::Engine;
+use super::scenario::{ConflictKind, Scenario};
+use super::source::Sampling;
+use super::tally::{Fight, Tally};
+use super::turn::Frame;
+use super::{chase, grapple};
+
+/// The engine of an edition, chosen by its rule file's `[combat] engine`,
+/// with its round chain under the round sampler.
+#[derive(Debug, Clone)]
+pub struct EditionEngine {
+    engine: Kind,
+    sampling: Sampling,
+    /// Under [`Sampling::Round`], the fight's rounds as a chain, when it
+    /// fits within [`Limit::default`].
+    chain: Option<Chain>,
+}
+
+#[derive(Debug, Clone)]
+enum Kind {
+    Revised(Box<revised::Revised>),
+    Hubris(Box<hubris::Hubris>),
+    Uwod(Box<uwod::Uwod>),
+    Fta(Box<fta::Fta>),
+    Lead(Box<chase::Lead>),
+    Race(Box<chase::Race>),
+    Contest(Box<chase::Contest>),
+    Grapple(Box<grapple::Grapple>),
+    FlowRevised(Box<flow::Flow<revised::Revised>>),
+    FlowHubris(Box<flow::Flow<hubris::Hubris>>),
+    FlowUwod(Box<flow::Flow<uwod::Uwod>>),
+    FlowFta(Box<flow::Flow<fta::Fta>>),
+}
+
+impl EditionEngine {
+    /// Compiles `scenario` for the engine `rules` name, drawing rolls by
+    /// `sampling`.
+    pub fn new(
+        scenario: &Scenario,
+        rules: &wodds_rules::RuleSet,
+        sampling: Sampling,
+    ) -> Result<Self, wodds_rules::RulesError> {
+        EditionEngine::with_limit(scenario, rules, sampling, Limit::default())
+    }
+
+    /// The same, with the round chain held to `limit`.
+    pub fn with_limit(
+        scenario: &Scenario,
+        rules: &wodds_rules::RuleSet,
+        sampling: Sampling,
+        limit: Limit,
+    ) -> Result<Self, wodds_rules::RulesError> {
+        use wodds_rules::CombatEngine as E;
+        // The round chain is composed from the outcome sampler's tables.
+        let tables = match sampling {
+            Sampling::Round => Sampling::Outcome,
+            s => s,
+        };
+        let engine = match rules.combat.engine {
+            _ if scenario.kind == ConflictKind::Chase => chase_engine(scenario, rules, tables)?,
+            _ if scenario.kind == ConflictKind::Grapple => {
+                Kind::Grapple(Box::new(grapple::Grapple::new(scenario, rules, tables)?))
+            }
+            E::Revised if scenario.turns() => Kind::FlowRevised(Box::new(flow(
+                |s| revised::Revised::new(s, rules, tables),
+                scenario,
+                rules,
+                tables,
+            )?)),
+            E::Hubris if scenario.turns() => Kind::FlowHubris(Box::new(flow(
+                |s| hubris::Hubris::new(s, rules, tables),
+                scenario,
+                rules,
+                tables,
+            )?)),
+            E::Uwod if scenario.turns() => Kind::FlowUwod(Box::new(flow(
+                |s| uwod::Uwod::new(s, rules, tables),
+                scenario,
+                rules,
+                tables,
+            )?)),
+            E::Fta if scenario.turns() => Kind::FlowFta(Box::new(flow(
+                |s| fta::Fta::new(s, rules, tables),
+                scenario,
+                rules,
+                tables,
+            )?)),
+            E::Revised => Kind::Revised(Box::new(revised::Revised::new(scenario, rules, tables)?)),
+            E::Hubris => Kind::Hubris(Box::new(hubris::Hubris::new(scenario, rules, tables)?)),
+            E::Fta => Kind::Fta(Box::new(fta::Fta::new(scenario, rules, tables)?)),
+            E::Uwod => Kind::Uwod(Box::new(uwod::Uwod::new(scenario, rules, tables)?)),
+        };
+        let chain = match (sampling, &engine) {
+            (Sampling::Round, Kind::Revised(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::Hubris(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::Uwod(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::Fta(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::Lead(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::Race(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::Contest(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::Grapple(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::FlowRevised(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::FlowHubris(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::FlowUwod(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::FlowFta(e)) => Chain::build(e.as_ref(), limit),
+            _ => None,
+        };
+        Ok(EditionEngine {
+            engine,
+            sampling,
+            chain,
+        })
+    }
+
+    /// The sampler it was asked for.
+    pub fn sampling(&self) -> Sampling {
+        self.sampling
+    }
+
+    /// The round chain its fights are drawn from, if it has one.
+    pub fn chain(&self) -> Option<&Chain> {
+        self.chain.as_ref()
+    }
+}
+
+impl Engine for EditionEngine {
+    #[inline]
+    fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
+        if let Some(chain) = &self.chain {
+            return chain.fight(dice.rng());
+        }
+        match &self.engine {
+            Kind::Revised(e) => e.fight(dice),
+            Kind::Hubris(e) => e.fight(dice),
+            Kind::Uwod(e) => e.fight(dice),
+            Kind::Fta(e) => e.fight(dice),
+            Kind::Lead(e) => e.fight(dice),
+            Kind::Race(e) => e.fight(dice),
+            Kind::Contest(e) => e.fight(dice),
+            Kind::Grapple(e) => e.fight(dice),
+            Kind::FlowRevised(e) => e.fight(dice),
+            Kind::FlowHubris(e) => e.fight(dice),
+            Kind::FlowUwod(e) => e.fight(dice),
+            Kind::FlowFta(e) => e.fight(dice),
+        }
+    }
+
+    #[inline]
+    fn fight_into<R: Rng>(&self, dice: &mut D10<R>, tally: &mut Tally) {
+        if let Some(chain) = &self.chain {
+            return chain.fight_into(dice.rng(), tally);
+        }
+        match &self.engine {
+            Kind::Revised(e) => e.fight_into(dice, tally),
+            Kind::Hubris(e) => e.fight_into(dice, tally),
+            Kind::Uwod(e) => e.fight_into(dice, tally),
+            Kind::Fta(e) => e.fight_into(dice, tally),
+            Kind::Lead(e) => e.fight_into(dice, tally),
+            Kind::Race(e) => e.fight_into(dice, tally),
+            Kind::Contest(e) => e.fight_into(dice, tally),
+            Kind::Grapple(e) => e.fight_into(dice, tally),
+            Kind::FlowRevised(e) => e.fight_into(dice, tally),
+            Kind::FlowHubris(e) => e.fight_into(dice, tally),
+            Kind::FlowUwod(e) => e.fight_into(dice, tally),
+            Kind::FlowFta(e) => e.fight_into(dice, tally),
+        }
+    }
+
+    fn frame(&self) -> Frame {
+        match &self.engine {
+            Kind::Revised(e) => Rounds::frame(e.as_ref()),
+            Kind::Hubris(e) => Rounds::frame(e.as_ref()),
+            Kind::Uwod(e) => Rounds::frame(e.as_ref()),
+            Kind::Fta(e) => Rounds::frame(e.as_ref()),
+            Kind::Lead(e) => Rounds::frame(e.as_ref()),
+            Kind::Race(e) => Rounds::frame(e.as_ref()),
+            Kind::Contest(e) => Rounds::frame(e.as_ref()),
+            Kind::Grapple(e) => Rounds::frame(e.as_ref()),
+            Kind::FlowRevised(e) => Rounds::frame(e.as_ref()),
+            Kind::FlowHubris(e) => Rounds::frame(e.as_ref()),
+            Kind::FlowUwod(e) => Rounds::frame(e.as_ref()),
+            Kind::FlowFta(e) => Rounds::frame(e.as_ref()),
+        }
+    }
+}
+
+/// `fight` as a [`flow::Flow`]: with the grapple it turns into when a
+/// member grapples, and the chase that follows the Prey's flight when the
+/// scenario has a `[chase]`.
+fn flow<F: Rounds>(
+    compile: impl Fn(&Scenario) -> Result<F, wodds_rules::RulesError>,
+    scenario: &Scenario,
+    rules: &wodds_rules::RuleSet,
+    sampling: Sampling,
+) -> Result<flow::Flow<F>, wodds_rules::RulesError> {
+    // The fight as it is, and, when a grapple may disarm, with each set of
+    // members disarmed (bit `i`: member `i` fights with its fists).
+    let disarms = scenario.grapples()
+        && (scenario.sides.iter().flat_map(|s| &s.members)).any(|m| {
+            m.grapple.effect == grapple::Effect::Disarm
+                || m.grapple.single == Some(grapple::Single::Disarm)
+        });
+    let sets = if disarms { 4 } else { 1 };
+    let fights = (0..sets)
+        .map(|set: usize| {
+            let mut s = scenario.clone();
+            for (i, m) in s.sides.iter_mut().flat_map(|s| &mut s.members).enumerate() {
+                if set >> i & 1 != 0 {
+                    m.weapon = Weapon::FISTS;
+                }
+            }
+            compile(&s)
+        })
+        .collect::<Result<Vec<F>, _>>()?;
+    let grapple = if scenario.grapples() {
+        Some(grapple::Grapple::in_fight(scenario, rules, sampling)?)
+    } else {
+        None
+    };
+    let pursuit = match &scenario.chase {
+        Some(c) => {
+            let p = match chase_engine(scenario, rules, sampling)? {
+                Kind::Lead(e) => flow::Pursuit::Lead(e),
+                Kind::Race(e) => flow::Pursuit::Race(e),
+                Kind::Contest(e) => flow::Pursuit::Contest(e),
+                _ => unreachable!("chase_engine makes chase engines"),
+            };
+            Some((p, c.prey, c.caught))
+        }
+        None => None,
+    };
+    Ok(flow::Flow::new(fights, grapple, pursuit))
+}
+
+/// The chase engine `rules` name (`[chase] engine`) for a chase scenario.
+fn chase_engine(
+    scenario: &Scenario,
+    rules: &wodds_rules::RuleSet,
+    sampling: Sampling,
+) -> Result<Kind, wodds_rules::RulesError> {
+    use wodds_rules::ChaseEngine as C;
+    Ok(match rules.chase.engine {
+        C::Lead => Kind::Lead(Box::new(chase::Lead::new(scenario, rules, sampling)?)),
+        C::Race => Kind::Race(Box::new(chase::Race::new(scenario, rules, sampling)?)),
+        C::Contest => Kind::Contest(Box::new(chase::Contest::new(scenario, rules, sampling)?)),
+    })
+}
