@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use wodds_report::polars::prelude::*;
-use wodds_report::table::read_parquet;
+use wodds_report::tables::read_parquet;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

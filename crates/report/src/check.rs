@@ -21,9 +21,9 @@ use crate::compare::{Comparison, Results, Thresholds, compare};
 use crate::error::ReportError;
 use crate::files;
 use crate::manifest::{self, EditionEntry, Manifest, ScenarioEntry};
+use crate::pipeline::{Options, Progress, build_as};
 use crate::publish::{Scratch, inside};
-use crate::run::{Options, Progress, build_as};
-use crate::table;
+use crate::tables;
 
 /// What to check, against what.
 #[derive(Debug, Clone, PartialEq)]
@@ -94,12 +94,12 @@ impl Baseline {
             )));
         }
         let version = value.get("wodds_version").and_then(|v| v.as_str());
-        if version != Some(table::VERSION) {
+        if version != Some(tables::VERSION) {
             let command = value.get("command").and_then(|c| c.as_str());
             return Err(bad(format!(
                 "made by wodds {}, this is wodds {}: make the baseline again with this version{}",
                 version.unwrap_or("(unknown)"),
-                table::VERSION,
+                tables::VERSION,
                 command.map_or(String::new(), |c| format!(
                     " (`{c} --out {}`)",
                     dir.display()

@@ -9,7 +9,7 @@
 //! - A scenario's results become a [`Section`]: tidy [`Metric`] rows (one
 //!   per metric, exact or estimated with a 95% interval, by round for a
 //!   chase's Lead or a grapple's Control), [`Bucket`]s of its
-//!   distributions, and the [`ChartSpec`]s drawn from them. [`combat`]
+//!   distributions, and the [`ChartSpec`]s drawn from them. [`compute::fights`]
 //!   builds it for every kind of conflict, reading from the scenario what
 //!   it reports (its ways of ending, its figures, its track, its charts);
 //!   the tables, charts and page take a `Section` as it is.
@@ -18,9 +18,9 @@
 //!   [`merge`] adds the parts up ([`read_parts`] checks they belong
 //!   together) and writes the report [`build`] writes in one go, byte for
 //!   byte.
-//! - [`table`] holds every table's schema (docs/report.md documents it, and
-//!   a test holds the files to it); [`chart`] draws; [`page`] renders the
-//!   page with minijinja; [`palette`] gives each edition its colour.
+//! - [`tables`] holds every table's schema (docs/report.md documents it, and
+//!   a test holds the files to it); [`charts`] draws; [`page`] renders the
+//!   page with minijinja; [`charts::palette`] gives each edition its colour.
 //!
 //! polars and plotters are used here only, so the other crates build and
 //! test without them.
@@ -39,32 +39,28 @@
 //! println!("{}", written.index.display());
 //! ```
 
-pub mod chart;
+pub mod charts;
 pub mod check;
-pub mod combat;
 pub mod compare;
-pub mod dots;
+pub mod compute;
 mod error;
 pub mod files;
 pub mod manifest;
 pub mod page;
-pub mod palette;
 pub mod part;
+mod pipeline;
 pub mod publish;
-mod run;
-pub mod section;
-pub mod single;
 pub mod stats;
 pub mod sweep;
-pub mod table;
+pub mod tables;
 
+pub use compute::section::{ChartSpec, Section};
 pub use error::ReportError;
 pub use manifest::Manifest;
 pub use part::{Parts, read_parts};
-/// polars, as the tables are built and read with it.
-pub use polars;
-pub use run::{
+pub use pipeline::{
     MAX_TRIALS, Options, PartWritten, Progress, Timings, Written, build, build_part, merge,
 };
-pub use section::{ChartSpec, Section};
-pub use table::{Bucket, Metric};
+/// polars, as the tables are built and read with it.
+pub use polars;
+pub use tables::{Bucket, Metric};

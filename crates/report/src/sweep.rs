@@ -10,11 +10,11 @@ use std::path::{Path, PathBuf};
 use polars::prelude::{DataFrame, PolarsResult};
 
 use crate::ReportError;
-use crate::chart::{self, BandPoint, BandSeries, Bands, Heatmap, Intervals, Point};
+use crate::charts::palette::Palette;
+use crate::charts::{self, BandPoint, BandSeries, Bands, Heatmap, Intervals, Point};
 use crate::manifest::FileEntry;
-use crate::palette::Palette;
 use crate::publish::{self, Dest, Kind, Staged};
-use crate::table::{self, Col, ColType, Frame, VERSION, prob, tidy};
+use crate::tables::{self, Col, ColType, Frame, VERSION, prob, tidy};
 
 /// One row of `sweep.parquet` (and of `wodds sweep`'s output).
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -180,12 +180,12 @@ impl Target {
             path: dir.join(TABLE),
             message: e.to_string(),
         })?;
-        let bytes = table::write_parquet(&mut df, &dir.join(TABLE))?;
+        let bytes = tables::write_parquet(&mut df, &dir.join(TABLE))?;
         let mut files = vec![FileEntry::of(TABLE, &bytes, Some(df.height() as u64))];
         for (name, drawn) in charts(t)? {
             for (ext, bytes) in [("svg", drawn.svg.as_bytes()), ("png", drawn.png.as_slice())] {
                 let rel = format!("{name}.{ext}");
-                table::write_file(&dir.join(&rel), bytes)?;
+                tables::write_file(&dir.join(&rel), bytes)?;
                 files.push(FileEntry::of(rel, bytes, None));
             }
         }
@@ -198,7 +198,7 @@ impl Target {
         };
         let mut json = serde_json::to_string_pretty(&manifest).expect("a manifest serializes");
         json.push('\n');
-        table::write_file(&dir.join("manifest.json"), json.as_bytes())?;
+        tables::write_file(&dir.join("manifest.json"), json.as_bytes())?;
         let mut notes = self.staged.notes.clone();
         notes.extend(self.staged.publish(&manifest.files)?.notes);
         Ok(notes)
@@ -206,7 +206,7 @@ impl Target {
 }
 
 /// The charts of a sweep, by file stem.
-pub fn charts(t: &Table) -> Result<Vec<(String, chart::Rendered)>, ReportError> {
+pub fn charts(t: &Table) -> Result<Vec<(String, charts::Rendered)>, ReportError> {
     let palette = Palette::new(t.editions.iter().map(String::as_str));
     let first = &t.sides[0];
     let y_desc = format!("chance {first} wins");
@@ -244,7 +244,7 @@ pub fn charts(t: &Table) -> Result<Vec<(String, chart::Rendered)>, ReportError> 
                 y_range: Some((0.0, 1.0)),
                 line_of: "chance".to_string(),
             };
-            out.push(("win-rate".to_string(), chart::render("win-rate", &chart)?));
+            out.push(("win-rate".to_string(), charts::render("win-rate", &chart)?));
         } else {
             let values: Vec<String> = {
                 let mut v: Vec<String> = Vec::new();
@@ -278,7 +278,7 @@ pub fn charts(t: &Table) -> Result<Vec<(String, chart::Rendered)>, ReportError> 
                 sides: values,
                 groups,
             };
-            out.push(("win-rate".to_string(), chart::render("win-rate", &chart)?));
+            out.push(("win-rate".to_string(), charts::render("win-rate", &chart)?));
         }
         return Ok(out);
     }
@@ -334,7 +334,7 @@ pub fn charts(t: &Table) -> Result<Vec<(String, chart::Rendered)>, ReportError> 
             z,
         };
         let name = format!("heatmap-{}", file_safe(e));
-        out.push((name.clone(), chart::render(&name, &chart)?));
+        out.push((name.clone(), charts::render(&name, &chart)?));
     }
     Ok(out)
 }

@@ -271,9 +271,11 @@ fn sections(
                 .editions
                 .iter()
                 .zip(engines)
-                .map(|(rules, engine)| wodds_report::combat::run_one(&s, rules, engine, &|_, _| {}))
+                .map(|(rules, engine)| {
+                    wodds_report::compute::fights::run_one(&s, rules, engine, &|_, _| {})
+                })
                 .collect();
-            wodds_report::combat::section(slug, slug, &s, &runs)
+            wodds_report::compute::fights::section(slug, slug, &s, &runs)
         })
         .collect()
 }

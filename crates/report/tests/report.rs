@@ -13,7 +13,7 @@
 use std::path::{Path, PathBuf};
 
 use wodds_report::polars;
-use wodds_report::table::{self, Col};
+use wodds_report::tables::{self, Col};
 use wodds_report::{Manifest, Options, build};
 
 fn root() -> PathBuf {
@@ -58,11 +58,11 @@ fn build_into(dir: &Path) -> Manifest {
 /// The schema a report file must have, by its path.
 fn schema_of(path: &str) -> &'static [Col] {
     match path {
-        "odds.parquet" => table::ODDS,
-        "actions.parquet" => table::ACTIONS,
-        "dots.parquet" => wodds_report::dots::SCHEMA,
-        p if p.ends_with("/summary.parquet") => table::SUMMARY,
-        p if p.ends_with("/distributions.parquet") => table::DISTRIBUTIONS,
+        "odds.parquet" => tables::ODDS,
+        "actions.parquet" => tables::ACTIONS,
+        "dots.parquet" => wodds_report::compute::dots::SCHEMA,
+        p if p.ends_with("/summary.parquet") => tables::SUMMARY,
+        p if p.ends_with("/distributions.parquet") => tables::DISTRIBUTIONS,
         p => panic!("unexpected table {p}"),
     }
 }
@@ -84,8 +84,8 @@ fn every_table_reads_back_with_its_schema_and_the_manifests_rows() {
             continue;
         }
         tables += 1;
-        let df = table::read_parquet(&out.join(&f.path)).unwrap();
-        table::check_schema(&df, schema_of(&f.path)).unwrap_or_else(|e| panic!("{}: {e}", f.path));
+        let df = tables::read_parquet(&out.join(&f.path)).unwrap();
+        tables::check_schema(&df, schema_of(&f.path)).unwrap_or_else(|e| panic!("{}: {e}", f.path));
         assert_eq!(Some(df.height() as u64), f.rows, "{}", f.path);
     }
     // The exact tables, "What is a dot worth", and two a scenario.
@@ -154,7 +154,7 @@ fn row_counts_follow_from_the_editions_and_scenarios() {
 #[test]
 fn docs_report_md_documents_every_column() {
     let doc = std::fs::read_to_string(root().join("docs/report.md")).unwrap();
-    for (file, schema) in table::TABLES {
+    for (file, schema) in tables::TABLES {
         let head = format!("## `{file}`");
         let at = doc
             .find(&head)
@@ -204,7 +204,7 @@ fn strs(df: &polars::prelude::DataFrame, name: &str) -> Vec<Option<String>> {
 
 fn read(rel: &str) -> polars::prelude::DataFrame {
     let (out, _) = small_report();
-    table::read_parquet(&out.join(rel)).unwrap()
+    tables::read_parquet(&out.join(rel)).unwrap()
 }
 
 /// Rows of `odds.parquet`: one die at 6 succeeds on 6-10 (1/2) and
@@ -629,7 +629,7 @@ fn no_nan_negative_zero_or_probability_outside_0_to_1() {
         .iter()
         .filter(|f| f.path.ends_with(".parquet"))
     {
-        let df = table::read_parquet(&out.join(&f.path)).unwrap();
+        let df = tables::read_parquet(&out.join(&f.path)).unwrap();
         for col in df.columns() {
             if col.dtype() != &DataType::Float64 {
                 continue;
@@ -702,7 +702,7 @@ fn a_one_die_chase_has_the_lead_worked_out_by_hand() {
         &(),
     )
     .unwrap();
-    let dist = table::read_parquet(&out.join("one-die/distributions.parquet")).unwrap();
+    let dist = tables::read_parquet(&out.join("one-die/distributions.parquet")).unwrap();
     let (metric, bucket, track, p, exact) = (
         strs(&dist, "metric"),
         u32s(&dist, "bucket"),
@@ -725,7 +725,7 @@ fn a_one_die_chase_has_the_lead_worked_out_by_hand() {
         .map(|&(v, k)| (v, k / 16.0))
         .collect();
     assert_eq!(lead(2), sixteenths);
-    let summary = table::read_parquet(&out.join("one-die/summary.parquet")).unwrap();
+    let summary = tables::read_parquet(&out.join("one-die/summary.parquet")).unwrap();
     let (metric, round, value, exact) = (
         strs(&summary, "metric"),
         u32s(&summary, "round"),
@@ -839,9 +839,9 @@ fn a_sweep_table_reads_back_with_its_documented_schema() {
     };
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("sweep.parquet");
-    table::write_parquet(&mut frame(&t).unwrap(), &path).unwrap();
-    let df = table::read_parquet(&path).unwrap();
-    table::check_schema(&df, &schema(2)).unwrap();
+    tables::write_parquet(&mut frame(&t).unwrap(), &path).unwrap();
+    let df = tables::read_parquet(&path).unwrap();
+    tables::check_schema(&df, &schema(2)).unwrap();
     assert_eq!(df.height(), 2);
     let doc = std::fs::read_to_string(root().join("docs/report.md")).unwrap();
     let at = doc.find("## `sweep.parquet`").expect("documented");

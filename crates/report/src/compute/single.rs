@@ -6,7 +6,7 @@ use wodds_rules::{BotchEffect, RollOptions, RuleSet, SpecialtySetting};
 use wodds_sim::{Extended, RollStats, Schedule, Throw, solve};
 
 use crate::error::ReportError;
-use crate::table::{ActionRow, OddsRow, WITHIN};
+use crate::tables::{ActionRow, OddsRow, WITHIN};
 
 /// The pools of the odds table.
 pub const POOLS: std::ops::RangeInclusive<i32> = 1..=20;

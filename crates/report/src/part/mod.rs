@@ -37,7 +37,7 @@ use crate::error::ReportError;
 use crate::files;
 use crate::manifest::{self, EditionEntry, FileEntry};
 use crate::publish::{Dest, Kind, Staged, Target};
-use crate::table::{self, Col, ColType};
+use crate::tables::{self, Col, ColType};
 
 /// The `format` a part's manifest carries.
 pub const FORMAT: &str = manifest::PART_FORMAT;
@@ -222,7 +222,7 @@ impl PartManifest {
         PartManifest {
             format: FORMAT.to_string(),
             format_version: FORMAT_VERSION,
-            wodds_version: table::VERSION.to_string(),
+            wodds_version: tables::VERSION.to_string(),
             of,
             command,
             shard: shard.into(),
@@ -331,7 +331,7 @@ impl PartDir {
             path: path.clone(),
             message: e.to_string(),
         })?;
-        let bytes = table::write_parquet(&mut df, &path)?;
+        let bytes = tables::write_parquet(&mut df, &path)?;
         manifest.files = vec![FileEntry::of(
             TALLIES_FILE,
             &bytes,
@@ -339,7 +339,7 @@ impl PartDir {
         )];
         let mut json = serde_json::to_string_pretty(&manifest).expect("a manifest serializes");
         json.push('\n');
-        table::write_file(&dir.join("manifest.json"), json.as_bytes())?;
+        tables::write_file(&dir.join("manifest.json"), json.as_bytes())?;
         let mut notes = self.staged.notes.clone();
         notes.extend(self.staged.publish(&manifest.files)?.notes);
         Ok((manifest, notes))
@@ -547,13 +547,13 @@ pub fn read_parts(dirs: &[PathBuf]) -> Result<Parts, ReportError> {
         agree(first, (d, m))?;
     }
     let m0 = &manifests[0];
-    if m0.wodds_version != table::VERSION {
+    if m0.wodds_version != tables::VERSION {
         return Err(bad(
             dirs[0].join("manifest.json"),
             format!(
                 "made by wodds {}, and this is wodds {}: merge the parts with the wodds that made them",
                 m0.wodds_version,
-                table::VERSION
+                tables::VERSION
             ),
         ));
     }
@@ -651,7 +651,7 @@ fn read_tallies(
     let df = ParquetReader::new(Cursor::new(bytes))
         .finish()
         .map_err(|e| table(e.to_string()))?;
-    table::check_schema(&df, TALLIES).map_err(table)?;
+    tables::check_schema(&df, TALLIES).map_err(table)?;
     if entry.rows != Some(df.height() as u64) {
         return Err(table(format!(
             "{} rows, but its manifest says {:?}",

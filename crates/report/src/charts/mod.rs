@@ -2,6 +2,8 @@
 //! as PNG (text set in DejaVu Sans, embedded, so no system font is looked
 //! up and the pixels are the same on every machine).
 
+pub mod palette;
+
 use std::sync::Once;
 
 use plotters::chart::{ChartContext, SeriesAnno};
@@ -10,8 +12,8 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use crate::charts::palette::{Look, Marker, dark, viridis};
 use crate::error::ReportError;
-use crate::palette::{Look, Marker, dark, viridis};
 
 /// The font family every chart names.
 const FONT: &str = "sans-serif";

@@ -172,7 +172,7 @@ pub const DISTRIBUTIONS: &[Col] = &[
 pub const TABLES: [(&str, &[Col]); 5] = [
     ("odds.parquet", ODDS),
     ("actions.parquet", ACTIONS),
-    ("dots.parquet", crate::dots::SCHEMA),
+    ("dots.parquet", crate::compute::dots::SCHEMA),
     ("<scenario>/summary.parquet", SUMMARY),
     ("<scenario>/distributions.parquet", DISTRIBUTIONS),
 ];

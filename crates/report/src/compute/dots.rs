@@ -17,9 +17,9 @@ use rayon::prelude::*;
 use wodds_rules::{Pool, RuleSet};
 use wodds_sim::conflict::{ConflictKind, EditionEngine, Sampling, Scenario, Skill, TRAITS};
 
-use crate::chart::{Bar, Bars};
-use crate::palette::Palette;
-use crate::table::{Col, ColType, Frame, VERSION, tidy};
+use crate::charts::palette::Palette;
+use crate::charts::{Bar, Bars};
+use crate::tables::{Col, ColType, Frame, VERSION, tidy};
 
 /// One trait of one fight under one edition.
 #[derive(Debug, Clone, PartialEq)]

@@ -9,24 +9,24 @@ use rayon::prelude::*;
 use wodds_rules::{DifficultyKind, RuleSet};
 use wodds_sim::conflict::{Engine, Scenario, Shard};
 
-use crate::chart::{
+use crate::charts::palette::Palette;
+use crate::charts::{
     self, BandPoint, BandSeries, Bands, Bar, Bars, Corner, Heatmap, Intervals, Lines, Point, Series,
 };
-use crate::combat;
-use crate::dots;
+use crate::compute::dots;
+use crate::compute::fights;
+use crate::compute::section::{ChartSpec, MetricLabel, Section};
+use crate::compute::single;
 use crate::error::ReportError;
 use crate::manifest::{
     self, EditionEntry, FileEntry, InputEntry, Manifest, Overrides, ScenarioEntry,
 };
 use crate::page::{self, ActionCell, ActionView, ChartView, Page, SectionEdition, SectionView};
-use crate::palette::Palette;
 use crate::part::{
     Inputs, PartDir, PartEdition, PartManifest, PartOf, PartScenario, PartTally, Parts,
 };
 use crate::publish::{self, Kind, Target};
-use crate::section::{ChartSpec, MetricLabel, Section};
-use crate::single;
-use crate::table::{self, ActionRow, OddsRow};
+use crate::tables::{self, ActionRow, OddsRow};
 
 /// The most trials a scenario may be given.
 pub const MAX_TRIALS: u64 = 1_000_000_000;
@@ -374,7 +374,7 @@ pub fn build_part(
     let mut engines = Vec::new();
     for l in &loaded {
         progress.message(&format!("{}: building engines and round chains", l.slug));
-        engines.push(combat::engines(&l.scenario, &l.file)?);
+        engines.push(fights::engines(&l.scenario, &l.file)?);
     }
     timings.setup = t.elapsed();
     let t = Instant::now();
@@ -385,7 +385,7 @@ pub fn build_part(
             progress.message(&format!(
                 "{}: shard {shard}, {fights} {}s under {}",
                 l.slug,
-                combat::noun(&l.scenario),
+                fights::noun(&l.scenario),
                 rules.id
             ));
             let done = AtomicU64::new(0);
@@ -538,7 +538,7 @@ fn report(
     let mut engines = Vec::new();
     for l in &loaded {
         progress.message(&format!("{}: building engines and round chains", l.slug));
-        engines.push(combat::engines(&l.scenario, &l.file)?);
+        engines.push(fights::engines(&l.scenario, &l.file)?);
     }
     timings.setup = t.elapsed();
 
@@ -556,11 +556,11 @@ fn report(
         progress.advance(TABLE_UNITS);
     }
     let t = Instant::now();
-    write_table(&dir, "odds.parquet", table::odds_frame(&odds), &mut files)?;
+    write_table(&dir, "odds.parquet", tables::odds_frame(&odds), &mut files)?;
     write_table(
         &dir,
         "actions.parquet",
-        table::actions_frame(&actions),
+        tables::actions_frame(&actions),
         &mut files,
     )?;
     timings.parquet += t.elapsed();
@@ -576,7 +576,7 @@ fn report(
                 "{}: {} {}s under {}",
                 l.slug,
                 trials,
-                combat::noun(&l.scenario),
+                fights::noun(&l.scenario),
                 rules.id
             ));
             let done = AtomicU64::new(0);
@@ -586,16 +586,16 @@ fn report(
                 progress.advance(after * FIGHT_UNITS / trials - before * FIGHT_UNITS / trials);
             };
             runs.push(match fights {
-                Fights::Play => combat::run_one(&l.scenario, rules, engine, &on_batch),
+                Fights::Play => fights::run_one(&l.scenario, rules, engine, &on_batch),
                 Fights::Parts(parts) => {
                     let frame = Engine::frame(engine);
                     let tally = parts.tally(&l.slug, &rules.id, frame.sides, frame.max_rounds)?;
                     progress.advance(FIGHT_UNITS);
-                    combat::summarize(rules, engine, &tally)
+                    fights::summarize(rules, engine, &tally)
                 }
             });
         }
-        let section = combat::section(&l.slug, &l.file, &l.scenario, &runs);
+        let section = fights::section(&l.slug, &l.file, &l.scenario, &runs);
         timings.fights += t.elapsed();
 
         progress.message(&format!("{}: tables and charts", l.slug));
@@ -604,13 +604,13 @@ fn report(
         write_table(
             &dir,
             &format!("{}/summary.parquet", l.slug),
-            table::summary_frame(&section.metrics),
+            tables::summary_frame(&section.metrics),
             &mut files,
         )?;
         write_table(
             &dir,
             &format!("{}/distributions.parquet", l.slug),
-            table::distributions_frame(&section.buckets),
+            tables::distributions_frame(&section.buckets),
             &mut files,
         )?;
         timings.parquet += t.elapsed();
@@ -664,14 +664,14 @@ fn report(
         }
     }
     std::fs::create_dir(dir.join("charts")).map_err(ReportError::io(dir.join("charts")))?;
-    let drawn: Vec<(String, chart::Rendered)> = jobs
+    let drawn: Vec<(String, charts::Rendered)> = jobs
         .par_iter()
         .map(|(path, job)| Ok((path.clone(), job.render(path)?)))
         .collect::<Result<_, ReportError>>()?;
     for (path, r) in &drawn {
         for (ext, bytes) in [("svg", r.svg.as_bytes()), ("png", r.png.as_slice())] {
             let rel = format!("{path}.{ext}");
-            table::write_file(&dir.join(&rel), bytes)?;
+            tables::write_file(&dir.join(&rel), bytes)?;
             files.push(FileEntry::of(rel, bytes, None));
         }
     }
@@ -689,7 +689,7 @@ fn report(
             .unwrap_or_default()
     };
     let page = Page {
-        version: table::VERSION.to_string(),
+        version: tables::VERSION.to_string(),
         command: opts.command(),
         scenarios: scenario_words(&sections),
         editions: editions
@@ -729,7 +729,7 @@ fn report(
                 track: loaded
                     .iter()
                     .find(|l| l.slug == s.slug)
-                    .and_then(|l| combat::track_name(&l.scenario))
+                    .and_then(|l| fights::track_name(&l.scenario))
                     .map(str::to_string),
                 trials: s.trials,
                 seed: s.seed,
@@ -760,13 +760,13 @@ fn report(
             .then(|| dots_view(&dot_rows, &sections, &edition_ids, dots_left, &svg_of)),
     };
     let html = page::render(&page)?;
-    table::write_file(&dir.join("index.html"), html.as_bytes())?;
+    tables::write_file(&dir.join("index.html"), html.as_bytes())?;
     files.push(FileEntry::of("index.html", html.as_bytes(), None));
     files.sort_by(|a, b| a.path.cmp(&b.path));
     let manifest = Manifest {
         format: manifest::FORMAT.to_string(),
         format_version: 1,
-        wodds_version: table::VERSION.to_string(),
+        wodds_version: tables::VERSION.to_string(),
         command: opts.command(),
         editions: edition_entries(&editions),
         scenarios: loaded
@@ -775,7 +775,7 @@ fn report(
                 name: l.slug.clone(),
                 file: l.file.clone(),
                 title: l.scenario.name.clone(),
-                kind: combat::kind_name(&l.scenario).to_string(),
+                kind: fights::kind_name(&l.scenario).to_string(),
                 trials: l.scenario.trials,
                 seed: l.scenario.seed,
                 editions: l.scenario.editions.iter().map(|e| e.id.clone()).collect(),
@@ -791,7 +791,7 @@ fn report(
     };
     let mut json = serde_json::to_string_pretty(&manifest).expect("a manifest serializes");
     json.push('\n');
-    table::write_file(&dir.join("manifest.json"), json.as_bytes())?;
+    tables::write_file(&dir.join("manifest.json"), json.as_bytes())?;
     timings.page = t.elapsed();
 
     let mut notes = staging.notes.clone();
@@ -904,7 +904,7 @@ fn write_table(
         path: path.clone(),
         message: e.to_string(),
     })?;
-    let bytes = table::write_parquet(&mut df, &path)?;
+    let bytes = tables::write_parquet(&mut df, &path)?;
     files.push(FileEntry::of(rel, &bytes, Some(df.height() as u64)));
     Ok(())
 }
@@ -919,13 +919,13 @@ enum Job {
 }
 
 impl Job {
-    fn render(&self, name: &str) -> Result<chart::Rendered, ReportError> {
+    fn render(&self, name: &str) -> Result<charts::Rendered, ReportError> {
         match self {
-            Job::Lines(c) => chart::render(name, c),
-            Job::Heatmap(c) => chart::render(name, c),
-            Job::Intervals(c) => chart::render(name, c),
-            Job::Bands(c) => chart::render(name, c),
-            Job::Bars(c) => chart::render(name, c),
+            Job::Lines(c) => charts::render(name, c),
+            Job::Heatmap(c) => charts::render(name, c),
+            Job::Intervals(c) => charts::render(name, c),
+            Job::Bands(c) => charts::render(name, c),
+            Job::Bars(c) => charts::render(name, c),
         }
     }
 }
@@ -1140,8 +1140,8 @@ fn action_views(editions: &[RuleSet], rows: &[ActionRow], palette: &Palette) -> 
                                 .map_or("never".to_string(), |m| format!("{m:.1}")),
                             within: format!(
                                 "≤5: {}  ≤10: {}",
-                                page::format(within(r, 5), crate::section::Unit::Share),
-                                page::format(within(r, 10), crate::section::Unit::Share)
+                                page::format(within(r, 5), crate::compute::section::Unit::Share),
+                                page::format(within(r, 10), crate::compute::section::Unit::Share)
                             ),
                         },
                         None => ActionCell {
@@ -1163,9 +1163,9 @@ fn action_views(editions: &[RuleSet], rows: &[ActionRow], palette: &Palette) -> 
 }
 
 /// An action row's chance of success within `k` rolls (one of
-/// [`table::WITHIN`]).
+/// [`tables::WITHIN`]).
 fn within(r: &ActionRow, k: usize) -> f64 {
-    table::WITHIN
+    tables::WITHIN
         .iter()
         .position(|&w| w == k)
         .map_or(0.0, |i| r.p_within[i])

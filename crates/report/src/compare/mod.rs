@@ -28,11 +28,11 @@ use std::path::Path;
 use polars::prelude::{DataFrame, DataType};
 use serde::Serialize;
 
+use crate::compute::section::Section;
 use crate::error::ReportError;
 use crate::manifest::Manifest;
-use crate::section::Section;
 use crate::stats;
-use crate::table::{self, Bucket, Metric};
+use crate::tables::{self, Bucket, Metric};
 
 /// How far apart two exact figures may be and still be equal: 1e-12, on
 /// the figure's own scale past 1 (`|a - b| <= 1e-12 max(1, |a|, |b|)`).
@@ -125,9 +125,9 @@ fn required<T>(v: Vec<Option<T>>, name: &str, path: &Path) -> Result<Vec<T>, Rep
 }
 
 /// Reads `path` and holds it to `schema`.
-fn read_checked(path: &Path, schema: &[table::Col]) -> Result<DataFrame, ReportError> {
-    let df = table::read_parquet(path)?;
-    table::check_schema(&df, schema).map_err(|message| ReportError::Table {
+fn read_checked(path: &Path, schema: &[tables::Col]) -> Result<DataFrame, ReportError> {
+    let df = tables::read_parquet(path)?;
+    tables::check_schema(&df, schema).map_err(|message| ReportError::Table {
         path: path.to_path_buf(),
         message: format!("not a wodds report table: {message}"),
     })?;
@@ -143,17 +143,17 @@ impl Results {
             let path = dir.join(&f.path);
             if f.path == "odds.parquet" || f.path == "actions.parquet" {
                 let (name, schema, keys) = if f.path == "odds.parquet" {
-                    ("odds", table::ODDS, &ODDS_KEYS)
+                    ("odds", tables::ODDS, &ODDS_KEYS)
                 } else {
-                    ("actions", table::ACTIONS, &ACTIONS_KEYS)
+                    ("actions", tables::ACTIONS, &ACTIONS_KEYS)
                 };
                 let df = read_checked(&path, schema)?;
                 out.cells.extend(cells(&df, name, keys, schema, &path)?);
             } else if f.path.ends_with("/summary.parquet") {
-                let df = read_checked(&path, table::SUMMARY)?;
+                let df = read_checked(&path, tables::SUMMARY)?;
                 out.metrics.extend(metrics(&df, &path)?);
             } else if f.path.ends_with("/distributions.parquet") {
-                let df = read_checked(&path, table::DISTRIBUTIONS)?;
+                let df = read_checked(&path, tables::DISTRIBUTIONS)?;
                 out.buckets.extend(buckets(&df, &path)?);
             }
         }
@@ -167,9 +167,9 @@ impl Results {
             .iter()
             .flat_map(|s| &s.metrics)
             .map(|m| Metric {
-                value: table::tidy(m.value),
-                ci_low: table::tidy(m.ci_low),
-                ci_high: table::tidy(m.ci_high),
+                value: tables::tidy(m.value),
+                ci_low: tables::tidy(m.ci_low),
+                ci_high: tables::tidy(m.ci_high),
                 ..m.clone()
             })
             .collect();
@@ -177,7 +177,7 @@ impl Results {
             .iter()
             .flat_map(|s| &s.buckets)
             .map(|b| Bucket {
-                probability: table::prob(b.probability),
+                probability: tables::prob(b.probability),
                 ..b.clone()
             })
             .collect();
@@ -194,7 +194,7 @@ fn cells(
     df: &DataFrame,
     name: &'static str,
     keys: &[&str],
-    schema: &[table::Col],
+    schema: &[tables::Col],
     path: &Path,
 ) -> Result<Vec<Cell>, ReportError> {
     let edition = required(strings(df, "edition", path)?, "edition", path)?;
@@ -219,7 +219,7 @@ fn cells(
         !keys.contains(&c.name)
             && matches!(
                 c.ty,
-                table::ColType::F64 | table::ColType::U32 | table::ColType::I32
+                tables::ColType::F64 | tables::ColType::U32 | tables::ColType::I32
             )
     });
     for c in value_cols {
@@ -552,7 +552,7 @@ fn change(w: &Where<'_>, old: Option<f64>, new: Option<f64>, test: &'static str)
         new,
         // Tidied as the tables' figures are (no float noise, no -0).
         difference: match (old, new) {
-            (Some(a), Some(b)) => Some(table::tidy(b - a)),
+            (Some(a), Some(b)) => Some(tables::tidy(b - a)),
             _ => None,
         },
         test,
