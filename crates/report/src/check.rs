@@ -23,7 +23,6 @@ use crate::files;
 use crate::manifest::{self, EditionEntry, Manifest, ScenarioEntry};
 use crate::pipeline::{Options, Progress, build_as};
 use crate::publish::{Scratch, inside};
-use crate::tables;
 
 /// What to check, against what.
 #[derive(Debug, Clone, PartialEq)]
@@ -94,12 +93,12 @@ impl Baseline {
             )));
         }
         let version = value.get("wodds_version").and_then(|v| v.as_str());
-        if version != Some(tables::VERSION) {
+        if version != Some(crate::manifest::VERSION) {
             let command = value.get("command").and_then(|c| c.as_str());
             return Err(bad(format!(
                 "made by wodds {}, this is wodds {}: make the baseline again with this version{}",
                 version.unwrap_or("(unknown)"),
-                tables::VERSION,
+                crate::manifest::VERSION,
                 command.map_or(String::new(), |c| format!(
                     " (`{c} --out {}`)",
                     dir.display()

@@ -1,4 +1,5 @@
-//! Reading files with a bound: a manifest, a Parquet table or any file a
+//! Reading files with a bound, and writing the files of a directory being
+//! built. Reading with a bound: a manifest, a Parquet table or any file a
 //! report lists is read only if it is a regular file, and only up to a
 //! size, so that a link to `/dev/zero` or a FIFO fails at once, naming
 //! the file, instead of filling memory or blocking.
@@ -8,6 +9,8 @@ use std::io::{self, Read};
 use std::path::Path;
 
 use sha2::{Digest, Sha256};
+
+use crate::error::ReportError;
 
 /// The largest `manifest.json` read (a report's lists every file with its
 /// sha256: about 200 bytes a file).
@@ -92,6 +95,13 @@ pub fn sha256(path: &Path, max: u64) -> io::Result<(u64, String)> {
         .map(|b| format!("{b:02x}"))
         .collect();
     Ok((total, hex))
+}
+
+/// Writes `bytes` to a new file at `path`, in a directory being built
+/// (a report, part or sweep's staging directory, which is put in place
+/// whole): the mode a plain `File::create` gives, 0666 less the umask.
+pub fn write(path: &Path, bytes: &[u8]) -> Result<(), ReportError> {
+    std::fs::write(path, bytes).map_err(ReportError::io(path))
 }
 
 #[cfg(test)]

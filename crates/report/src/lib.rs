@@ -54,6 +54,7 @@ pub mod stats;
 pub mod sweep;
 pub mod tables;
 
+pub use compute::rows::{Bucket, Metric};
 pub use compute::section::{ChartSpec, Section};
 pub use error::ReportError;
 pub use manifest::Manifest;
@@ -63,4 +64,3 @@ pub use pipeline::{
 };
 /// polars, as the tables are built and read with it.
 pub use polars;
-pub use tables::{Bucket, Metric};

@@ -17,6 +17,9 @@ pub const PART_FORMAT: &str = "wodds-part";
 /// The `format` of a sweep's manifest.
 pub const SWEEP_FORMAT: &str = "wodds-sweep";
 
+/// The wodds version every manifest and every table's rows carry.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 /// A report's manifest.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Manifest {

@@ -12,9 +12,11 @@ use polars::prelude::{DataFrame, PolarsResult};
 use crate::ReportError;
 use crate::charts::palette::Palette;
 use crate::charts::{self, BandPoint, BandSeries, Bands, Heatmap, Intervals, Point};
+use crate::compute::rows::{prob, tidy};
 use crate::manifest::FileEntry;
+use crate::manifest::VERSION;
 use crate::publish::{self, Dest, Kind, Staged};
-use crate::tables::{self, Col, ColType, Frame, VERSION, prob, tidy};
+use crate::tables::{self, Col, ColType, Frame};
 
 /// One row of `sweep.parquet` (and of `wodds sweep`'s output).
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -185,7 +187,7 @@ impl Target {
         for (name, drawn) in charts(t)? {
             for (ext, bytes) in [("svg", drawn.svg.as_bytes()), ("png", drawn.png.as_slice())] {
                 let rel = format!("{name}.{ext}");
-                tables::write_file(&dir.join(&rel), bytes)?;
+                crate::files::write(&dir.join(&rel), bytes)?;
                 files.push(FileEntry::of(rel, bytes, None));
             }
         }
@@ -198,7 +200,7 @@ impl Target {
         };
         let mut json = serde_json::to_string_pretty(&manifest).expect("a manifest serializes");
         json.push('\n');
-        tables::write_file(&dir.join("manifest.json"), json.as_bytes())?;
+        crate::files::write(&dir.join("manifest.json"), json.as_bytes())?;
         let mut notes = self.staged.notes.clone();
         notes.extend(self.staged.publish(&manifest.files)?.notes);
         Ok(notes)

@@ -60,7 +60,7 @@ fn schema_of(path: &str) -> &'static [Col] {
     match path {
         "odds.parquet" => tables::ODDS,
         "actions.parquet" => tables::ACTIONS,
-        "dots.parquet" => wodds_report::compute::dots::SCHEMA,
+        "dots.parquet" => tables::DOTS,
         p if p.ends_with("/summary.parquet") => tables::SUMMARY,
         p if p.ends_with("/distributions.parquet") => tables::DISTRIBUTIONS,
         p => panic!("unexpected table {p}"),

@@ -28,11 +28,12 @@ use std::path::Path;
 use polars::prelude::{DataFrame, DataType};
 use serde::Serialize;
 
+use crate::compute::rows::{Bucket, Metric};
 use crate::compute::section::Section;
 use crate::error::ReportError;
 use crate::manifest::Manifest;
 use crate::stats;
-use crate::tables::{self, Bucket, Metric};
+use crate::tables;
 
 /// How far apart two exact figures may be and still be equal: 1e-12, on
 /// the figure's own scale past 1 (`|a - b| <= 1e-12 max(1, |a|, |b|)`).
@@ -167,9 +168,9 @@ impl Results {
             .iter()
             .flat_map(|s| &s.metrics)
             .map(|m| Metric {
-                value: tables::tidy(m.value),
-                ci_low: tables::tidy(m.ci_low),
-                ci_high: tables::tidy(m.ci_high),
+                value: crate::compute::rows::tidy(m.value),
+                ci_low: crate::compute::rows::tidy(m.ci_low),
+                ci_high: crate::compute::rows::tidy(m.ci_high),
                 ..m.clone()
             })
             .collect();
@@ -177,7 +178,7 @@ impl Results {
             .iter()
             .flat_map(|s| &s.buckets)
             .map(|b| Bucket {
-                probability: tables::prob(b.probability),
+                probability: crate::compute::rows::prob(b.probability),
                 ..b.clone()
             })
             .collect();
@@ -552,7 +553,7 @@ fn change(w: &Where<'_>, old: Option<f64>, new: Option<f64>, test: &'static str)
         new,
         // Tidied as the tables' figures are (no float noise, no -0).
         difference: match (old, new) {
-            (Some(a), Some(b)) => Some(tables::tidy(b - a)),
+            (Some(a), Some(b)) => Some(crate::compute::rows::tidy(b - a)),
             _ => None,
         },
         test,

@@ -12,14 +12,9 @@
 //! and the block or parry, soak, Strength where the weapon adds it, and
 //! athletics (fta's escape, dodge).
 
-use polars::prelude::{DataFrame, PolarsResult};
 use rayon::prelude::*;
 use wodds_rules::{Pool, RuleSet};
 use wodds_sim::conflict::{ConflictKind, EditionEngine, Sampling, Scenario, Skill, TRAITS};
-
-use crate::charts::palette::Palette;
-use crate::charts::{Bar, Bars};
-use crate::tables::{Col, ColType, Frame, VERSION, tidy};
 
 /// One trait of one fight under one edition.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,34 +40,6 @@ impl DotRow {
     pub fn change(&self) -> f64 {
         self.raised - self.base
     }
-}
-
-/// `dots.parquet`'s columns (docs/report.md).
-pub const SCHEMA: &[Col] = &[
-    Col::new("scenario", ColType::Str, false),
-    Col::new("edition", ColType::Str, false),
-    Col::new("side", ColType::Str, false),
-    Col::new("trait", ColType::Str, false),
-    Col::new("win_rate", ColType::F64, false),
-    Col::new("raised_win_rate", ColType::F64, false),
-    Col::new("change", ColType::F64, false),
-    Col::new("rules_hash", ColType::Str, false),
-    Col::new("wodds_version", ColType::Str, false),
-];
-
-/// The rows as a DataFrame.
-pub fn frame(rows: &[DotRow]) -> PolarsResult<DataFrame> {
-    Frame::new()
-        .str("scenario", rows.iter().map(|r| r.scenario.as_str()))
-        .str("edition", rows.iter().map(|r| r.edition.as_str()))
-        .str("side", rows.iter().map(|r| r.side.as_str()))
-        .str("trait", rows.iter().map(|r| r.trait_name.as_str()))
-        .f64("win_rate", rows.iter().map(|r| tidy(r.base)))
-        .f64("raised_win_rate", rows.iter().map(|r| tidy(r.raised)))
-        .f64("change", rows.iter().map(|r| tidy(r.change())))
-        .str("rules_hash", rows.iter().map(|r| r.rules_hash.as_str()))
-        .str("wodds_version", rows.iter().map(|_| VERSION))
-        .finish(rows.len())
 }
 
 /// The traits (indices into [`TRAITS`]) the first side's members roll
@@ -185,37 +152,4 @@ pub fn traits(rows: &[DotRow]) -> Vec<String> {
         .filter(|t| rows.iter().any(|r| r.trait_name == *t))
         .map(str::to_string)
         .collect()
-}
-
-/// The section's chart: for each trait, each edition's mean change over
-/// the fights that roll it (exact bars).
-pub fn chart(rows: &[DotRow], editions: &[String], palette: &Palette) -> Bars {
-    let traits = traits(rows);
-    Bars {
-        title: "What a dot is worth: the first side's chance to win, +1 dot, mean over the fights"
-            .to_string(),
-        x_desc: "change in the chance to win (percentage points)".to_string(),
-        groups: traits.clone(),
-        editions: editions
-            .iter()
-            .map(|e| {
-                let bars = traits
-                    .iter()
-                    .map(|t| {
-                        let of: Vec<f64> = rows
-                            .iter()
-                            .filter(|r| r.edition == *e && r.trait_name == *t)
-                            .map(DotRow::change)
-                            .collect();
-                        (!of.is_empty()).then(|| Bar {
-                            value: of.iter().sum::<f64>() / of.len() as f64,
-                            interval: None,
-                            exact: true,
-                        })
-                    })
-                    .collect();
-                (e.clone(), palette.look(e), bars)
-            })
-            .collect(),
-    }
 }

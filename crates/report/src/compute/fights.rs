@@ -12,9 +12,9 @@ use wodds_sim::conflict::{
     self, ConflictKind, EditionEngine, End, Figure, Figures, Sampling, Scenario, Summary, Tally,
 };
 
+use crate::compute::rows::{Bucket, Metric, prob};
 use crate::compute::section::{ChartSpec, EditionRun, MetricLabel, Section, Unit};
 use crate::error::ReportError;
-use crate::tables::{Bucket, Metric, prob};
 
 /// A scenario's conflicts under one edition.
 #[derive(Debug, Clone)]

@@ -4,5 +4,6 @@
 
 pub mod dots;
 pub mod fights;
+pub mod rows;
 pub mod section;
 pub mod single;

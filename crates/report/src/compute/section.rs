@@ -4,7 +4,7 @@
 //! results into a [`Section`]; the tables, charts and the page are drawn
 //! from the rows alone.
 
-use crate::tables::{Bucket, Metric};
+use crate::compute::rows::{Bucket, Metric};
 
 /// How a metric's figures read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

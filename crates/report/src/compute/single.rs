@@ -5,8 +5,8 @@ use rayon::prelude::*;
 use wodds_rules::{BotchEffect, RollOptions, RuleSet, SpecialtySetting};
 use wodds_sim::{Extended, RollStats, Schedule, Throw, solve};
 
+use crate::compute::rows::{ActionRow, OddsRow, WITHIN};
 use crate::error::ReportError;
-use crate::tables::{ActionRow, OddsRow, WITHIN};
 
 /// The pools of the odds table.
 pub const POOLS: std::ops::RangeInclusive<i32> = 1..=20;

@@ -3,9 +3,9 @@
 
 use serde::Serialize;
 
+use crate::compute::rows::Metric;
 use crate::compute::section::{Section, Unit};
 use crate::error::ReportError;
-use crate::tables::Metric;
 
 /// An edition as the page names it.
 #[derive(Debug, Clone, Serialize)]

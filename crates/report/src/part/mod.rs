@@ -222,7 +222,7 @@ impl PartManifest {
         PartManifest {
             format: FORMAT.to_string(),
             format_version: FORMAT_VERSION,
-            wodds_version: tables::VERSION.to_string(),
+            wodds_version: crate::manifest::VERSION.to_string(),
             of,
             command,
             shard: shard.into(),
@@ -339,7 +339,7 @@ impl PartDir {
         )];
         let mut json = serde_json::to_string_pretty(&manifest).expect("a manifest serializes");
         json.push('\n');
-        tables::write_file(&dir.join("manifest.json"), json.as_bytes())?;
+        crate::files::write(&dir.join("manifest.json"), json.as_bytes())?;
         let mut notes = self.staged.notes.clone();
         notes.extend(self.staged.publish(&manifest.files)?.notes);
         Ok((manifest, notes))
@@ -547,13 +547,13 @@ pub fn read_parts(dirs: &[PathBuf]) -> Result<Parts, ReportError> {
         agree(first, (d, m))?;
     }
     let m0 = &manifests[0];
-    if m0.wodds_version != tables::VERSION {
+    if m0.wodds_version != crate::manifest::VERSION {
         return Err(bad(
             dirs[0].join("manifest.json"),
             format!(
                 "made by wodds {}, and this is wodds {}: merge the parts with the wodds that made them",
                 m0.wodds_version,
-                tables::VERSION
+                crate::manifest::VERSION
             ),
         ));
     }

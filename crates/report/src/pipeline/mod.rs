@@ -15,6 +15,7 @@ use crate::charts::{
 };
 use crate::compute::dots;
 use crate::compute::fights;
+use crate::compute::rows::{ActionRow, OddsRow};
 use crate::compute::section::{ChartSpec, MetricLabel, Section};
 use crate::compute::single;
 use crate::error::ReportError;
@@ -26,7 +27,7 @@ use crate::part::{
     Inputs, PartDir, PartEdition, PartManifest, PartOf, PartScenario, PartTally, Parts,
 };
 use crate::publish::{self, Kind, Target};
-use crate::tables::{self, ActionRow, OddsRow};
+use crate::tables;
 
 /// The most trials a scenario may be given.
 pub const MAX_TRIALS: u64 = 1_000_000_000;
@@ -635,7 +636,12 @@ fn report(
     timings.dots = t.elapsed();
     if !dot_rows.is_empty() {
         let t = Instant::now();
-        write_table(&dir, "dots.parquet", dots::frame(&dot_rows), &mut files)?;
+        write_table(
+            &dir,
+            "dots.parquet",
+            tables::dots_frame(&dot_rows),
+            &mut files,
+        )?;
         timings.parquet += t.elapsed();
     }
 
@@ -651,7 +657,7 @@ fn report(
     if !dot_rows.is_empty() {
         jobs.push((
             "charts/dots".to_string(),
-            Job::Bars(dots::chart(&dot_rows, &edition_ids, &palette)),
+            Job::Bars(dots_chart(&dot_rows, &edition_ids, &palette)),
         ));
     }
     let captions: Vec<(String, String)> = single_captions(&editions, &odds);
@@ -671,7 +677,7 @@ fn report(
     for (path, r) in &drawn {
         for (ext, bytes) in [("svg", r.svg.as_bytes()), ("png", r.png.as_slice())] {
             let rel = format!("{path}.{ext}");
-            tables::write_file(&dir.join(&rel), bytes)?;
+            crate::files::write(&dir.join(&rel), bytes)?;
             files.push(FileEntry::of(rel, bytes, None));
         }
     }
@@ -689,7 +695,7 @@ fn report(
             .unwrap_or_default()
     };
     let page = Page {
-        version: tables::VERSION.to_string(),
+        version: crate::manifest::VERSION.to_string(),
         command: opts.command(),
         scenarios: scenario_words(&sections),
         editions: editions
@@ -760,13 +766,13 @@ fn report(
             .then(|| dots_view(&dot_rows, &sections, &edition_ids, dots_left, &svg_of)),
     };
     let html = page::render(&page)?;
-    tables::write_file(&dir.join("index.html"), html.as_bytes())?;
+    crate::files::write(&dir.join("index.html"), html.as_bytes())?;
     files.push(FileEntry::of("index.html", html.as_bytes(), None));
     files.sort_by(|a, b| a.path.cmp(&b.path));
     let manifest = Manifest {
         format: manifest::FORMAT.to_string(),
         format_version: 1,
-        wodds_version: tables::VERSION.to_string(),
+        wodds_version: crate::manifest::VERSION.to_string(),
         command: opts.command(),
         editions: edition_entries(&editions),
         scenarios: loaded
@@ -791,7 +797,7 @@ fn report(
     };
     let mut json = serde_json::to_string_pretty(&manifest).expect("a manifest serializes");
     json.push('\n');
-    tables::write_file(&dir.join("manifest.json"), json.as_bytes())?;
+    crate::files::write(&dir.join("manifest.json"), json.as_bytes())?;
     timings.page = t.elapsed();
 
     let mut notes = staging.notes.clone();
@@ -1163,9 +1169,9 @@ fn action_views(editions: &[RuleSet], rows: &[ActionRow], palette: &Palette) -> 
 }
 
 /// An action row's chance of success within `k` rolls (one of
-/// [`tables::WITHIN`]).
+/// [`crate::compute::rows::WITHIN`]).
 fn within(r: &ActionRow, k: usize) -> f64 {
-    tables::WITHIN
+    crate::compute::rows::WITHIN
         .iter()
         .position(|&w| w == k)
         .map_or(0.0, |i| r.p_within[i])
@@ -1546,4 +1552,37 @@ fn upper_first(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
+}
+
+/// The section's chart: for each trait, each edition's mean change over
+/// the fights that roll it (exact bars).
+fn dots_chart(rows: &[dots::DotRow], editions: &[String], palette: &Palette) -> Bars {
+    let traits = dots::traits(rows);
+    Bars {
+        title: "What a dot is worth: the first side's chance to win, +1 dot, mean over the fights"
+            .to_string(),
+        x_desc: "change in the chance to win (percentage points)".to_string(),
+        groups: traits.clone(),
+        editions: editions
+            .iter()
+            .map(|e| {
+                let bars = traits
+                    .iter()
+                    .map(|t| {
+                        let of: Vec<f64> = rows
+                            .iter()
+                            .filter(|r| r.edition == *e && r.trait_name == *t)
+                            .map(dots::DotRow::change)
+                            .collect();
+                        (!of.is_empty()).then(|| Bar {
+                            value: of.iter().sum::<f64>() / of.len() as f64,
+                            interval: None,
+                            exact: true,
+                        })
+                    })
+                    .collect();
+                (e.clone(), palette.look(e), bars)
+            })
+            .collect(),
+    }
 }
