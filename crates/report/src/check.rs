@@ -18,10 +18,12 @@ use serde::Serialize;
 use wodds_rules::Setting;
 
 use crate::compare::{Comparison, Results, Thresholds, compare};
+use crate::compute::Options;
 use crate::error::ReportError;
 use crate::files;
 use crate::manifest::{self, EditionEntry, Manifest, ScenarioEntry};
-use crate::pipeline::{Options, Progress, build_as};
+use crate::pipeline::build_as;
+use crate::progress::Progress;
 use crate::publish::{Scratch, inside};
 
 /// What to check, against what.

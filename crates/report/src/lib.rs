@@ -49,6 +49,7 @@ pub mod manifest;
 pub mod page;
 pub mod part;
 mod pipeline;
+mod progress;
 pub mod publish;
 pub mod stats;
 pub mod sweep;
@@ -56,11 +57,12 @@ pub mod tables;
 
 pub use compute::rows::{Bucket, Metric};
 pub use compute::section::{ChartSpec, Section};
+pub use compute::{MAX_TRIALS, Options};
 pub use error::ReportError;
 pub use manifest::Manifest;
 pub use part::{Parts, read_parts};
-pub use pipeline::{
-    MAX_TRIALS, Options, PartWritten, Progress, Timings, Written, build, build_part, merge,
-};
+pub use pipeline::shard::{PartWritten, build_part};
+pub use pipeline::{Timings, Written, build, merge};
 /// polars, as the tables are built and read with it.
 pub use polars;
+pub use progress::Progress;

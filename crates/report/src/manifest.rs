@@ -90,6 +90,19 @@ pub struct EditionEntry {
     pub settings: BTreeMap<String, serde_json::Value>,
 }
 
+impl EditionEntry {
+    /// The entry of the edition `rules`.
+    pub fn of(rules: &wodds_rules::RuleSet) -> EditionEntry {
+        EditionEntry {
+            id: rules.id.clone(),
+            name: rules.name.clone(),
+            rules_hash: rules.hash().to_string(),
+            standard_difficulty: rules.dice.standard_difficulty,
+            settings: settings_of(rules),
+        }
+    }
+}
+
 /// A scenario in a manifest.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScenarioEntry {

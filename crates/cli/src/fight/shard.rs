@@ -7,9 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 use wodds_report::Parts;
 use wodds_report::manifest::EditionEntry;
-use wodds_report::part::{
-    Inputs, PartDir, PartEdition, PartManifest, PartOf, PartScenario, PartTally,
-};
+use wodds_report::part::{Inputs, PartDir, PartManifest, PartOf, PartScenario, PartTally};
 use wodds_sim::conflict::{self, Scenario, Shard};
 
 use super::args::{RunScenarioArgs, SamplerArg};
@@ -49,32 +47,13 @@ fn part_inputs(
 ) -> anyhow::Result<(PartScenario, Vec<EditionEntry>)> {
     let (_, sha256) = wodds_report::files::sha256(path, wodds_rules::MAX_FILE_BYTES)
         .with_context(|| format!("{}: cannot read it", path.display()))?;
-    let entry = PartScenario {
-        name: part_name(path),
-        file: path.display().to_string(),
+    let entry = PartScenario::new(
+        part_name(path),
+        path.display().to_string(),
         sha256,
-        trials: scenario.trials,
-        seed: scenario.seed,
-        editions: scenario
-            .editions
-            .iter()
-            .map(|e| PartEdition {
-                id: e.id.clone(),
-                rules_hash: e.hash().to_string(),
-            })
-            .collect(),
-    };
-    let editions = scenario
-        .editions
-        .iter()
-        .map(|e| EditionEntry {
-            id: e.id.clone(),
-            name: e.name.clone(),
-            rules_hash: e.hash().to_string(),
-            standard_difficulty: e.dice.standard_difficulty,
-            settings: wodds_report::manifest::settings_of(e),
-        })
-        .collect();
+        scenario,
+    );
+    let editions = scenario.editions.iter().map(EditionEntry::of).collect();
     Ok((entry, editions))
 }
 

@@ -1,14 +1,21 @@
-//! The charts stage: every chart of a report (and of a sweep) drawn with
-//! plotters, once as SVG and once as PNG ([`render`]), one file per kind
-//! of chart, each edition in its own colour and marker ([`palette`]).
+//! The charts stage: which charts a report draws, with their captions
+//! ([`plan`]: the single roll's, "What is a dot worth", each scenario's
+//! as its section asks), and every chart (a sweep's too) drawn with
+//! plotters, once as SVG and once as PNG ([`render`], [`draw`]), one file
+//! per kind of chart, each edition in its own colour and marker
+//! ([`palette`]).
 
 mod bands;
 mod bars;
 mod heatmap;
 mod intervals;
+mod kind;
 mod lines;
 pub mod palette;
+mod plan;
 mod render;
+mod scenario;
+mod single;
 mod style;
 
 pub use bands::{BandPoint, BandSeries, Bands};
@@ -16,4 +23,5 @@ pub use bars::{Bar, Bars};
 pub use heatmap::Heatmap;
 pub use intervals::{Intervals, Point};
 pub use lines::{Corner, Lines, Series};
+pub use plan::{Drawn, Place, Planned, draw, plan};
 pub use render::{Draw, Rendered, render};

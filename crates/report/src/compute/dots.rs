@@ -16,6 +16,8 @@ use rayon::prelude::*;
 use wodds_rules::{Pool, RuleSet};
 use wodds_sim::conflict::{ConflictKind, EditionEngine, Sampling, Scenario, Skill, TRAITS};
 
+use super::inputs::Loaded;
+
 /// One trait of one fight under one edition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DotRow {
@@ -140,6 +142,24 @@ pub fn rows(slug: &str, scenario: &Scenario, bases: &[Option<f64>]) -> (Vec<DotR
                 )),
             }
         }
+    }
+    (out, left)
+}
+
+/// What a dot is worth in every fight of the report that has a round
+/// chain (`engines`: each scenario's, as [`super::fights::engines`] builds
+/// them), and what was left out, in words.
+pub(crate) fn all(loaded: &[Loaded], engines: &[Vec<EditionEngine>]) -> (Vec<DotRow>, Vec<String>) {
+    let mut out = Vec::new();
+    let mut left = Vec::new();
+    for (l, engines) in loaded.iter().zip(engines) {
+        let bases: Vec<Option<f64>> = engines
+            .iter()
+            .map(|e| e.chain().map(|c| c.odds().wins[0]))
+            .collect();
+        let (rows, l_left) = rows(&l.slug, &l.scenario, &bases);
+        out.extend(rows);
+        left.extend(l_left);
     }
     (out, left)
 }

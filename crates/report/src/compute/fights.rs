@@ -6,15 +6,20 @@
 //! it has ([`figures`]), the track it keeps by round ([`track_name`]) and
 //! the charts drawn ([`charts`]).
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use rayon::prelude::*;
 use wodds_rules::{ChaseEngine, GrappleEngine, RuleSet};
 use wodds_sim::conflict::{
-    self, ConflictKind, EditionEngine, End, Figure, Figures, Sampling, Scenario, Summary, Tally,
+    self, ConflictKind, EditionEngine, End, Engine, Figure, Figures, Sampling, Scenario, Shard,
+    Summary, Tally,
 };
 
+use super::inputs::Loaded;
 use crate::compute::rows::{Bucket, Metric, prob};
 use crate::compute::section::{ChartSpec, EditionRun, MetricLabel, Section, Unit};
 use crate::error::ReportError;
+use crate::progress::{FIGHT_UNITS, Progress};
 
 /// A scenario's conflicts under one edition.
 #[derive(Debug, Clone)]
@@ -45,6 +50,127 @@ pub fn engines(scenario: &Scenario, file: &str) -> Result<Vec<EditionEngine>, Re
             context: file.to_string(),
             source,
         })
+}
+
+/// Every scenario's engines, a scenario at a time (see [`engines`]).
+pub(crate) fn all_engines(
+    loaded: &[Loaded],
+    progress: &dyn Progress,
+) -> Result<Vec<Vec<EditionEngine>>, ReportError> {
+    loaded
+        .iter()
+        .map(|l| {
+            progress.message(&format!("{}: building engines and round chains", l.slug));
+            engines(&l.scenario, &l.file)
+        })
+        .collect()
+}
+
+/// Tallies added up elsewhere: the shards' parts `wodds merge` reads.
+pub trait Tallies {
+    /// The tally of the scenario named `scenario` in the report under
+    /// `edition`, for a conflict of `sides` sides and at most
+    /// `max_rounds` rounds.
+    fn tally(
+        &self,
+        scenario: &str,
+        edition: &str,
+        sides: usize,
+        max_rounds: u32,
+    ) -> Result<Tally, ReportError>;
+}
+
+/// Where a report's conflicts come from.
+#[derive(Clone, Copy)]
+pub enum Source<'a> {
+    /// Played here, every batch.
+    Play,
+    /// Added up elsewhere (the shards' parts).
+    Tallied(&'a dyn Tallies),
+}
+
+/// Every scenario's section: its conflicts played (or their tallies
+/// taken from `source`) under each of its editions, summarized.
+pub(crate) fn sections(
+    loaded: &[Loaded],
+    engines: &[Vec<EditionEngine>],
+    source: Source,
+    progress: &dyn Progress,
+) -> Result<Vec<Section>, ReportError> {
+    let mut sections = Vec::new();
+    for (l, engines) in loaded.iter().zip(engines) {
+        let trials = l.scenario.trials.max(1);
+        let mut runs = Vec::new();
+        for (rules, engine) in l.scenario.editions.iter().zip(engines) {
+            progress.message(&format!(
+                "{}: {} {}s under {}",
+                l.slug,
+                trials,
+                noun(&l.scenario),
+                rules.id
+            ));
+            let done = AtomicU64::new(0);
+            let on_batch = |_: &str, n: u64| {
+                let before = done.fetch_add(n, Ordering::Relaxed);
+                let after = before + n;
+                progress.advance(after * FIGHT_UNITS / trials - before * FIGHT_UNITS / trials);
+            };
+            runs.push(match source {
+                Source::Play => run_one(&l.scenario, rules, engine, &on_batch),
+                Source::Tallied(tallies) => {
+                    let frame = Engine::frame(engine);
+                    let tally = tallies.tally(&l.slug, &rules.id, frame.sides, frame.max_rounds)?;
+                    progress.advance(FIGHT_UNITS);
+                    summarize(rules, engine, &tally)
+                }
+            });
+        }
+        sections.push(section(&l.slug, &l.file, &l.scenario, &runs));
+    }
+    Ok(sections)
+}
+
+/// Plays `shard`'s share of every scenario's conflicts (its batches of
+/// each scenario-edition): a tally per scenario and edition, in order.
+pub(crate) fn play_shard(
+    loaded: &[Loaded],
+    engines: &[Vec<EditionEngine>],
+    shard: Shard,
+    progress: &dyn Progress,
+) -> Vec<Vec<Tally>> {
+    let mut tallies = Vec::new();
+    for (l, engines) in loaded.iter().zip(engines) {
+        let fights = shard.fights(l.scenario.trials);
+        let mut of_scenario = Vec::new();
+        for (rules, engine) in l.scenario.editions.iter().zip(engines) {
+            progress.message(&format!(
+                "{}: shard {shard}, {fights} {}s under {}",
+                l.slug,
+                noun(&l.scenario),
+                rules.id
+            ));
+            let done = AtomicU64::new(0);
+            let on_batch = |n: u64| {
+                let before = done.fetch_add(n, Ordering::Relaxed);
+                let after = before + n;
+                progress.advance(after * FIGHT_UNITS / fights - before * FIGHT_UNITS / fights);
+            };
+            let tally = conflict::run_shard(
+                engine,
+                &rules.id,
+                l.scenario.trials,
+                l.scenario.seed,
+                shard,
+                &on_batch,
+            );
+            if fights == 0 {
+                progress.advance(FIGHT_UNITS);
+            }
+            of_scenario.push(tally);
+        }
+        tallies.push(of_scenario);
+    }
+    tallies
 }
 
 /// Plays `scenario`'s conflicts under `rules` with `engine`; `progress` is

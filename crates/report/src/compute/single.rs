@@ -7,6 +7,7 @@ use wodds_sim::{Extended, RollStats, Schedule, Throw, solve};
 
 use crate::compute::rows::{ActionRow, OddsRow, WITHIN};
 use crate::error::ReportError;
+use crate::progress::{Progress, TABLE_UNITS};
 
 /// The pools of the odds table.
 pub const POOLS: std::ops::RangeInclusive<i32> = 1..=20;
@@ -137,4 +138,21 @@ pub fn action_rows(rules: &RuleSet) -> Result<Vec<ActionRow>, ReportError> {
             })
         })
         .collect()
+}
+
+/// Every edition's odds rows and extended-action rows, an edition at a
+/// time.
+pub(crate) fn tables(
+    editions: &[RuleSet],
+    progress: &dyn Progress,
+) -> Result<(Vec<OddsRow>, Vec<ActionRow>), ReportError> {
+    let mut odds = Vec::new();
+    let mut actions = Vec::new();
+    for rules in editions {
+        progress.message(&format!("exact tables: {}", rules.id));
+        odds.extend(odds_rows(rules)?);
+        actions.extend(action_rows(rules)?);
+        progress.advance(TABLE_UNITS);
+    }
+    Ok((odds, actions))
 }

@@ -31,8 +31,10 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
-use wodds_sim::conflict::{Cell, End, Field, Shard, Tally};
+use wodds_rules::RuleSet;
+use wodds_sim::conflict::{Cell, End, Field, Scenario, Shard, Tally};
 
+use crate::compute::fights::Tallies;
 use crate::error::ReportError;
 use crate::files;
 use crate::manifest::{self, EditionEntry, FileEntry};
@@ -164,6 +166,16 @@ pub struct PartEdition {
     pub rules_hash: String,
 }
 
+impl PartEdition {
+    /// The entry of the edition `rules`.
+    pub fn of(rules: &RuleSet) -> PartEdition {
+        PartEdition {
+            id: rules.id.clone(),
+            rules_hash: rules.hash().to_string(),
+        }
+    }
+}
+
 /// A scenario in a part's manifest.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -180,6 +192,21 @@ pub struct PartScenario {
     pub seed: u64,
     /// The editions it ran under.
     pub editions: Vec<PartEdition>,
+}
+
+impl PartScenario {
+    /// The entry of `scenario`, named `name` in the tallies and read from
+    /// `file` (as given), whose bytes have the sha256 `sha256`.
+    pub fn new(name: String, file: String, sha256: String, scenario: &Scenario) -> PartScenario {
+        PartScenario {
+            name,
+            file,
+            sha256,
+            trials: scenario.trials,
+            seed: scenario.seed,
+            editions: scenario.editions.iter().map(PartEdition::of).collect(),
+        }
+    }
 }
 
 /// A part's `manifest.json`.
@@ -898,5 +925,17 @@ impl Parts {
             ));
         }
         Ok(())
+    }
+}
+
+impl Tallies for Parts {
+    fn tally(
+        &self,
+        scenario: &str,
+        edition: &str,
+        sides: usize,
+        max_rounds: u32,
+    ) -> Result<Tally, ReportError> {
+        Parts::tally(self, scenario, edition, sides, max_rounds)
     }
 }

@@ -1,0 +1,206 @@
+//! The inputs of a report: the options, every scenario file read and
+//! checked with the options applied, the editions it runs under, and the
+//! list of every file read (with its sha256) for the manifest.
+
+use std::path::{Path, PathBuf};
+
+use wodds_rules::RuleSet;
+use wodds_sim::conflict::Scenario;
+
+use crate::error::ReportError;
+use crate::manifest::{self, InputEntry};
+
+/// The most trials a scenario may be given.
+pub const MAX_TRIALS: u64 = 1_000_000_000;
+
+/// What to report on, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// The scenario files.
+    pub scenarios: Vec<PathBuf>,
+    /// The report's directory.
+    pub out: PathBuf,
+    /// Trials an edition for every scenario (default: each scenario's).
+    pub trials: Option<u64>,
+    /// Seed of every scenario (default: each scenario's).
+    pub seed: Option<u64>,
+    /// Editions to use instead of the scenarios' (ids or house-rule paths).
+    pub editions: Vec<String>,
+    /// Replace `out` even when it is not a report.
+    pub force: bool,
+}
+
+impl Options {
+    /// The command line that makes this report, for the manifest: the
+    /// inputs as given, without `--out` (which changes nothing inside).
+    pub fn command(&self) -> String {
+        let mut c = String::from("wodds report");
+        for s in &self.scenarios {
+            c.push(' ');
+            c.push_str(&s.display().to_string());
+        }
+        if let Some(t) = self.trials {
+            c.push_str(&format!(" --trials {t}"));
+        }
+        if let Some(s) = self.seed {
+            c.push_str(&format!(" --seed {s}"));
+        }
+        if !self.editions.is_empty() {
+            c.push_str(&format!(" --editions {}", self.editions.join(",")));
+        }
+        c
+    }
+}
+
+/// A file's name for an edition id (house-rule ids are paths).
+pub(crate) fn slug(id: &str) -> String {
+    let s: String = id
+        .trim_end_matches(".toml")
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let s = s.trim_matches('-').to_string();
+    if s.is_empty() {
+        "edition".to_string()
+    } else {
+        s
+    }
+}
+
+/// Names a report gives its own files and folders: a scenario's folder
+/// takes another.
+const RESERVED: &[&str] = &["charts"];
+
+/// A scenario read and checked.
+pub(crate) struct Loaded {
+    /// Its name in the report: its folder, the `scenario` column (the
+    /// file's stem, made unique).
+    pub(crate) slug: String,
+    /// The file, as given.
+    pub(crate) file: String,
+    /// SHA-256 of the file's bytes.
+    pub(crate) sha256: String,
+    /// The scenario, the options applied.
+    pub(crate) scenario: Scenario,
+}
+
+/// Reads every scenario and edition, applying the options.
+pub(crate) fn load(opts: &Options) -> Result<(Vec<Loaded>, Vec<RuleSet>), ReportError> {
+    if let Some(t) = opts.trials
+        && !(1..=MAX_TRIALS).contains(&t)
+    {
+        return Err(ReportError::Flag {
+            flag: "--trials",
+            message: format!("{t} is outside the allowed range 1..={MAX_TRIALS}"),
+        });
+    }
+    let overrides = opts
+        .editions
+        .iter()
+        .map(|e| RuleSet::load(e))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|source| ReportError::Rules {
+            context: "--editions".to_string(),
+            source,
+        })?;
+    for (i, e) in overrides.iter().enumerate() {
+        if overrides[..i].iter().any(|o| o.id == e.id) {
+            return Err(ReportError::Flag {
+                flag: "--editions",
+                message: format!("{} is given twice; give each edition once", e.id),
+            });
+        }
+    }
+    if opts.scenarios.is_empty() {
+        return Err(ReportError::Flag {
+            flag: "SCENARIOS",
+            message: "no scenario files given".to_string(),
+        });
+    }
+    let mut loaded: Vec<Loaded> = Vec::new();
+    for path in &opts.scenarios {
+        let mut scenario = Scenario::load(path).map_err(ReportError::Scenario)?;
+        let bytes = std::fs::read(path).map_err(ReportError::io(path))?;
+        if let Some(t) = opts.trials {
+            scenario.trials = t;
+        }
+        if let Some(s) = opts.seed {
+            scenario.seed = s;
+        }
+        if !overrides.is_empty() {
+            scenario.editions = overrides.clone();
+        }
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let base = slug(&stem);
+        let mut name = base.clone();
+        let mut k = 2;
+        // The report's own folder (`charts`) is never a scenario's.
+        while loaded.iter().any(|l| l.slug == name) || RESERVED.contains(&name.as_str()) {
+            name = format!("{base}-{k}");
+            k += 1;
+        }
+        loaded.push(Loaded {
+            slug: name,
+            file: path.display().to_string(),
+            sha256: manifest::sha256(&bytes),
+            scenario,
+        });
+    }
+    let editions = if overrides.is_empty() {
+        let mut all: Vec<RuleSet> = Vec::new();
+        for l in &loaded {
+            for e in &l.scenario.editions {
+                if !all.iter().any(|a| a.id == e.id) {
+                    all.push(e.clone());
+                }
+            }
+        }
+        all
+    } else {
+        overrides
+    };
+    Ok((loaded, editions))
+}
+
+/// Every file the report reads, with its sha256: the scenario files, then
+/// the house-rule files of the editions (and the files they extend), each
+/// once.
+pub(crate) fn inputs(
+    loaded: &[Loaded],
+    editions: &[RuleSet],
+) -> Result<Vec<InputEntry>, ReportError> {
+    let mut out: Vec<InputEntry> = Vec::new();
+    let mut add = |path: String, kind: &str| -> Result<(), ReportError> {
+        if !out.iter().any(|i| i.path == path) {
+            let (_, sha256) = crate::files::sha256(Path::new(&path), wodds_rules::MAX_FILE_BYTES)
+                .map_err(ReportError::io(&path))?;
+            out.push(InputEntry {
+                sha256,
+                path,
+                kind: kind.to_string(),
+            });
+        }
+        Ok(())
+    };
+    for l in loaded {
+        add(l.file.clone(), "scenario")?;
+    }
+    let rules = editions
+        .iter()
+        .chain(loaded.iter().flat_map(|l| &l.scenario.editions));
+    for r in rules {
+        for f in r.files() {
+            add(f.display().to_string(), "rules")?;
+        }
+    }
+    Ok(out)
+}
