@@ -1,6 +1,6 @@
 //! The page stage: `index.html`, one self-contained page (charts inline
-//! as SVG). [`page`] builds what it shows ([`Page`]) from the computed
-//! results and the charts drawn; [`render`] renders it with minijinja.
+//! as SVG). What it shows ([`Page`]) is built from the computed results
+//! and the charts drawn; [`render`] renders it with minijinja.
 
 mod build;
 mod cells;

@@ -23,7 +23,7 @@ pub struct PartWritten {
     pub manifest: PartManifest,
     /// Where the time went (setup and fights; the rest is the merge's).
     pub timings: Timings,
-    /// What to tell the user besides (see [`Written::notes`]).
+    /// What to tell the user besides (see [`Written::notes`](super::Written::notes)).
     pub notes: Vec<String>,
 }
 
