@@ -71,50 +71,12 @@ impl Baseline {
                 });
             }
         }
+        let manifest = read_manifest(dir)?;
         let path = dir.join("manifest.json");
         let bad = |message: String| ReportError::Baseline {
             path: path.clone(),
             message,
         };
-        let text = match files::read_text(&path, files::MAX_MANIFEST_BYTES) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(bad(
-                    "missing: --baseline must be a report directory made by `wodds report`"
-                        .to_string(),
-                ));
-            }
-            Err(e) => return Err(bad(e.to_string())),
-        };
-        let value: serde_json::Value = serde_json::from_str(&text)
-            .map_err(|e| bad(format!("not a wodds report manifest: {e}")))?;
-        if value.get("format").and_then(|f| f.as_str()) != Some(manifest::FORMAT) {
-            return Err(bad(format!(
-                "not a wodds report manifest (its `format` is not \"{}\")",
-                manifest::FORMAT
-            )));
-        }
-        let version = value.get("wodds_version").and_then(|v| v.as_str());
-        if version != Some(crate::manifest::VERSION) {
-            let command = value.get("command").and_then(|c| c.as_str());
-            return Err(bad(format!(
-                "made by wodds {}, this is wodds {}: make the baseline again with this version{}",
-                version.unwrap_or("(unknown)"),
-                crate::manifest::VERSION,
-                command.map_or(String::new(), |c| format!(
-                    " (`{c} --out {}`)",
-                    dir.display()
-                ))
-            )));
-        }
-        let manifest: Manifest = serde_json::from_value(value)
-            .map_err(|e| bad(format!("not a wodds report manifest: {e}")))?;
-        if manifest.format_version != 1 {
-            return Err(bad(format!(
-                "format_version {} is not 1, the one this wodds reads",
-                manifest.format_version
-            )));
-        }
         let again = format!("`{} --out {}`", manifest.command, dir.display());
         if manifest.overrides.is_none()
             || manifest.inputs.is_empty()
@@ -124,35 +86,7 @@ impl Baseline {
                 "made before `wodds check`: it does not record its inputs and settings; make it again with {again}"
             )));
         }
-        for f in &manifest.files {
-            if !inside(&f.path) {
-                return Err(bad(format!(
-                    "lists {}, which is not a path inside the report",
-                    f.path
-                )));
-            }
-            let file = dir.join(&f.path);
-            let sha = match files::sha256(&file, files::MAX_DATA_BYTES) {
-                Ok((_, sha)) => sha,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                    return Err(ReportError::Baseline {
-                        path: file,
-                        message: format!(
-                            "missing from the baseline (manifest.json lists it): restore it, or make the baseline again with {again}"
-                        ),
-                    });
-                }
-                Err(e) => return Err(ReportError::io(file)(e)),
-            };
-            if sha != f.sha256 {
-                return Err(ReportError::Baseline {
-                    path: file,
-                    message: format!(
-                        "altered since the baseline was made (its sha256 is not manifest.json's): restore it, or make the baseline again with {again}"
-                    ),
-                });
-            }
-        }
+        check_files(dir, &manifest, &again)?;
         let results = Results::read(dir, &manifest)?;
         agrees(dir, &manifest, &results, &again)?;
         Ok(Baseline {
@@ -161,6 +95,96 @@ impl Baseline {
             results,
         })
     }
+}
+
+/// Reads the manifest of the report in `dir`: a wodds report's, of this
+/// version and format.
+fn read_manifest(dir: &Path) -> Result<Manifest, ReportError> {
+    let path = dir.join("manifest.json");
+    let bad = |message: String| ReportError::Baseline {
+        path: path.clone(),
+        message,
+    };
+    let text = match files::read_text(&path, files::MAX_MANIFEST_BYTES) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(bad(
+                "missing: --baseline must be a report directory made by `wodds report`".to_string(),
+            ));
+        }
+        Err(e) => return Err(bad(e.to_string())),
+    };
+    let value: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| bad(format!("not a wodds report manifest: {e}")))?;
+    if value.get("format").and_then(|f| f.as_str()) != Some(manifest::FORMAT) {
+        return Err(bad(format!(
+            "not a wodds report manifest (its `format` is not \"{}\")",
+            manifest::FORMAT
+        )));
+    }
+    let version = value.get("wodds_version").and_then(|v| v.as_str());
+    if version != Some(crate::manifest::VERSION) {
+        let command = value.get("command").and_then(|c| c.as_str());
+        return Err(bad(format!(
+            "made by wodds {}, this is wodds {}: make the baseline again with this version{}",
+            version.unwrap_or("(unknown)"),
+            crate::manifest::VERSION,
+            command.map_or(String::new(), |c| format!(
+                " (`{c} --out {}`)",
+                dir.display()
+            ))
+        )));
+    }
+    let manifest: Manifest = serde_json::from_value(value)
+        .map_err(|e| bad(format!("not a wodds report manifest: {e}")))?;
+    if manifest.format_version != 1 {
+        return Err(bad(format!(
+            "format_version {} is not 1, the one this wodds reads",
+            manifest.format_version
+        )));
+    }
+    Ok(manifest)
+}
+
+/// Holds every file `manifest` lists to its sha256: each inside the
+/// report, there and unaltered (`again` is the command that makes the
+/// baseline again).
+fn check_files(dir: &Path, manifest: &Manifest, again: &str) -> Result<(), ReportError> {
+    let path = dir.join("manifest.json");
+    let bad = |message: String| ReportError::Baseline {
+        path: path.clone(),
+        message,
+    };
+    for f in &manifest.files {
+        if !inside(&f.path) {
+            return Err(bad(format!(
+                "lists {}, which is not a path inside the report",
+                f.path
+            )));
+        }
+        let file = dir.join(&f.path);
+        let sha = match files::sha256(&file, files::MAX_DATA_BYTES) {
+            Ok((_, sha)) => sha,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(ReportError::Baseline {
+                    path: file,
+                    message: format!(
+                        "missing from the baseline (manifest.json lists it): restore it, or make the baseline again with {again}"
+                    ),
+                });
+            }
+            Err(e) => return Err(ReportError::io(file)(e)),
+        };
+        if sha != f.sha256 {
+            return Err(ReportError::Baseline {
+                path: file,
+                message: format!(
+                    "altered since the baseline was made (its sha256 is not manifest.json's): restore it, or make the baseline again with {again}"
+                ),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Holds the manifest to the tables it lists: each scenario's seed and

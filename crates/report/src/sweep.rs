@@ -210,82 +210,104 @@ impl Target {
 /// The charts of a sweep, by file stem.
 pub fn charts(t: &Table) -> Result<Vec<(String, charts::Rendered)>, ReportError> {
     let palette = Palette::new(t.editions.iter().map(String::as_str));
-    let first = &t.sides[0];
-    let y_desc = format!("chance {first} wins");
-    let mut out = Vec::new();
-    let rows_of = |e: &str| -> Vec<&Row> {
-        t.rows
-            .iter()
-            .filter(|r| r.edition == e && r.side == *first)
-            .collect()
-    };
     if t.paths.len() == 1 {
-        let title = format!("{}: {} against {}", t.scenario, y_desc, t.paths[0]);
-        if t.numeric[0] {
-            let series = t
-                .editions
-                .iter()
-                .map(|e| BandSeries {
-                    name: e.clone(),
-                    look: palette.look(e),
-                    points: rows_of(e)
-                        .iter()
-                        .map(|r| BandPoint {
-                            x: r.values[0].parse().unwrap_or(0.0),
-                            estimate: (!r.exact).then_some((r.win_rate, r.win_low, r.win_high)),
-                            exact: r.exact.then_some(r.win_rate),
-                        })
-                        .collect(),
-                })
-                .collect();
-            let chart = Bands {
-                title,
-                x_desc: t.paths[0].clone(),
-                y_desc,
-                series,
-                y_range: Some((0.0, 1.0)),
-                line_of: "chance".to_string(),
-            };
-            out.push(("win-rate".to_string(), charts::render("win-rate", &chart)?));
+        let rendered = if t.numeric[0] {
+            charts::render("win-rate", &line(t, &palette))?
         } else {
-            let values: Vec<String> = {
-                let mut v: Vec<String> = Vec::new();
-                for r in &t.rows {
-                    if !v.contains(&r.values[0]) {
-                        v.push(r.values[0].clone());
-                    }
-                }
-                v
-            };
-            let groups = t
-                .editions
+            charts::render("win-rate", &intervals(t, &palette))?
+        };
+        return Ok(vec![("win-rate".to_string(), rendered)]);
+    }
+    heatmaps(t)
+}
+
+/// The rows of the first side under edition `e`.
+fn first_side<'a>(t: &'a Table, e: &str) -> Vec<&'a Row> {
+    t.rows
+        .iter()
+        .filter(|r| r.edition == e && r.side == t.sides[0])
+        .collect()
+}
+
+/// The title and value axis of a sweep of one path.
+fn titled(t: &Table) -> (String, String) {
+    let y_desc = format!("chance {} wins", t.sides[0]);
+    let title = format!("{}: {} against {}", t.scenario, y_desc, t.paths[0]);
+    (title, y_desc)
+}
+
+/// A sweep of one numeric path: the first side's chance to win against
+/// the value, a line per edition (a band where estimated).
+fn line(t: &Table, palette: &Palette) -> Bands {
+    let (title, y_desc) = titled(t);
+    let series = t
+        .editions
+        .iter()
+        .map(|e| BandSeries {
+            name: e.clone(),
+            look: palette.look(e),
+            points: first_side(t, e)
                 .iter()
-                .map(|e| {
-                    let points = rows_of(e)
-                        .iter()
-                        .map(|r| Point {
-                            side: values.iter().position(|v| *v == r.values[0]).unwrap_or(0),
-                            value: r.win_rate,
-                            low: r.win_low,
-                            high: r.win_high,
-                            exact: r.exact.then_some(r.win_rate),
-                        })
-                        .collect();
-                    (e.clone(), palette.look(e), points)
+                .map(|r| BandPoint {
+                    x: r.values[0].parse().unwrap_or(0.0),
+                    estimate: (!r.exact).then_some((r.win_rate, r.win_low, r.win_high)),
+                    exact: r.exact.then_some(r.win_rate),
+                })
+                .collect(),
+        })
+        .collect();
+    Bands {
+        title,
+        x_desc: t.paths[0].clone(),
+        y_desc,
+        series,
+        y_range: Some((0.0, 1.0)),
+        line_of: "chance".to_string(),
+    }
+}
+
+/// A sweep of one path of words: the first side's chance to win at each
+/// value, with its interval, a group per edition.
+fn intervals(t: &Table, palette: &Palette) -> Intervals {
+    let (title, y_desc) = titled(t);
+    let values: Vec<String> = {
+        let mut v: Vec<String> = Vec::new();
+        for r in &t.rows {
+            if !v.contains(&r.values[0]) {
+                v.push(r.values[0].clone());
+            }
+        }
+        v
+    };
+    let groups = t
+        .editions
+        .iter()
+        .map(|e| {
+            let points = first_side(t, e)
+                .iter()
+                .map(|r| Point {
+                    side: values.iter().position(|v| *v == r.values[0]).unwrap_or(0),
+                    value: r.win_rate,
+                    low: r.win_low,
+                    high: r.win_high,
+                    exact: r.exact.then_some(r.win_rate),
                 })
                 .collect();
-            let chart = Intervals {
-                title,
-                y_desc,
-                sides: values,
-                groups,
-            };
-            out.push(("win-rate".to_string(), charts::render("win-rate", &chart)?));
-        }
-        return Ok(out);
+            (e.clone(), palette.look(e), points)
+        })
+        .collect();
+    Intervals {
+        title,
+        y_desc,
+        sides: values,
+        groups,
     }
-    // A grid: a heatmap per edition, the first path across, the second
-    // up (text values numbered, the numbers named in the axis' label).
+}
+
+/// A grid: a heatmap per edition, the first path across, the second up
+/// (text values numbered, the numbers named in the axis' label).
+fn heatmaps(t: &Table) -> Result<Vec<(String, charts::Rendered)>, ReportError> {
+    let first = &t.sides[0];
     let axis = |k: usize| -> (Vec<String>, Vec<i32>, String) {
         let mut values: Vec<String> = Vec::new();
         for r in &t.rows {
@@ -307,8 +329,9 @@ pub fn charts(t: &Table) -> Result<Vec<(String, charts::Rendered)>, ReportError>
     };
     let (xv, xs, x_desc) = axis(0);
     let (yv, ys, y_axis) = axis(1);
+    let mut out = Vec::new();
     for e in &t.editions {
-        let rows = rows_of(e);
+        let rows = first_side(t, e);
         let z = yv
             .iter()
             .map(|y| {

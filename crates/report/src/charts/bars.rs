@@ -1,7 +1,9 @@
 //! Chances side by side as horizontal bars: how a conflict ends, what a
 //! dot is worth.
 
+use plotters::chart::ChartContext;
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -53,23 +55,8 @@ impl Draw for Bars {
         root: &DrawingArea<DB, Shift>,
     ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
         root.fill(&WHITE)?;
-        let mut entries: Vec<(Swatch, String)> = self
-            .editions
-            .iter()
-            .map(|(name, look, _)| (Swatch::Box(look.color), name.clone()))
-            .collect();
+        let entries = self.legend_entries();
         let all = || self.editions.iter().flat_map(|e| e.2.iter().flatten());
-        if all().any(|b| b.exact) {
-            entries.push((Swatch::None, String::new()));
-            entries.push((Swatch::None, "solid: exact".to_string()));
-        }
-        if all().any(|b| !b.exact) {
-            entries.push((
-                Swatch::Whisker(RGBColor(110, 110, 110)),
-                "estimate,".to_string(),
-            ));
-            entries.push((Swatch::Indent, "95% interval".to_string()));
-        }
         let labels: Vec<&str> = entries.iter().map(|e| e.1.as_str()).collect();
         let (w, _) = self.size();
         let body = root
@@ -132,42 +119,81 @@ impl Draw for Bars {
             for (j, bar) in bars.iter().enumerate().take(g) {
                 let Some(b) = bar else { continue };
                 let y = (g - 1 - j) as f64 + 0.4 - (k as f64 + 0.5) * slot;
-                let v = 100.0 * b.value;
-                let fill = if b.exact {
-                    look.color.filled()
-                } else {
-                    look.color.mix(0.45).filled()
-                };
-                chart.draw_series(std::iter::once(Rectangle::new(
-                    [(0.0, y - half), (v, y + half)],
-                    fill,
-                )))?;
-                let mut end = v;
-                if let (false, Some((l, h))) = (b.exact, b.interval) {
-                    let (l, h) = (100.0 * l, 100.0 * h);
-                    let w = BLACK.stroke_width(1);
-                    chart.draw_series([
-                        PathElement::new(vec![(l, y), (h, y)], w),
-                        PathElement::new(vec![(l, y - half * 0.6), (l, y + half * 0.6)], w),
-                        PathElement::new(vec![(h, y - half * 0.6), (h, y + half * 0.6)], w),
-                    ])?;
-                    end = end.max(h);
-                }
-                let label = if v < 10.0 {
-                    format!("{:.2}%", v + 0.0)
-                } else {
-                    format!("{v:.1}%")
-                };
-                chart.draw_series(std::iter::once(
-                    EmptyElement::at((end, y))
-                        + Text::new(
-                            label,
-                            (5, 0),
-                            text(13).pos(Pos::new(HPos::Left, VPos::Center)),
-                        ),
-                ))?;
+                draw_bar(&mut chart, *look, b, y, half)?;
             }
         }
         side_legend(&side, 30, &entries)
     }
+}
+
+impl Bars {
+    /// The side legend: each edition's colour, and what solid and pale
+    /// bars mean when the chart has them.
+    fn legend_entries(&self) -> Vec<(Swatch, String)> {
+        let mut entries: Vec<(Swatch, String)> = self
+            .editions
+            .iter()
+            .map(|(name, look, _)| (Swatch::Box(look.color), name.clone()))
+            .collect();
+        let all = || self.editions.iter().flat_map(|e| e.2.iter().flatten());
+        if all().any(|b| b.exact) {
+            entries.push((Swatch::None, String::new()));
+            entries.push((Swatch::None, "solid: exact".to_string()));
+        }
+        if all().any(|b| !b.exact) {
+            entries.push((
+                Swatch::Whisker(RGBColor(110, 110, 110)),
+                "estimate,".to_string(),
+            ));
+            entries.push((Swatch::Indent, "95% interval".to_string()));
+        }
+        entries
+    }
+}
+
+/// Draws bar `b` of an edition drawn as `look`, centred at `y`, `half`
+/// its half height: solid when exact, else pale with its interval's
+/// whisker; its value written past its end.
+fn draw_bar<'a, DB: DrawingBackend + 'a>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    look: Look,
+    b: &Bar,
+    y: f64,
+    half: f64,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let v = 100.0 * b.value;
+    let fill = if b.exact {
+        look.color.filled()
+    } else {
+        look.color.mix(0.45).filled()
+    };
+    chart.draw_series(std::iter::once(Rectangle::new(
+        [(0.0, y - half), (v, y + half)],
+        fill,
+    )))?;
+    let mut end = v;
+    if let (false, Some((l, h))) = (b.exact, b.interval) {
+        let (l, h) = (100.0 * l, 100.0 * h);
+        let w = BLACK.stroke_width(1);
+        chart.draw_series([
+            PathElement::new(vec![(l, y), (h, y)], w),
+            PathElement::new(vec![(l, y - half * 0.6), (l, y + half * 0.6)], w),
+            PathElement::new(vec![(h, y - half * 0.6), (h, y + half * 0.6)], w),
+        ])?;
+        end = end.max(h);
+    }
+    let label = if v < 10.0 {
+        format!("{:.2}%", v + 0.0)
+    } else {
+        format!("{v:.1}%")
+    };
+    chart.draw_series(std::iter::once(
+        EmptyElement::at((end, y))
+            + Text::new(
+                label,
+                (5, 0),
+                text(13).pos(Pos::new(HPos::Left, VPos::Center)),
+            ),
+    ))?;
+    Ok(())
 }

@@ -1,7 +1,9 @@
 //! Estimates with their intervals, by side and edition: a conflict's
 //! chances to win.
 
+use plotters::chart::ChartContext;
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -72,32 +74,7 @@ impl Draw for Intervals {
             100.0 * (hi + pad * 1.6).min(1.0),
         );
         let n = self.groups.len().max(1);
-        // The legend, beside the plot: sides by shape (in grey), the exact
-        // mark, the whisker.
-        let grey = RGBColor(110, 110, 110);
-        let mut entries: Vec<(Swatch, String)> = self
-            .sides
-            .iter()
-            .enumerate()
-            .map(|(k, side)| {
-                let look = Look {
-                    color: grey,
-                    marker: SIDE_MARKERS[k % SIDE_MARKERS.len()],
-                };
-                (Swatch::Marker(look), side.clone())
-            })
-            .collect();
-        entries.push((Swatch::None, String::new()));
-        if self
-            .groups
-            .iter()
-            .any(|g| g.2.iter().any(|p| p.exact.is_some()))
-        {
-            entries.push((Swatch::Dash(BLACK), "exact value".to_string()));
-            entries.push((Swatch::Indent, "(round chain)".to_string()));
-        }
-        entries.push((Swatch::Upright(grey), "estimate,".to_string()));
-        entries.push((Swatch::Indent, "95% interval".to_string()));
+        let entries = self.legend_entries();
         let labels: Vec<&str> = entries.iter().map(|e| e.1.as_str()).collect();
         let (w, _) = self.size();
         let body = root
@@ -140,36 +117,81 @@ impl Draw for Intervals {
         for (g, (_, look, points)) in self.groups.iter().enumerate() {
             for p in points {
                 let x = x_of(g, p.side);
-                let (v, l, h) = (100.0 * p.value, 100.0 * p.low, 100.0 * p.high);
-                let whisker = look.color.stroke_width(2);
-                chart.draw_series([
-                    PathElement::new(vec![(x, l), (x, h)], whisker),
-                    PathElement::new(vec![(x - 0.04, l), (x + 0.04, l)], whisker),
-                    PathElement::new(vec![(x - 0.04, h), (x + 0.04, h)], whisker),
-                ])?;
-                let shape = Look {
-                    color: look.color,
-                    marker: SIDE_MARKERS[p.side % SIDE_MARKERS.len()],
-                };
-                markers(&mut chart, &[(x, v)], shape, 6)?;
-                if let Some(e) = p.exact {
-                    let e = 100.0 * e;
-                    chart.draw_series(std::iter::once(PathElement::new(
-                        vec![(x - 0.09, e), (x + 0.09, e)],
-                        BLACK.stroke_width(2),
-                    )))?;
-                }
-                let label = format!("{v:.1}%");
-                chart.draw_series(std::iter::once(
-                    EmptyElement::at((x, h))
-                        + Text::new(
-                            label,
-                            (0, -14),
-                            text(14).pos(Pos::new(HPos::Center, VPos::Center)),
-                        ),
-                ))?;
+                draw_point(&mut chart, *look, p, x)?;
             }
         }
         side_legend(&side, 30, &entries)
     }
+}
+
+impl Intervals {
+    /// The legend, beside the plot: sides by shape (in grey), the exact
+    /// mark, the whisker.
+    fn legend_entries(&self) -> Vec<(Swatch, String)> {
+        let grey = RGBColor(110, 110, 110);
+        let mut entries: Vec<(Swatch, String)> = self
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(k, side)| {
+                let look = Look {
+                    color: grey,
+                    marker: SIDE_MARKERS[k % SIDE_MARKERS.len()],
+                };
+                (Swatch::Marker(look), side.clone())
+            })
+            .collect();
+        entries.push((Swatch::None, String::new()));
+        if self
+            .groups
+            .iter()
+            .any(|g| g.2.iter().any(|p| p.exact.is_some()))
+        {
+            entries.push((Swatch::Dash(BLACK), "exact value".to_string()));
+            entries.push((Swatch::Indent, "(round chain)".to_string()));
+        }
+        entries.push((Swatch::Upright(grey), "estimate,".to_string()));
+        entries.push((Swatch::Indent, "95% interval".to_string()));
+        entries
+    }
+}
+
+/// Draws point `p` of an edition drawn as `look` at `x`: its interval's
+/// whisker, its side's marker at the estimate, the exact value's bar
+/// where known, and the estimate written above.
+fn draw_point<'a, DB: DrawingBackend + 'a>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    look: Look,
+    p: &Point,
+    x: f64,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let (v, l, h) = (100.0 * p.value, 100.0 * p.low, 100.0 * p.high);
+    let whisker = look.color.stroke_width(2);
+    chart.draw_series([
+        PathElement::new(vec![(x, l), (x, h)], whisker),
+        PathElement::new(vec![(x - 0.04, l), (x + 0.04, l)], whisker),
+        PathElement::new(vec![(x - 0.04, h), (x + 0.04, h)], whisker),
+    ])?;
+    let shape = Look {
+        color: look.color,
+        marker: SIDE_MARKERS[p.side % SIDE_MARKERS.len()],
+    };
+    markers(chart, &[(x, v)], shape, 6)?;
+    if let Some(e) = p.exact {
+        let e = 100.0 * e;
+        chart.draw_series(std::iter::once(PathElement::new(
+            vec![(x - 0.09, e), (x + 0.09, e)],
+            BLACK.stroke_width(2),
+        )))?;
+    }
+    let label = format!("{v:.1}%");
+    chart.draw_series(std::iter::once(
+        EmptyElement::at((x, h))
+            + Text::new(
+                label,
+                (0, -14),
+                text(14).pos(Pos::new(HPos::Center, VPos::Center)),
+            ),
+    ))?;
+    Ok(())
 }

@@ -1,19 +1,21 @@
 //! The orchestrator: a report built by calling the stages in order,
 //! each handing its results to the next, nothing read back.
 //!
-//! 1. [`compute`](crate::compute): the inputs read and checked, the
+//! 1. compute ([`crate::compute`]): the inputs read and checked, the
 //!    output directory prepared ([`publish`]) before any work, the
 //!    engines and round chains built, the exact tables, each scenario's
 //!    conflicts played (or their tallies added up from shards' parts),
 //!    what a dot is worth;
-//! 2. [`tables`]: the rows as Parquet;
-//! 3. [`charts`]: the charts planned, drawn and written;
-//! 4. [`page`]: `index.html`;
-//! 5. [`publish`]: `manifest.json`, and the directory put in place whole.
+//! 2. tables ([`tables`]): the rows as Parquet;
+//! 3. charts ([`charts`]): the charts planned, drawn and written;
+//! 4. page ([`page`]): `index.html`;
+//! 5. publish ([`publish`]): `manifest.json`, and the directory put in
+//!    place whole.
 //!
-//! [`shard::build_part`] is the shard's half of the same pipeline: it stops after
-//! playing its share and writes the tallies as a part ([`crate::part`]);
-//! [`merge`] takes the parts' tallies in place of playing.
+//! [`shard::build_part`] is the shard's half of the same pipeline: it
+//! stops after playing its share and writes the tallies as a part
+//! ([`crate::part`]); [`merge`] takes the parts' tallies in place of
+//! playing.
 
 pub mod shard;
 
@@ -26,7 +28,7 @@ use crate::charts::palette::Palette;
 use crate::charts::{self, Drawn};
 use crate::compute::fights::{self, Source};
 use crate::compute::inputs::{self, Loaded};
-use crate::compute::{Computed, Options, dots, single};
+use crate::compute::{Computed, Options, dots, section, single};
 use crate::error::ReportError;
 use crate::files;
 use crate::manifest::{
@@ -373,7 +375,7 @@ fn report_manifest(
                 name: l.slug.clone(),
                 file: l.file.clone(),
                 title: l.scenario.name.clone(),
-                kind: fights::kind_name(&l.scenario).to_string(),
+                kind: section::kind_name(&l.scenario).to_string(),
                 trials: l.scenario.trials,
                 seed: l.scenario.seed,
                 editions: l.scenario.editions.iter().map(|e| e.id.clone()).collect(),
