@@ -1,42 +1,74 @@
 //! Reports of wodds results: tidy Parquet tables (polars), charts
 //! (plotters, SVG and PNG) and one HTML page comparing the editions.
 //!
-//! - [`build`] makes a whole report from [`Options`]: the exact odds of a
-//!   single roll and the standard extended-action table for every edition,
-//!   then each scenario's fights, chases or grapples, written as Parquet,
-//!   charts, `index.html` and `manifest.json` into a temporary directory
-//!   beside `--out`, renamed into place whole.
-//! - A scenario's results become a [`Section`]: tidy [`Metric`] rows (one
-//!   per metric, exact or estimated with a 95% interval, by round for a
-//!   chase's Lead or a grapple's Control), [`Bucket`]s of its
-//!   distributions, and the [`ChartSpec`]s drawn from them. [`compute::fights`]
-//!   builds it for every kind of conflict, reading from the scenario what
-//!   it reports (its ways of ending, its figures, its track, its charts);
-//!   the tables, charts and page take a `Section` as it is.
-//! - [`build_part`] plays only a shard's share of the batches and writes
-//!   its integer tallies as a part ([`part`]: Parquet and a manifest);
-//!   [`merge`] adds the parts up ([`read_parts`] checks they belong
-//!   together) and writes the report [`build`] writes in one go, byte for
-//!   byte.
-//! - [`tables`] holds every table's schema (docs/report.md documents it, and
-//!   a test holds the files to it); [`charts`] draws; [`page`] renders the
-//!   page with minijinja; [`charts::palette`] gives each edition its colour.
+//! A report is a pipeline of five stages, each a module, the data flowing
+//! one way; [`build`] calls them in order:
+//!
+//! 1. [`compute`]: the inputs read and checked ([`Options`] applied to
+//!    every scenario file and edition); the exact single-roll and
+//!    extended-action tables ([`compute::single`]); each scenario's fights,
+//!    chases or grapples played (or their tallies added up from shards'
+//!    parts) and summarized as a [`Section`] ([`compute::fights`]): tidy
+//!    [`Metric`] rows, exact or estimated with a 95% interval, [`Bucket`]s
+//!    of its distributions and the [`ChartSpec`]s to draw, as
+//!    [`compute::section`] says a scenario of its kind reports; and what a
+//!    dot is worth ([`compute::dots`]). Every row a later stage reads is
+//!    made here ([`compute::rows`]) and handed on as a
+//!    [`compute::Computed`].
+//! 2. [`tables`]: the rows as polars DataFrames, held to their schemas
+//!    (docs/report.md documents them, and a test holds the files to
+//!    them), written as zstd Parquet.
+//! 3. [`charts`]: which charts the report draws, with their captions
+//!    ([`charts::plan`]), drawn with plotters as SVG and PNG, one file per
+//!    kind of chart, each edition in its own colour ([`charts::palette`]).
+//! 4. [`page`]: `index.html`, built from the computed results and the
+//!    charts drawn, rendered with minijinja.
+//! 5. [`publish`]: `manifest.json` ([`manifest`]: versions, seeds, rule
+//!    hashes, every input and output file with its sha256) and the
+//!    directory, built beside `--out`, put in place whole, replacing only
+//!    what wodds wrote.
+//!
+//! Beside the pipeline: [`build_part`] stops after a shard's share of the
+//! conflicts and writes their integer tallies as a part ([`part`]);
+//! [`merge`] reads the parts back ([`read_parts`] checks they belong
+//! together) and runs the pipeline with their tallies in place of
+//! playing, so that the merged report is [`build`]'s, byte for byte.
+//! [`check`] makes a report again from a baseline's manifest and
+//! [`compare`]s the two ([`stats`] has the tests); [`sweep`] writes a
+//! sweep's table and charts with the same stages. [`files`] reads with a
+//! bound and writes what a stage makes.
 //!
 //! polars and plotters are used here only, so the other crates build and
 //! test without them.
 //!
-//! ```no_run
+//! ```
 //! use wodds_report::{Options, build};
+//!
+//! let dir = tempfile::tempdir().unwrap();
 //! let opts = Options {
-//!     scenarios: vec!["scenarios/brawl.toml".into()],
-//!     out: "reports/latest".into(),
-//!     trials: Some(10_000),
+//!     scenarios: vec!["../../scenarios/brawl.toml".into()],
+//!     out: dir.path().join("report"),
+//!     trials: Some(2_000),
 //!     seed: None,
-//!     editions: Vec::new(),
+//!     editions: vec!["revised".to_string()],
 //!     force: false,
 //! };
 //! let written = build(&opts, &()).unwrap();
-//! println!("{}", written.index.display());
+//! // Every file the stages wrote, listed with its sha256: the exact
+//! // tables, the fight's summary and distributions, the charts, the page.
+//! let files: Vec<&str> = (written.manifest.files.iter())
+//!     .map(|f| f.path.as_str())
+//!     .collect();
+//! for file in [
+//!     "odds.parquet",
+//!     "brawl/summary.parquet",
+//!     "charts/success-vs-pool.svg",
+//!     "brawl/win-rates.png",
+//!     "index.html",
+//! ] {
+//!     assert!(files.contains(&file), "{file}");
+//! }
+//! assert!(written.index.exists());
 //! ```
 
 pub mod charts;

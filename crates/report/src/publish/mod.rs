@@ -1,5 +1,6 @@
-//! Output directories (a report, a shard's part, a sweep): built whole
-//! beside `--out`, then put in place replacing only what wodds wrote.
+//! The publish stage: output directories (a report, a shard's part, a
+//! sweep) built whole beside `--out`, then put in place replacing only
+//! what wodds wrote.
 //!
 //! The rule: **wodds removes only files it wrote itself and can prove it
 //! wrote.** Each of its directories holds a `manifest.json` that lists
