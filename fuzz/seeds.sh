@@ -5,14 +5,14 @@
 # seeds that add no coverage of their own.
 set -euo pipefail
 cd "$(dirname "$0")"
-mkdir -p corpus/scenario corpus/rules corpus/range
+mkdir -p corpus/scenario corpus/rules corpus/range corpus/part corpus/report_manifest corpus/baseline
 for f in ../scenarios/*.toml ../docs/examples/*.toml; do
     cp "$f" "corpus/scenario/seed-$(basename "$f" .toml)"
 done
 for f in ../crates/rules/editions/*.toml ../docs/examples/*.toml; do
     cp "$f" "corpus/rules/seed-$(basename "$f" .toml)"
 done
-for target in scenario rules range; do
+for target in scenario rules range part report_manifest baseline; do
     for f in seeds/"$target"/*; do
         cp "$f" "corpus/$target/seed-$(basename "$f")"
     done

@@ -10,6 +10,7 @@
 //! The rules target writes its input next to them as `input.toml`, so the
 //! input can also extend itself.
 
+pub mod outputs;
 pub mod structured;
 
 use std::path::Path;
