@@ -15,7 +15,7 @@ use rustc_hash::FxHashMap as HashMap;
 use wodds_dice::{CompiledRoll, D10, Distribution, OutcomeSampler, Roll, RollSpec};
 
 use super::scenario::MAX_MEMBERS;
-use super::tables::Tables;
+use super::tables::{Ranked, Tables};
 use super::turn::{Turn, order, order_tied};
 
 /// How a fight draws its rolls.
@@ -26,6 +26,13 @@ pub enum Sampling {
     /// Every roll in O(1) from an alias table over its exact distribution,
     /// whole attacks (roll, defence, damage and soak) at once.
     Outcome,
+    /// The outcome sampler's tables, each drawn by inverse CDF over its
+    /// outcomes in order (worst to best) instead of by alias: the same
+    /// random number draws the same or a neighbouring outcome from two
+    /// neighbouring distributions, so two rule sets played on the same
+    /// random numbers ([`run_paired`](super::run_paired)) stay close
+    /// wherever their rules agree or nearly agree.
+    Coupled,
     /// Whole rounds at once from the fight's round chain ([`Chain`]),
     /// composed exactly from the outcome sampler's tables; a fight with
     /// too many states for a chain is drawn as under `Outcome`.
@@ -33,6 +40,13 @@ pub enum Sampling {
     /// [`Chain`]: super::Chain
     #[default]
     Round,
+}
+
+impl Sampling {
+    /// Whether it draws from outcome tables.
+    pub(crate) fn tables(self) -> bool {
+        matches!(self, Sampling::Outcome | Sampling::Coupled)
+    }
 }
 
 /// One kind of roll, ready for any pool size.
@@ -48,7 +62,11 @@ impl Roller {
     pub(super) fn new(spec: &RollSpec, sampling: Sampling, max_pool: i32) -> Self {
         Roller {
             compiled: CompiledRoll::new(spec),
-            outcome: (sampling == Sampling::Outcome).then(|| OutcomeSampler::new(spec, max_pool)),
+            outcome: match sampling {
+                Sampling::Outcome => Some(OutcomeSampler::new(spec, max_pool)),
+                Sampling::Coupled => Some(OutcomeSampler::ordered(spec, max_pool)),
+                Sampling::PerDie | Sampling::Round => None,
+            },
         }
     }
 
@@ -97,7 +115,7 @@ pub trait Source: Sized {
     /// An outcome of `tables` at `key` (built with `weights` on first use),
     /// or `None` when the key is outside the grid or the table cannot be
     /// built: the caller rolls instead.
-    fn draw<T: Copy, const K: usize>(
+    fn draw<T: Ranked, const K: usize>(
         &mut self,
         tables: &Tables<T, K>,
         key: [usize; K],
@@ -140,7 +158,7 @@ impl<R: Rng> Source for D10<R> {
     }
 
     #[inline]
-    fn draw<T: Copy, const K: usize>(
+    fn draw<T: Ranked, const K: usize>(
         &mut self,
         tables: &Tables<T, K>,
         key: [usize; K],
@@ -387,7 +405,7 @@ impl Source for Enumerate {
         self.branch(|| d.outcomes()).unwrap_or_default()
     }
 
-    fn draw<T: Copy, const K: usize>(
+    fn draw<T: Ranked, const K: usize>(
         &mut self,
         tables: &Tables<T, K>,
         key: [usize; K],
@@ -489,7 +507,7 @@ impl Source for Script {
             botch: false,
         }
     }
-    fn draw<T: Copy, const K: usize>(
+    fn draw<T: Ranked, const K: usize>(
         &mut self,
         _: &Tables<T, K>,
         _: [usize; K],

@@ -724,7 +724,7 @@ grapple = {{ victim = "reverse", reverse-at = 1 }}
             self.1.push(pool);
             self.0.roll(roller, pool)
         }
-        fn draw<T: Copy, const K: usize>(
+        fn draw<T: Ranked, const K: usize>(
             &mut self,
             t: &crate::conflict::tables::Tables<T, K>,
             key: [usize; K],
