@@ -5,6 +5,7 @@
 
 mod action;
 mod check;
+mod compare;
 mod fight;
 mod merge;
 mod odds;
@@ -41,6 +42,9 @@ enum Command {
     /// how two differ (`diff`).
     #[command(subcommand)]
     Rules(rules::RulesCommand),
+    /// What a rule changes against a base: settings, single roll, actions
+    /// and scenarios, largest first, with a verdict a scenario.
+    Compare(compare::CompareArgs),
     /// The whole report: Parquet tables, charts and one HTML page comparing the editions.
     Report(report::ReportArgs),
     /// The regression gate: make a baseline report again and say which odds moved (exit 1 if any did).
@@ -85,6 +89,7 @@ fn main() -> ExitCode {
         Command::Action(cmd) => done(action::run(&cmd)),
         Command::Run(args) => done(fight::run(&args)),
         Command::Rules(cmd) => done(rules::run(&cmd)),
+        Command::Compare(args) => done(compare::run(&args)),
         Command::Report(args) => done(report::run(&args)),
         Command::Check(args) => check::run(&args),
         Command::Merge(args) => done(merge::run(&args)),
