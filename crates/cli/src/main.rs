@@ -12,6 +12,7 @@ mod output;
 mod report;
 mod rules;
 mod run;
+mod sheet;
 mod sweep;
 mod usage;
 
@@ -32,6 +33,10 @@ struct Cli {
 enum Command {
     /// Odds of a single roll: one row per (pool, difficulty).
     Odds(odds::OddsArgs),
+    /// An odds sheet for the players: a grid of pool by difficulty, the
+    /// chance a roll succeeds (and botches), editions side by side, as
+    /// Markdown, CSV or one printable HTML page.
+    Sheet(sheet::SheetArgs),
     /// Play a scenario's fights, many times, under each of its editions.
     Run(fight::RunScenarioArgs),
     /// Multi-roll actions: extended, teamwork, retry, multiple, resisted, contest, prolonged.
@@ -82,6 +87,7 @@ fn main() -> ExitCode {
     let done = |r: anyhow::Result<()>| r.map(|()| ExitCode::SUCCESS);
     let result = match cli.command {
         Command::Odds(args) => done(odds::run(&args)),
+        Command::Sheet(args) => done(sheet::run(&args)),
         Command::Action(cmd) => done(action::run(&cmd)),
         Command::Run(args) => done(fight::run(&args)),
         Command::Rules(cmd) => done(rules::run(&cmd)),
