@@ -33,9 +33,8 @@ struct Cli {
 enum Command {
     /// Odds of a single roll: one row per (pool, difficulty).
     Odds(odds::OddsArgs),
-    /// An odds sheet for the players: a grid of pool by difficulty, the
-    /// chance a roll succeeds (and botches), editions side by side, as
-    /// Markdown, CSV or one printable HTML page.
+    /// An odds sheet for the players: pool by difficulty grids of success
+    /// and botch, editions side by side (Markdown, CSV, printable HTML).
     Sheet(sheet::SheetArgs),
     /// Play a scenario's fights, many times, under each of its editions.
     Run(fight::RunScenarioArgs),

@@ -8,7 +8,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::words::{axis, botch, percent, success};
+use super::words::{botch, columns, percent, success};
 use super::write::{WHAT_A_CELL_IS, footer};
 use super::{Block, Sheet};
 
@@ -31,8 +31,7 @@ struct Page {
 struct BlockView {
     name: String,
     id: String,
-    axis: &'static str,
-    standard: i32,
+    columns: String,
     rule: String,
     difficulties: Vec<Head>,
     grids: Vec<GridView>,
@@ -121,8 +120,7 @@ fn block(sheet: &Sheet, b: &Block) -> BlockView {
     BlockView {
         name: b.rules.name.clone(),
         id: b.rules.id.clone(),
-        axis: axis(dice),
-        standard: dice.standard_difficulty,
+        columns: columns(dice),
         rule,
         difficulties: b
             .difficulties

@@ -4,12 +4,22 @@
 use wodds_rules::{BotchSetting, DiceRules, DifficultyKind, OnesSetting, RuleSet, TensSetting};
 
 /// What "difficulty" means under `dice`.
-pub(super) fn axis(dice: &DiceRules) -> &'static str {
+fn axis(dice: &DiceRules) -> &'static str {
     match dice.difficulty {
         DifficultyKind::TargetNumber => "the target number",
         DifficultyKind::SuccessesNeeded => "the successes needed",
         DifficultyKind::DiceRemoved => "the dice removed",
     }
+}
+
+/// What a column is: the difficulty in the edition's terms, and which is
+/// the standard task (shown in bold).
+pub(super) fn columns(dice: &DiceRules) -> String {
+    format!(
+        "Difficulty: {}; the standard task, {}, in bold.",
+        axis(dice),
+        dice.standard_difficulty
+    )
 }
 
 /// When a roll succeeds under `dice`: what a cell of the success grid is

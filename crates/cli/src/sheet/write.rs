@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use super::words::{axis, botch, percent, source, success};
+use super::words::{botch, columns, percent, source, success};
 use super::{Block, Sheet};
 use crate::output::csv_writer;
 
@@ -53,12 +53,7 @@ pub(super) fn markdown(out: &mut dyn Write, sheet: &Sheet) -> io::Result<()> {
     for b in &sheet.blocks {
         let dice = &b.rules.dice;
         writeln!(out, "\n## {} ({})\n", b.rules.name, b.rules.id)?;
-        writeln!(
-            out,
-            "Rows: dice in the pool. Columns: the difficulty, {}; the standard task, {}, in bold.\n",
-            axis(dice),
-            dice.standard_difficulty
-        )?;
+        writeln!(out, "{}\n", columns(dice))?;
         writeln!(out, "Chance of success: {}.\n", success(dice))?;
         markdown_grid(out, b, &b.success)?;
         if sheet.botch {
