@@ -8,9 +8,8 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::words::{botch, columns, percent, success};
-use super::write::{WHAT_A_CELL_IS, footer};
-use super::{Block, Sheet};
+use super::grid::{Block, Sheet};
+use super::words::{WHAT_A_CELL_IS, botch, columns, footer, percent, success};
 
 const TEMPLATE: &str = include_str!("sheet.html");
 

@@ -8,19 +8,18 @@
 //! The figures are `wodds odds`'s `p_success` and `p_botch`, the same
 //! numbers laid out wide.
 
+mod grid;
 mod html;
 mod words;
 mod write;
 
 use std::path::PathBuf;
 
-use anyhow::Context;
 use clap::{Args, ValueEnum};
-use rayon::prelude::*;
-use wodds_rules::{IntRange, RuleSet};
-use wodds_sim::RollStats;
+use wodds_rules::IntRange;
 
-use crate::output::{Output, tidy};
+use self::grid::{Plan, Sheet};
+use crate::output::Output;
 use crate::run::RollFlags;
 
 #[derive(Debug, Args)]
@@ -66,37 +65,6 @@ enum SheetFormat {
     Html,
 }
 
-/// One edition's grids.
-#[derive(Debug)]
-struct Block {
-    rules: RuleSet,
-    pools: Vec<i32>,
-    difficulties: Vec<i32>,
-    /// `success[i][j]`: the chance the roll of `pools[i]` dice at
-    /// `difficulties[j]` succeeds.
-    success: Vec<Vec<f64>>,
-    /// The same for a botch.
-    botch: Vec<Vec<f64>>,
-}
-
-impl Block {
-    /// Whether the botch grid has anything to show: the edition can botch
-    /// at some pool and difficulty of the sheet.
-    fn botches(&self) -> bool {
-        self.botch.iter().flatten().any(|&p| p > 0.0)
-    }
-}
-
-/// The whole sheet: what `write` and `html` lay out.
-#[derive(Debug)]
-struct Sheet {
-    blocks: Vec<Block>,
-    /// Whether the botch grids are wanted (not `--no-botch`).
-    botch: bool,
-    /// The roll options as one word (`none`, `specialty+willpower`).
-    options: String,
-}
-
 pub fn run(args: &SheetArgs) -> anyhow::Result<()> {
     let editions = crate::fight::load_editions(&args.editions)?;
     let inputs: Vec<PathBuf> = editions
@@ -105,53 +73,19 @@ pub fn run(args: &SheetArgs) -> anyhow::Result<()> {
         .collect();
     let output = Output::prepare(args.output.as_deref(), &inputs)?;
     let options = args.roll.options();
-    let mut blocks = Vec::new();
-    for rules in editions {
-        let [pmin, pmax] = rules.dice.pool_range;
-        let pools = args
-            .pool
-            .as_ref()
-            .map_or(pmin..=pmax.min(10).max(pmin), |p| p.0.clone());
-        let [dmin, dmax] = rules.dice.difficulty_range;
-        let difficulties = args
-            .difficulty
-            .as_ref()
-            .map_or(dmin..=dmax, |d| d.0.clone());
-        for p in [*pools.start(), *pools.end()] {
-            rules.check_pool(p).context("--pool")?;
-        }
-        for d in [*difficulties.start(), *difficulties.end()] {
-            rules.check_difficulty(d).context("--difficulty")?;
-        }
-        let (pools, difficulties): (Vec<i32>, Vec<i32>) = (pools.collect(), difficulties.collect());
-        // Every roll built first, so that bad input fails before any work.
-        let rolls = pools
-            .iter()
-            .map(|&p| {
-                difficulties
-                    .iter()
-                    .map(|&d| rules.roll(p, d, &options))
-                    .collect::<Result<Vec<_>, _>>()
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let stats: Vec<Vec<RollStats>> = rolls
-            .par_iter()
-            .map(|row| row.iter().map(RollStats::exact).collect())
-            .collect();
-        let grid = |f: fn(&RollStats) -> f64| -> Vec<Vec<f64>> {
-            stats
-                .iter()
-                .map(|row| row.iter().map(|s| tidy(f(s))).collect())
-                .collect()
-        };
-        blocks.push(Block {
-            success: grid(|s| s.p_success),
-            botch: grid(|s| s.p_botch),
-            rules,
-            pools,
-            difficulties,
-        });
-    }
+    // Every edition checked against the flags before any is computed.
+    let plans = editions
+        .into_iter()
+        .map(|rules| {
+            Plan::new(
+                rules,
+                args.pool.as_ref(),
+                args.difficulty.as_ref(),
+                &options,
+            )
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let blocks = plans.into_iter().map(Plan::compute).collect();
     let sheet = Sheet {
         blocks,
         botch: !args.no_botch,

@@ -3,6 +3,24 @@
 
 use wodds_rules::{BotchSetting, DiceRules, DifficultyKind, OnesSetting, RuleSet, TensSetting};
 
+use super::grid::Sheet;
+
+/// What every sheet says first: what a cell is.
+pub(super) const WHAT_A_CELL_IS: &str = "Each cell is the exact chance, in percent, that one roll succeeds \
+     (in a botch grid: that it botches). A row is the dice in the pool, a column the difficulty.";
+
+/// The sheet's last line: the wodds that made it, the roll options and
+/// each edition's rules.
+pub(super) fn footer(sheet: &Sheet) -> String {
+    let rules: Vec<String> = sheet.blocks.iter().map(|b| source(&b.rules)).collect();
+    format!(
+        "wodds {}, exact; options: {}; {}",
+        env!("CARGO_PKG_VERSION"),
+        sheet.options,
+        rules.join("; ")
+    )
+}
+
 /// What "difficulty" means under `dice`.
 fn axis(dice: &DiceRules) -> &'static str {
     match dice.difficulty {
@@ -66,7 +84,7 @@ pub(super) fn botch(dice: &DiceRules) -> Option<&'static str> {
 
 /// Where the rules come from: built in, or a house rule and what it
 /// extends.
-pub(super) fn source(rules: &RuleSet) -> String {
+fn source(rules: &RuleSet) -> String {
     if rules.files().is_empty() {
         format!("{}: rules {} (built in)", rules.id, rules.hash())
     } else {
@@ -109,7 +127,8 @@ mod tests {
         assert_eq!(percent(0.9996), ">99.9");
         assert_eq!(percent(0.9994), "99.9");
         assert_eq!(percent(0.5), "50.0");
-        assert_eq!(percent(0.8765), "87.7");
+        assert_eq!(percent(0.87647), "87.6");
+        assert_eq!(percent(0.8766), "87.7");
     }
 
     #[test]

@@ -3,25 +3,9 @@
 
 use std::io::{self, Write};
 
-use super::words::{botch, columns, percent, source, success};
-use super::{Block, Sheet};
+use super::grid::{Block, Sheet};
+use super::words::{WHAT_A_CELL_IS, botch, columns, footer, percent, success};
 use crate::output::csv_writer;
-
-/// What every sheet says first: what a cell is.
-pub(super) const WHAT_A_CELL_IS: &str = "Each cell is the exact chance, in percent, that one roll succeeds \
-     (in a botch grid: that it botches). A row is the dice in the pool, a column the difficulty.";
-
-/// The sheet's last line: the wodds that made it, the roll options and
-/// each edition's rules.
-pub(super) fn footer(sheet: &Sheet) -> String {
-    let rules: Vec<String> = sheet.blocks.iter().map(|b| source(&b.rules)).collect();
-    format!(
-        "wodds {}, exact; options: {}; {}",
-        env!("CARGO_PKG_VERSION"),
-        sheet.options,
-        rules.join("; ")
-    )
-}
 
 /// A grid (success or botch) of `block` as a Markdown table.
 fn markdown_grid(out: &mut dyn Write, block: &Block, grid: &[Vec<f64>]) -> io::Result<()> {
