@@ -13,6 +13,7 @@ mod output;
 mod report;
 mod rules;
 mod run;
+mod sheet;
 mod sweep;
 mod usage;
 
@@ -33,6 +34,9 @@ struct Cli {
 enum Command {
     /// Odds of a single roll: one row per (pool, difficulty).
     Odds(odds::OddsArgs),
+    /// An odds sheet for the players: pool by difficulty grids of success
+    /// and botch, editions side by side (Markdown, CSV, printable HTML).
+    Sheet(sheet::SheetArgs),
     /// Play a scenario's fights, many times, under each of its editions.
     Run(fight::RunScenarioArgs),
     /// Multi-roll actions: extended, teamwork, retry, multiple, resisted, contest, prolonged.
@@ -86,6 +90,7 @@ fn main() -> ExitCode {
     let done = |r: anyhow::Result<()>| r.map(|()| ExitCode::SUCCESS);
     let result = match cli.command {
         Command::Odds(args) => done(odds::run(&args)),
+        Command::Sheet(args) => done(sheet::run(&args)),
         Command::Action(cmd) => done(action::run(&cmd)),
         Command::Run(args) => done(fight::run(&args)),
         Command::Rules(cmd) => done(rules::run(&cmd)),
