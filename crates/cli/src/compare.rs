@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use crate::fight::SamplerArg;
 use anyhow::Context;
 use clap::Args;
+use wodds_report::compute::delta::conflict::signed;
 use wodds_report::compute::delta::{self, Delta, Method, Play, ScenarioShift, Shift};
 use wodds_rules::RuleSet;
 use wodds_sim::conflict::Scenario;
@@ -108,14 +109,20 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     })
 }
 
-/// A change in percentage points: `+47.97 pts`.
+/// A change in percentage points: `+47.97 pts` (`-0.0031 pts` when
+/// small: never `-0.00`).
 fn pts(x: f64) -> String {
-    format!("{:+.2} pts", 100.0 * x + 0.0)
+    format!("{} pts", plus(100.0 * x))
 }
 
-/// A change in a count (rounds): `-1.31`.
+/// A change in a count (rounds): `-1.31`, or two significant digits when
+/// smaller than that shows.
 fn plus(x: f64) -> String {
-    format!("{:+.2}", x + 0.0)
+    if x.abs() >= 0.005 {
+        format!("{:+.2}", x + 0.0)
+    } else {
+        signed(x)
+    }
 }
 
 /// A figure's change and, when estimated, its interval.

@@ -289,11 +289,17 @@ fn paired(p: &Paired, ends: &[End], seed: u64, sampling: Sampling) -> Measured {
 /// A change in percentage points, as a verdict says it: `+3.2`, or with
 /// more digits when it is small.
 fn points(x: f64) -> String {
-    let pts = x * 100.0;
-    if pts.abs() >= 0.095 {
-        format!("{pts:+.1}")
+    signed(x * 100.0)
+}
+
+/// A signed figure with one decimal, or two significant digits when it
+/// is smaller than that shows (`+0.0031`, never `-0.00`).
+pub fn signed(x: f64) -> String {
+    if x.abs() >= 0.095 {
+        format!("{x:+.1}")
     } else {
-        format!("{pts:+.2}")
+        let decimals = (1 - x.abs().log10().floor() as i32).clamp(2, 12) as usize;
+        format!("{x:+.decimals$}")
     }
 }
 
@@ -321,12 +327,8 @@ fn verdict(noun: &str, sides: &[SideShift], draws: Option<Shift>, rounds: &Shift
         parts.push(format!("draws {} points{}", points(d.change), noise(&d)));
     }
     if rounds.moved() {
-        let r = rounds.change.abs();
-        let r = if r >= 0.095 {
-            format!("{r:.1}")
-        } else {
-            format!("{r:.2}")
-        };
+        let r = signed(rounds.change.abs());
+        let r = r.trim_start_matches('+');
         let longer = if rounds.change > 0.0 {
             "longer"
         } else {
@@ -368,6 +370,14 @@ mod tests {
     }
 
     #[test]
+    fn a_small_change_keeps_two_significant_digits() {
+        assert_eq!(signed(6.13), "+6.1");
+        assert_eq!(signed(-0.3), "-0.3");
+        assert_eq!(signed(0.04), "+0.040");
+        assert_eq!(signed(-0.000_31), "-0.00031");
+    }
+
+    #[test]
     fn a_verdict_says_when_a_paired_change_is_within_the_noise() {
         use wodds_sim::conflict::Figure;
         let win = Shift::paired(
@@ -389,7 +399,7 @@ mod tests {
         let v = verdict("grapple", &sides, None, &Shift::exact(4.0, 3.96));
         assert_eq!(
             v,
-            "Ann +0.3 points (within the noise), grapples 0.04 rounds shorter"
+            "Ann +0.3 points (within the noise), grapples 0.040 rounds shorter"
         );
     }
 }
