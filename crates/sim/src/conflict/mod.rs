@@ -67,6 +67,7 @@ pub mod grapple;
 mod health;
 mod paired;
 mod runner;
+mod sampling;
 mod scenario;
 mod shard;
 mod source;

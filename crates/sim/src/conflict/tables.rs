@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use rand_core::Rng;
 use wodds_dice::AliasTable;
 
-use super::source::Sampling;
+use super::sampling::Sampling;
 
 /// A lazily filled grid of alias tables over outcomes `T`, indexed by a key
 /// of `K` coordinates, each below its dimension.

@@ -10,7 +10,7 @@ use serde::Serialize;
 use wodds_rules::RuleSet;
 use wodds_sim::conflict::{EditionEngine, End, Figures, Paired, Sampling, Scenario, run_paired};
 
-use super::{NOISE, Play, SettingChange, Shift};
+use super::shift::{NOISE, Play, SettingChange, Shift};
 use crate::compute::section::{ended, kind_name, noun};
 use crate::error::ReportError;
 use crate::progress::Progress;

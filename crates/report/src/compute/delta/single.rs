@@ -6,7 +6,7 @@ use serde::Serialize;
 use wodds_rules::{RollOptions, RuleSet};
 use wodds_sim::RollStats;
 
-use super::Shift;
+use super::shift::Shift;
 use crate::compute::single::{POOLS, action_rows};
 use crate::error::ReportError;
 
