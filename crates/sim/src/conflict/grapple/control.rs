@@ -298,6 +298,7 @@ mod tests {
     use crate::conflict::chain::Rounds;
     use crate::conflict::scenario::Scenario;
     use crate::conflict::source::{Sampling, Script};
+    use crate::conflict::tables::Ranked;
 
     /// Ted (member 0) and Peter (member 1) under `edition`, Ted reversing
     /// while the Control is at most `ted_reverses_at`.
