@@ -5,6 +5,7 @@
 
 mod action;
 mod check;
+mod compare;
 mod fight;
 mod merge;
 mod odds;
@@ -12,6 +13,7 @@ mod output;
 mod report;
 mod rules;
 mod run;
+mod sheet;
 mod sweep;
 mod usage;
 
@@ -32,6 +34,9 @@ struct Cli {
 enum Command {
     /// Odds of a single roll: one row per (pool, difficulty).
     Odds(odds::OddsArgs),
+    /// An odds sheet for the players: pool by difficulty grids of success
+    /// and botch, editions side by side (Markdown, CSV, printable HTML).
+    Sheet(sheet::SheetArgs),
     /// Play a scenario's fights, many times, under each of its editions.
     Run(fight::RunScenarioArgs),
     /// Multi-roll actions: extended, teamwork, retry, multiple, resisted, contest, prolonged.
@@ -41,6 +46,9 @@ enum Command {
     /// how two differ (`diff`).
     #[command(subcommand)]
     Rules(rules::RulesCommand),
+    /// What a rule changes against a base: settings, single roll, actions
+    /// and scenarios, largest first, with a verdict a scenario.
+    Compare(compare::CompareArgs),
     /// The whole report: Parquet tables, charts and one HTML page comparing the editions.
     Report(report::ReportArgs),
     /// The regression gate: make a baseline report again and say which odds moved (exit 1 if any did).
@@ -82,9 +90,11 @@ fn main() -> ExitCode {
     let done = |r: anyhow::Result<()>| r.map(|()| ExitCode::SUCCESS);
     let result = match cli.command {
         Command::Odds(args) => done(odds::run(&args)),
+        Command::Sheet(args) => done(sheet::run(&args)),
         Command::Action(cmd) => done(action::run(&cmd)),
         Command::Run(args) => done(fight::run(&args)),
         Command::Rules(cmd) => done(rules::run(&cmd)),
+        Command::Compare(args) => done(compare::run(&args)),
         Command::Report(args) => done(report::run(&args)),
         Command::Check(args) => check::run(&args),
         Command::Merge(args) => done(merge::run(&args)),

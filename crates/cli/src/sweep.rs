@@ -357,6 +357,14 @@ struct Balanced {
     /// the value grows, over every value played; `false` says the curve is
     /// not monotone and the value is only the closest found.
     monotone: bool,
+    /// Whether some value in the range reaches the target: the target lies
+    /// between the lowest and the highest win rate played (an estimate's
+    /// 95% interval counting as reaching it). `false` says that no value
+    /// does, and `value` is only the one that comes closest.
+    reached: bool,
+    /// The lowest and the highest win rate over the range.
+    lowest: f64,
+    highest: f64,
 }
 
 pub fn balance(args: &BalanceArgs) -> anyhow::Result<()> {
@@ -404,6 +412,7 @@ pub fn balance(args: &BalanceArgs) -> anyhow::Result<()> {
                 "above",
                 "above_win_rate",
                 "monotone",
+                "reached",
             ])?;
             for b in &found {
                 c.write_record([
@@ -416,6 +425,7 @@ pub fn balance(args: &BalanceArgs) -> anyhow::Result<()> {
                     opt(b.above.map(|x| x.0)),
                     opt(b.above.map(|x| x.1)),
                     b.monotone.to_string(),
+                    b.reached.to_string(),
                 ])?;
             }
             c.flush()
@@ -429,37 +439,60 @@ pub fn balance(args: &BalanceArgs) -> anyhow::Result<()> {
                 pct(args.target),
                 scenario.seed
             )?;
+            let vary = &sweep.vary()[0];
             for b in &found {
-                let side = |x: Option<(i64, f64)>| {
-                    x.map_or(String::new(), |(v, p)| format!("{v} gives {}", pct(p)))
-                };
-                let around: Vec<String> = [side(b.below), side(b.above)]
-                    .into_iter()
-                    .filter(|s| !s.is_empty())
-                    .collect();
                 writeln!(
                     w,
-                    "{:<10} {} = {}: {first} wins {}{}{}{}",
-                    b.edition,
-                    sweep.vary()[0].path,
-                    b.value,
-                    pct(b.win_rate),
-                    if b.exact { " exactly" } else { "" },
-                    if around.is_empty() {
-                        String::new()
-                    } else {
-                        format!("; {}", around.join(", "))
-                    },
-                    if b.monotone {
-                        ""
-                    } else {
-                        " (not monotone: the closest value played)"
-                    }
+                    "{}",
+                    balance_line(b, &vary.path, &vary.values, first, args.target)
                 )?;
             }
             Ok(())
         }
     })
+}
+
+/// One edition's line of `wodds balance`'s table: the value found, or
+/// plainly that no value in the range (`values`) reaches the target and
+/// which comes closest.
+fn balance_line(b: &Balanced, path: &str, values: &[String], first: &str, target: f64) -> String {
+    let side = |x: Option<(i64, f64)>| x.map(|(v, p)| format!("{v} gives {}", pct(p)));
+    let around: Vec<String> = [side(b.below), side(b.above)]
+        .into_iter()
+        .flatten()
+        .collect();
+    let around = if around.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", around.join(", "))
+    };
+    let exactly = if b.exact { " exactly" } else { "" };
+    if !b.reached {
+        let (lo, hi) = (
+            values.first().map_or("", String::as_str),
+            values.last().map_or("", String::as_str),
+        );
+        return format!(
+            "{:<10} no value of {path} from {lo} to {hi} reaches {}: {first} wins {} to {}; closest is {} ({}{exactly})",
+            b.edition,
+            pct(target),
+            pct(b.lowest),
+            pct(b.highest),
+            b.value,
+            pct(b.win_rate),
+        );
+    }
+    format!(
+        "{:<10} {path} = {}: {first} wins {}{exactly}{around}{}",
+        b.edition,
+        b.value,
+        pct(b.win_rate),
+        if b.monotone {
+            ""
+        } else {
+            " (not monotone: the closest value played)"
+        }
+    )
 }
 
 /// The value of `curve` (value, first side's win rate, exact) closest to
@@ -477,6 +510,21 @@ fn closest(edition: &str, curve: &[(i64, Figure, bool)], target: f64) -> Balance
     let monotone = curve.windows(2).all(|w| rising(&w[0].1, &w[1].1))
         || curve.windows(2).all(|w| falling(&w[0].1, &w[1].1));
     let at = |i: Option<usize>| i.and_then(|i| curve.get(i)).map(|c| (c.0, tidy(c.1.value)));
+    let lowest = curve.iter().map(|c| c.1.low).fold(f64::INFINITY, f64::min);
+    let highest = curve
+        .iter()
+        .map(|c| c.1.high)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let (least, most) = (
+        curve
+            .iter()
+            .map(|c| c.1.value)
+            .fold(f64::INFINITY, f64::min),
+        curve
+            .iter()
+            .map(|c| c.1.value)
+            .fold(f64::NEG_INFINITY, f64::max),
+    );
     Balanced {
         edition: edition.to_string(),
         value: curve[best].0,
@@ -485,5 +533,8 @@ fn closest(edition: &str, curve: &[(i64, Figure, bool)], target: f64) -> Balance
         below: at(best.checked_sub(1)),
         above: at(Some(best + 1)),
         monotone,
+        reached: lowest <= target + 1e-12 && target <= highest + 1e-12,
+        lowest: tidy(least),
+        highest: tidy(most),
     }
 }

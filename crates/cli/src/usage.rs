@@ -85,12 +85,15 @@ fn flag_of(arg: &str) -> String {
     arg.split_whitespace().next().unwrap_or(arg).to_string()
 }
 
-/// `a, b or c`.
-fn or_list(items: &[String]) -> String {
+/// `a, b or c` (`nothing` for none).
+pub fn or_list<S: AsRef<str>>(items: &[S]) -> String {
     match items {
         [] => "nothing".to_string(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+        [one] => one.as_ref().to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} or {}", rest.join(", "), last.as_ref())
+        }
     }
 }
 

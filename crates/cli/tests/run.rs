@@ -185,3 +185,71 @@ fn bad_grapples_are_refused_with_line_and_field() {
         "{err}"
     );
 }
+
+/// Issue 24, item 6: `wodds run`'s "ended:" line folds the ways of ending
+/// that never happen (0 in the draw and exactly 0 from the round chain)
+/// into a closing `never: ...`, and shows every other way. In the bar
+/// brawl nobody has a `flee-at` and Revised has no conceding, so under
+/// revised "fled" and "conceded" are impossible; under hubris a beaten
+/// fighter concedes (RULES.md), so there "conceded" is shown. The JSON
+/// keeps every way, and the line agrees with it way by way.
+#[test]
+fn the_ended_line_folds_ways_of_ending_that_never_happen() {
+    let args = |format: &'static str| {
+        [
+            "run",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/brawl.toml"),
+            "--editions",
+            "revised,hubris",
+            "--trials",
+            "2000",
+            "--format",
+            format,
+            "-q",
+        ]
+    };
+    let json = wodds(&args("json"), "2");
+    let text = wodds(&args("table"), "2");
+    assert!(json.status.success() && text.status.success());
+    let results: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("  ended: "))
+        .collect();
+    let results = results.as_array().unwrap();
+    assert_eq!(lines.len(), results.len(), "{text}");
+    for (line, r) in lines.iter().zip(results) {
+        let (shown, never) = line.split_once("; never: ").unwrap_or((line, ""));
+        let exact = r["exact_ended"]
+            .as_array()
+            .expect("brawl has a round chain");
+        for (way, q) in r["ended"].as_array().unwrap().iter().zip(exact) {
+            let name = way[0].as_str().unwrap();
+            if name == "draw" {
+                continue;
+            }
+            let impossible = way[1].as_f64() == Some(0.0) && q[1].as_f64() == Some(0.0);
+            assert_eq!(
+                never.contains(name),
+                impossible,
+                "{name} in the never list of: {line}"
+            );
+            assert_eq!(
+                shown.contains(&format!("{name} ")),
+                !impossible,
+                "{name} shown in: {line}"
+            );
+        }
+    }
+    let (revised, hubris) = (lines[0], lines[1]);
+    assert!(
+        revised.starts_with("incapacitated ")
+            && revised.ends_with("; never: killed, conceded or fled"),
+        "{revised}"
+    );
+    assert!(
+        hubris.contains("conceded ") && hubris.ends_with("; never: fled"),
+        "{hubris}"
+    );
+}

@@ -21,6 +21,8 @@ use crate::spec::{Roll, RollSpec};
 #[derive(Debug, Clone)]
 pub struct AliasTable<T = Roll> {
     columns: Vec<Column<T>>,
+    /// Drawn by inverse CDF instead ([`AliasTable::ordered`]).
+    ordered: Option<Quantile<T>>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -79,13 +81,90 @@ impl<T: Copy> AliasTable<T> {
                 },
             })
             .collect();
-        AliasTable { columns }
+        AliasTable {
+            columns,
+            ordered: None,
+        }
+    }
+
+    /// A table of the same outcomes drawn by inverse CDF, in the order
+    /// given: the word `x` draws the first outcome whose cumulative
+    /// weight, as a share of 2^64, exceeds `x`. Two tables of neighbouring
+    /// distributions over outcomes in the same order (worst to best) then
+    /// draw the same or neighbouring outcomes from the same word, which is
+    /// what playing two rule sets on the same random numbers needs; an
+    /// alias table's columns do not line up so. A guide table makes a
+    /// draw O(1) on average. Panics as [`AliasTable::from_weights`] does.
+    pub fn ordered(weighted: impl IntoIterator<Item = (T, f64)>) -> Self {
+        let (outcomes, p): (Vec<T>, Vec<f64>) = weighted.into_iter().unzip();
+        AliasTable {
+            columns: Vec::new(),
+            ordered: Some(Quantile::new(outcomes, &p)),
+        }
     }
 
     /// Draws one outcome.
     #[inline]
     pub fn sample<R: Rng>(&self, rng: &mut R) -> T {
-        pick(&self.columns, rng.next_u64())
+        let x = rng.next_u64();
+        match &self.ordered {
+            None => pick(&self.columns, x),
+            Some(q) => q.pick(x),
+        }
+    }
+}
+
+/// Outcomes drawn by inverse CDF: `ends[i]` is the cumulative weight of
+/// outcomes `0..=i` as a share of 2^64 (the last `u64::MAX`), and
+/// `guide[b]` the first outcome whose end exceeds the start of bucket `b`
+/// of `guide.len()` (a power of two) equal buckets of the words.
+#[derive(Debug, Clone)]
+struct Quantile<T> {
+    outcomes: Vec<T>,
+    ends: Vec<u64>,
+    guide: Vec<u32>,
+    /// `64 - log2(guide.len())`: a word's bucket is `x >> shift`.
+    shift: u32,
+}
+
+impl<T: Copy> Quantile<T> {
+    fn new(outcomes: Vec<T>, p: &[f64]) -> Self {
+        let n = outcomes.len();
+        let total: f64 = p.iter().sum();
+        assert!(n > 0 && total > 0.0, "an alias table needs positive weight");
+        let mut acc = 0.0;
+        let mut ends: Vec<u64> = p
+            .iter()
+            .map(|&q| {
+                acc += q;
+                // `as` saturates: a share of 1 or more is u64::MAX.
+                (acc / total * 18_446_744_073_709_551_616.0) as u64
+            })
+            .collect();
+        ends[n - 1] = u64::MAX;
+        let buckets = n.next_power_of_two().max(2);
+        let shift = 64 - buckets.trailing_zeros();
+        let guide = (0..buckets as u64)
+            .map(|b| {
+                let start = b << shift;
+                ends.partition_point(|&e| e <= start) as u32
+            })
+            .collect();
+        Quantile {
+            outcomes,
+            ends,
+            guide,
+            shift,
+        }
+    }
+
+    #[inline]
+    fn pick(&self, x: u64) -> T {
+        let mut i = self.guide[(x >> self.shift) as usize] as usize;
+        while i + 1 < self.ends.len() && self.ends[i] <= x {
+            i += 1;
+        }
+        self.outcomes[i]
     }
 }
 
@@ -112,6 +191,9 @@ pub struct OutcomeSampler {
     spans: Vec<(u32, u32)>,
     /// Pool `p`'s exact distribution.
     distributions: Vec<Distribution>,
+    /// Pool `p`'s outcomes drawn by inverse CDF instead, botch first and
+    /// then by successes ([`OutcomeSampler::ordered`]); empty otherwise.
+    ordered: Vec<Quantile<Roll>>,
 }
 
 impl OutcomeSampler {
@@ -136,7 +218,24 @@ impl OutcomeSampler {
             columns,
             spans,
             distributions,
+            ordered: Vec::new(),
         }
+    }
+
+    /// The same distributions, each drawn by inverse CDF over its outcomes
+    /// from worst to best (a botch, then 0, 1, 2... successes), as
+    /// [`AliasTable::ordered`] draws: a word draws the same or a
+    /// neighbouring roll of a pool one die larger or smaller.
+    pub fn ordered(spec: &RollSpec, max_pool: i32) -> Self {
+        let mut sampler = OutcomeSampler::new(spec, max_pool);
+        sampler.ordered = (sampler.distributions.iter())
+            .map(|d| {
+                let (outcomes, p): (Vec<Roll>, Vec<f64>) = d.outcomes().unzip();
+                Quantile::new(outcomes, &p)
+            })
+            .collect();
+        sampler.columns.clear();
+        sampler
     }
 
     /// The exact distribution it draws `pool` dice from (clamped as
@@ -154,7 +253,36 @@ impl OutcomeSampler {
     /// [`max_pool`](Self::max_pool) as the maximum: callers check).
     #[inline]
     pub fn roll<R: Rng>(&self, rng: &mut R, pool: i32) -> Roll {
-        let (start, end) = self.spans[(pool.max(0) as usize).min(self.spans.len() - 1)];
+        let p = (pool.max(0) as usize).min(self.spans.len() - 1);
+        if let Some(q) = self.ordered.get(p) {
+            return q.pick(rng.next_u64());
+        }
+        let (start, end) = self.spans[p];
         pick(&self.columns[start as usize..end as usize], rng.next_u64())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Inverse CDF by hand: weights 0, 1, 0, 3 give outcome 1 to words
+    /// below 2^62 (a quarter) and outcome 3 above; weightless outcomes are
+    /// never drawn, whatever the word.
+    #[test]
+    fn an_ordered_table_is_the_inverse_cdf() {
+        let q = Quantile::new(vec!['a', 'b', 'c', 'd'], &[0.0, 1.0, 0.0, 3.0]);
+        let quarter = 1u64 << 62;
+        assert_eq!(q.pick(0), 'b');
+        assert_eq!(q.pick(quarter - 1), 'b');
+        assert_eq!(q.pick(quarter), 'd');
+        assert_eq!(q.pick(u64::MAX), 'd');
+        for x in (0..1000u64).map(|k| k.wrapping_mul(0x9e37_79b9_7f4a_7c15)) {
+            let want = if x < quarter { 'b' } else { 'd' };
+            assert_eq!(q.pick(x), want, "{x:#x}");
+        }
+        // One outcome: always it.
+        let one = Quantile::new(vec![7u8], &[0.5]);
+        assert_eq!((one.pick(0), one.pick(u64::MAX)), (7, 7));
     }
 }

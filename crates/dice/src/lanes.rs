@@ -160,6 +160,19 @@ impl Words {
         }
     }
 
+    /// Seeds it again from `rng`, as [`Words::from_rng`] would, keeping its
+    /// buffer (the words left unread are dropped).
+    pub(crate) fn reseed<R: Rng>(&mut self, rng: &mut R) {
+        self.lanes = Lanes::from_rng(rng);
+        self.reserve = Reserve {
+            rng: Xoshiro256PlusPlus::from_rng(rng),
+            word: 0,
+            left: 0,
+        };
+        self.pos = 0;
+        self.len = 0;
+    }
+
     /// The next `n` words (`n` at most [`MAX_TAKE`]), refilling first if
     /// fewer are left.
     #[inline(always)]

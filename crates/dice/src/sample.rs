@@ -610,6 +610,14 @@ impl<R: Rng> D10<R> {
         D10 { rng, words }
     }
 
+    /// Starts again on `rng`: from here on it draws what [`D10::new`] of
+    /// `rng` would, without allocating a new buffer (what two rule sets
+    /// played on the same random numbers reseed every conflict with).
+    pub fn reseed(&mut self, mut rng: R) {
+        self.words.reseed(&mut rng);
+        self.rng = rng;
+    }
+
     /// One face 1..=10 (the first digit of a fresh word: uniform; the
     /// word's other two faces are left unused).
     #[inline]

@@ -95,6 +95,35 @@ fn faces_are_the_decimal_digits_of_the_kept_words() {
 
 /// A fixed seed gives the same first rolls forever: sixteen counted side
 /// by side, then four one at a time.
+/// A reseeded sampler draws what a new one on the same generator draws,
+/// whatever it had drawn and left unread before: its faces are the
+/// reference stream's from the start, and so are its rolls and its own
+/// generator's words.
+#[test]
+fn a_reseeded_sampler_starts_the_stream_again() {
+    use rand_core::{Rng, SeedableRng};
+    use wodds_dice::Xoshiro256PlusPlus;
+    let roll = CompiledRoll::new(&RollSpec::new(7, RollRules::classic(6)).unwrap());
+    let mut used = D10::seeded(3);
+    let mut faces = [0u8; 1001];
+    used.fill_faces(&mut faces);
+    used.roll(&roll);
+    used.rng().next_u64();
+    used.reseed(Xoshiro256PlusPlus::seed_from_u64(42));
+    let mut fresh = D10::seeded(42);
+    let (words, _) = reference_words(42, 30);
+    let mut a = [0u8; 90];
+    used.fill_faces(&mut a);
+    assert_eq!(a.to_vec(), faces_of(&words));
+    let mut b = [0u8; 90];
+    fresh.fill_faces(&mut b);
+    assert_eq!(a, b);
+    for _ in 0..100 {
+        assert_eq!(used.roll(&roll), fresh.roll(&roll));
+    }
+    assert_eq!(used.rng().next_u64(), fresh.rng().next_u64());
+}
+
 #[test]
 fn value_stability_first_rolls_at_seed_7() {
     let mut dice = D10::seeded(7);
@@ -463,9 +492,57 @@ fn automatic_successes_are_taken_without_dice() {
 }
 
 /// The outcome sampler draws from the exact distribution: chi-square of
-/// 10^6 draws for every pool of a few rule sets.
+/// 10^6 draws for every pool of a few rule sets, from its alias tables
+/// and by inverse CDF ([`wodds_dice::OutcomeSampler::ordered`]).
 #[test]
 fn outcome_sampler_matches_exact() {
+    for ordered in [false, true] {
+        outcome_sampler_matches_exact_drawn(ordered);
+    }
+}
+
+/// A word draws neighbouring rolls from the ordered tables of
+/// neighbouring pools: under 10-again (no botch), a pool one die larger
+/// never draws fewer successes from the same word (its successes
+/// dominate the smaller pool's, so inverse CDFs are ordered), and on
+/// most words the same or one more.
+#[test]
+fn ordered_tables_draw_neighbouring_rolls_from_one_word() {
+    use rand_core::{Rng, SeedableRng};
+    let spec = RollSpec::new(1, RollRules::ten_again()).unwrap();
+    let sampler = wodds_dice::OutcomeSampler::ordered(&spec, 9);
+    let mut rng = wodds_dice::Xoshiro256PlusPlus::seed_from_u64(4);
+    let mut close = 0;
+    let n = 100_000;
+    for _ in 0..n {
+        let word = rng.next_u64();
+        let roll = |pool| sampler.roll(&mut Word(word), pool).successes;
+        let (small, large) = (roll(8), roll(9));
+        assert!(large >= small, "word {word:#x}: {small} then {large}");
+        close += u32::from(large - small <= 1);
+    }
+    // P(the ninth die adds at most one success) is about 0.97.
+    assert!(close > n * 9 / 10, "{close} of {n}");
+}
+
+/// A generator that gives one word again and again.
+struct Word(u64);
+
+impl rand_core::TryRng for Word {
+    type Error = std::convert::Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(self.0 as u32)
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(self.0)
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        dst.fill(0);
+        Ok(())
+    }
+}
+
+fn outcome_sampler_matches_exact_drawn(ordered: bool) {
     use rand_core::SeedableRng;
     let mut rng = wodds_dice::Xoshiro256PlusPlus::seed_from_u64(21);
     let mut willpower = RollRules::classic(6);
@@ -480,7 +557,11 @@ fn outcome_sampler_matches_exact() {
         rote,
     ] {
         let spec = RollSpec::new(1, rules).unwrap();
-        let sampler = wodds_dice::OutcomeSampler::new(&spec, 8);
+        let sampler = if ordered {
+            wodds_dice::OutcomeSampler::ordered(&spec, 8)
+        } else {
+            wodds_dice::OutcomeSampler::new(&spec, 8)
+        };
         for pool in [0, 1, 4, 8] {
             if pool == 0 && !rules.chance_die && rules.auto.count == 0 {
                 continue;
@@ -509,7 +590,10 @@ fn outcome_sampler_matches_exact() {
                 continue;
             }
             let p = chi_square_p(&observed, &expected);
-            assert!(p > ALPHA, "{rules:?} pool {pool}: chi-square p = {p}");
+            assert!(
+                p > ALPHA,
+                "{rules:?} pool {pool} (ordered {ordered}): chi-square p = {p}"
+            );
         }
     }
 }

@@ -49,14 +49,14 @@ pub struct RunScenarioArgs {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(super) enum SamplerArg {
+pub enum SamplerArg {
     Round,
     Outcome,
     Die,
 }
 
 impl SamplerArg {
-    pub(super) fn sampling(self) -> Sampling {
+    pub fn sampling(self) -> Sampling {
         match self {
             SamplerArg::Round => Sampling::Round,
             SamplerArg::Outcome => Sampling::Outcome,

@@ -14,7 +14,7 @@ mod write;
 
 use wodds_sim::conflict;
 
-pub use args::RunScenarioArgs;
+pub use args::{RunScenarioArgs, SamplerArg};
 use result::{EditionResult, summarize};
 pub use setup::load_editions;
 use setup::{Setup, engines, setup};

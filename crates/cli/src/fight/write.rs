@@ -245,26 +245,7 @@ fn write_table(
             )?;
         }
         writeln!(out, "  draws {}{}", pct(r.draws), exact(r.exact_draws))?;
-        let ended: Vec<String> = r
-            .ended
-            .iter()
-            .filter(|(name, _)| *name != "draw")
-            .filter(|(name, _)| {
-                !(calm
-                    && [End::Incapacitated, End::Killed]
-                        .iter()
-                        .any(|e| e.name() == *name))
-            })
-            .map(|(name, p)| {
-                let exactly = r
-                    .exact_ended
-                    .as_ref()
-                    .and_then(|e| e.iter().find(|(n, _)| n == name))
-                    .map_or(String::new(), |(_, q)| format!(" (exactly {})", pct(*q)));
-                format!("{name} {}{exactly}", pct(*p))
-            })
-            .collect();
-        writeln!(out, "  ended: {}", ended.join(", "))?;
+        writeln!(out, "  ended: {}", ended_line(r, calm))?;
         let f = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.2}"));
         writeln!(
             out,
@@ -307,6 +288,41 @@ fn write_table(
         }
     }
     Ok(())
+}
+
+/// The ways the conflicts ended, each with its exact share where there is
+/// one; a way that is exactly 0 (and so never drawn either) is folded into
+/// a closing `never: ...` rather than shown as a column of zeros. A calm
+/// chase (nobody can attack) has no incapacitated or killed to fold.
+fn ended_line(r: &EditionResult, calm: bool) -> String {
+    let exactly = |name: &str| {
+        r.exact_ended
+            .as_ref()
+            .and_then(|e| e.iter().find(|(n, _)| *n == name))
+            .map(|(_, q)| *q)
+    };
+    let (mut shown, mut never) = (Vec::new(), Vec::new());
+    for &(name, p) in &r.ended {
+        let violent = [End::Incapacitated, End::Killed]
+            .iter()
+            .any(|e| e.name() == name);
+        if name == "draw" || (calm && violent) {
+            continue;
+        }
+        match exactly(name) {
+            Some(q) if q == 0.0 && p == 0.0 => never.push(name),
+            Some(q) => shown.push(format!("{name} {} (exactly {})", pct(p), pct(q))),
+            None => shown.push(format!("{name} {}", pct(p))),
+        }
+    }
+    let mut line = shown.join(", ");
+    if !never.is_empty() {
+        if !line.is_empty() {
+            line.push_str("; ");
+        }
+        line.push_str(&format!("never: {}", crate::usage::or_list(&never)));
+    }
+    line
 }
 
 /// The track by round, as a small table: rounds 1 to 10, then every fifth

@@ -3,9 +3,10 @@
 //! single-roll and extended-action tables ([`single`]), each scenario's
 //! conflicts played, or their tallies added up from shards' parts, and
 //! summarized as a [`section::Section`] ([`fights`]), and what a dot is
-//! worth ([`dots`]). Every row the later stages read is made here
+//! worth ([`dots`]); and what a rule changes against a base ([`delta`]). Every row the later stages read is made here
 //! ([`rows`]); none of them is read back.
 
+pub mod delta;
 pub mod dots;
 pub mod fights;
 pub(crate) mod inputs;

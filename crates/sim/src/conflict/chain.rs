@@ -97,11 +97,35 @@ pub trait Rounds: Sync {
     fn play_with<R: Rng>(
         &self,
         dice: &mut D10<R>,
+        survived: impl FnMut(u32, &[Self::State; MAX_MEMBERS]),
+    ) -> Fight {
+        self.play_rounds(dice, |_, _| {}, survived)
+    }
+
+    /// Plays one fight as [`Rounds::play`] does, but draws round `r` from
+    /// the sampler reseeded with `seed_round(r)` ([`D10::reseed`]): a
+    /// round's draws do not depend on how many the rounds before it took,
+    /// so two rule sets whose fights drift apart in one round still draw
+    /// each later round from the same random numbers (what
+    /// [`run_paired`](super::run_paired) plays).
+    #[inline]
+    fn play_by_round<R: Rng>(&self, dice: &mut D10<R>, seed_round: &dyn Fn(u32) -> R) -> Fight {
+        self.play_rounds(dice, |r, dice| dice.reseed(seed_round(r)), |_, _| {})
+    }
+
+    /// The rounds of one fight: `before(r, dice)` ahead of round `r`,
+    /// `survived` after each round the fight survives.
+    #[inline]
+    fn play_rounds<R: Rng>(
+        &self,
+        dice: &mut D10<R>,
+        mut before: impl FnMut(u32, &mut D10<R>),
         mut survived: impl FnMut(u32, &[Self::State; MAX_MEMBERS]),
     ) -> Fight {
         let max_rounds = self.frame().max_rounds;
         let (mut st, mut roster) = self.begin();
         for r in 1..=max_rounds {
+            before(r, dice);
             self.round(&mut st, &mut roster, dice);
             if let Some(result) = roster.result(r, |j| Self::lost(&st[j])) {
                 return result;

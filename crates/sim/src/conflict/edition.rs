@@ -178,6 +178,27 @@ impl Engine for EditionEngine {
         }
     }
 
+    fn fight_by_round<R: Rng>(&self, dice: &mut D10<R>, seed_round: &dyn Fn(u32) -> R) -> Fight {
+        if let Some(chain) = &self.chain {
+            return chain.fight(dice.rng());
+        }
+        let s = seed_round;
+        match &self.engine {
+            Kind::Revised(e) => e.play_by_round(dice, s),
+            Kind::Hubris(e) => e.play_by_round(dice, s),
+            Kind::Uwod(e) => e.play_by_round(dice, s),
+            Kind::Fta(e) => e.play_by_round(dice, s),
+            Kind::Lead(e) => e.play_by_round(dice, s),
+            Kind::Race(e) => e.play_by_round(dice, s),
+            Kind::Contest(e) => e.play_by_round(dice, s),
+            Kind::Grapple(e) => e.play_by_round(dice, s),
+            Kind::FlowRevised(e) => e.play_by_round(dice, s),
+            Kind::FlowHubris(e) => e.play_by_round(dice, s),
+            Kind::FlowUwod(e) => e.play_by_round(dice, s),
+            Kind::FlowFta(e) => e.play_by_round(dice, s),
+        }
+    }
+
     fn frame(&self) -> Frame {
         match &self.engine {
             Kind::Revised(e) => Rounds::frame(e.as_ref()),

@@ -434,7 +434,7 @@ impl Rolls {
         let soak = Roller::new(&spec(soak)?, sampling, max_pool);
         let wounds = damage.outcome.as_ref().and_then(|o| {
             let pools = o.max_pool() as usize + 1;
-            Tables::new([pools, MAX_POTENCE + 1, pools]).map(Arc::new)
+            Tables::new([pools, MAX_POTENCE + 1, pools], sampling).map(Arc::new)
         });
         Ok(Rolls {
             action: Roller::new(&action, sampling, max_pool),

@@ -42,7 +42,8 @@
 //! - Rounds and what they add up to: `chain.rs` ([`Rounds`], the round
 //!   [`Chain`] and its exact [`Outcomes`]), `tally.rs` ([`Tally`], [`End`]),
 //!   `shard.rs` ([`Shard`], [`BATCH`]), `runner.rs` ([`Engine`], [`run`],
-//!   [`run_shard`]).
+//!   [`run_shard`]), `paired.rs` ([`run_paired`]: two rule sets on the
+//!   same random numbers, [`Paired`]).
 //! - The kinds: [`combat`] (one engine per edition, and the
 //!   [`Flow`](combat::flow::Flow) that hands a fight over to a grapple or
 //!   a chase and back), [`grapple`] (fta's Control, the hold, hubris's
@@ -64,7 +65,9 @@ mod fighter;
 mod gear;
 pub mod grapple;
 mod health;
+mod paired;
 mod runner;
+mod sampling;
 mod scenario;
 mod shard;
 mod source;
@@ -78,6 +81,7 @@ pub use chain::{Chain, Limit, Odds, Outcomes, Rounds};
 pub use edition::EditionEngine;
 pub use gear::{Armor, Damage, Skill, Weapon};
 pub use health::Health;
+pub use paired::{Discord, Paired, run_paired};
 pub use runner::{Engine, run, run_shard};
 pub use scenario::{
     AttackTactic, ConflictKind, Creature, DefendTactic, FleeAt, MAX_ACTIONS, MAX_MEMBERS, Member,

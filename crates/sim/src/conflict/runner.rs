@@ -26,6 +26,9 @@ pub trait Engine: Sync {
     fn fight_into<R: Rng>(&self, dice: &mut D10<R>, tally: &mut Tally) {
         tally.push(&self.fight(dice));
     }
+    /// Plays one fight as [`Engine::fight`] does, round `r` drawn from the
+    /// sampler reseeded with `seed_round(r)` ([`Rounds::play_by_round`]).
+    fn fight_by_round<R: Rng>(&self, dice: &mut D10<R>, seed_round: &dyn Fn(u32) -> R) -> Fight;
     /// The scenario's shape: its sides and rounds.
     fn frame(&self) -> Frame;
 }
@@ -39,6 +42,10 @@ impl<T: Rounds> Engine for T {
     #[inline]
     fn fight_into<R: Rng>(&self, dice: &mut D10<R>, tally: &mut Tally) {
         self.play_into(dice, tally)
+    }
+
+    fn fight_by_round<R: Rng>(&self, dice: &mut D10<R>, seed_round: &dyn Fn(u32) -> R) -> Fight {
+        self.play_by_round(dice, seed_round)
     }
 
     fn frame(&self) -> Frame {

@@ -14,26 +14,10 @@ use rand_core::Rng;
 use rustc_hash::FxHashMap as HashMap;
 use wodds_dice::{CompiledRoll, D10, Distribution, OutcomeSampler, Roll, RollSpec};
 
+pub use super::sampling::Sampling;
 use super::scenario::MAX_MEMBERS;
-use super::tables::Tables;
+use super::tables::{Ranked, Tables};
 use super::turn::{Turn, order, order_tied};
-
-/// How a fight draws its rolls.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Sampling {
-    /// Every die from the batched d10 kernel: exactly unbiased.
-    PerDie,
-    /// Every roll in O(1) from an alias table over its exact distribution,
-    /// whole attacks (roll, defence, damage and soak) at once.
-    Outcome,
-    /// Whole rounds at once from the fight's round chain ([`Chain`]),
-    /// composed exactly from the outcome sampler's tables; a fight with
-    /// too many states for a chain is drawn as under `Outcome`.
-    ///
-    /// [`Chain`]: super::Chain
-    #[default]
-    Round,
-}
 
 /// One kind of roll, ready for any pool size.
 #[derive(Debug, Clone)]
@@ -48,7 +32,11 @@ impl Roller {
     pub(super) fn new(spec: &RollSpec, sampling: Sampling, max_pool: i32) -> Self {
         Roller {
             compiled: CompiledRoll::new(spec),
-            outcome: (sampling == Sampling::Outcome).then(|| OutcomeSampler::new(spec, max_pool)),
+            outcome: match sampling {
+                Sampling::Outcome => Some(OutcomeSampler::new(spec, max_pool)),
+                Sampling::Coupled => Some(OutcomeSampler::ordered(spec, max_pool)),
+                Sampling::PerDie | Sampling::Round => None,
+            },
         }
     }
 
@@ -97,7 +85,7 @@ pub trait Source: Sized {
     /// An outcome of `tables` at `key` (built with `weights` on first use),
     /// or `None` when the key is outside the grid or the table cannot be
     /// built: the caller rolls instead.
-    fn draw<T: Copy, const K: usize>(
+    fn draw<T: Ranked, const K: usize>(
         &mut self,
         tables: &Tables<T, K>,
         key: [usize; K],
@@ -140,7 +128,7 @@ impl<R: Rng> Source for D10<R> {
     }
 
     #[inline]
-    fn draw<T: Copy, const K: usize>(
+    fn draw<T: Ranked, const K: usize>(
         &mut self,
         tables: &Tables<T, K>,
         key: [usize; K],
@@ -387,7 +375,7 @@ impl Source for Enumerate {
         self.branch(|| d.outcomes()).unwrap_or_default()
     }
 
-    fn draw<T: Copy, const K: usize>(
+    fn draw<T: Ranked, const K: usize>(
         &mut self,
         tables: &Tables<T, K>,
         key: [usize; K],
@@ -489,7 +477,7 @@ impl Source for Script {
             botch: false,
         }
     }
-    fn draw<T: Copy, const K: usize>(
+    fn draw<T: Ranked, const K: usize>(
         &mut self,
         _: &Tables<T, K>,
         _: [usize; K],

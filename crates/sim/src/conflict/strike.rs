@@ -12,7 +12,7 @@ use wodds_dice::Roll;
 use super::fighter::Rolls;
 use super::source::Roller;
 use super::source::Source;
-use super::tables::Tables;
+use super::tables::{Ranked, Tables};
 
 /// What one attack did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
@@ -24,6 +24,14 @@ pub struct Strike {
     /// Whether the defence answered it (a declared defence meets any
     /// attack that did not botch: revised counts these).
     pub defended: bool,
+}
+
+/// Fewer levels through soak rank lower: the attacker's worst first.
+impl Ranked for Strike {
+    type Rank = (u16, bool, std::cmp::Reverse<u8>);
+    fn rank(&self) -> Self::Rank {
+        (self.levels, self.defended, std::cmp::Reverse(self.botches))
+    }
 }
 
 /// How an attack meets its defence.
@@ -252,6 +260,16 @@ pub struct Clash {
     pub to_a: u16,
     /// Botched rolls.
     pub botches: u8,
+}
+
+/// The first side's worst first: by the levels it put on the second less
+/// those it took.
+impl Ranked for Clash {
+    type Rank = (i32, u16, std::cmp::Reverse<u8>);
+    fn rank(&self) -> Self::Rank {
+        let net = i32::from(self.to_b) - i32::from(self.to_a);
+        (net, self.to_b, std::cmp::Reverse(self.botches))
+    }
 }
 
 /// fta's attack against attack: both roll, a botch scores 0, the lower
@@ -560,7 +578,7 @@ mod tests {
             soak: 1,
         };
         assert!(a.weights().is_none());
-        let t: Tables<Strike, 1> = Tables::new([1]).unwrap();
+        let t: Tables<Strike, 1> = Tables::new([1], Sampling::Outcome).unwrap();
         let mut dice = D10::seeded(3);
         let mut landed = 0u32;
         for _ in 0..1000 {

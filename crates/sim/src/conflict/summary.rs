@@ -308,7 +308,8 @@ fn order_interval(hist: &[u64], n: u64, q: f64) -> Option<Figure> {
 pub struct Summary {
     /// Fights played.
     pub fights: u64,
-    /// How they were drawn: `round-chain`, `outcome` or `per-die`.
+    /// How they were drawn: `round-chain`, `outcome`, `per-die` or
+    /// `coupled`.
     pub sampler: &'static str,
     /// States of the round chain, when there is one.
     pub chain_states: Option<usize>,
@@ -328,6 +329,7 @@ impl Summary {
             sampler: match (chain, engine.sampling()) {
                 (Some(_), _) => "round-chain",
                 (None, Sampling::PerDie) => "per-die",
+                (None, Sampling::Coupled) => "coupled",
                 (None, _) => "outcome",
             },
             chain_states: chain.map(|c| c.states()),

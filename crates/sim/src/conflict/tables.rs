@@ -13,6 +13,8 @@ use std::sync::OnceLock;
 use rand_core::Rng;
 use wodds_dice::AliasTable;
 
+use super::sampling::Sampling;
+
 /// A lazily filled grid of alias tables over outcomes `T`, indexed by a key
 /// of `K` coordinates, each below its dimension.
 #[derive(Debug, Clone)]
@@ -24,6 +26,8 @@ pub struct Tables<T, const K: usize> {
     /// The exact weights behind each slot, kept only when asked for (by
     /// the round chain's enumeration, [`Tables::weights`]).
     exact: OnceLock<Vec<Weights<T>>>,
+    /// Whether its tables are drawn by inverse CDF ([`Sampling::Coupled`]).
+    ordered: bool,
 }
 
 /// A slot's exact outcomes and weights, filled on first use.
@@ -33,10 +37,38 @@ type Weights<T> = OnceLock<Option<Vec<(T, f64)>>>;
 /// whose keys span more is rolled roll by roll.
 pub const MAX_SLOTS: usize = 1 << 20;
 
-impl<T: Copy, const K: usize> Tables<T, K> {
-    /// An empty grid of `dims[0] * dims[1] * ...` slots, or `None` beyond
-    /// [`MAX_SLOTS`].
-    pub fn new(dims: [usize; K]) -> Option<Self> {
+/// An outcome's place in an ordered table ([`Sampling::Coupled`]): the
+/// table lists its outcomes by rank (ties in the order the weights gave
+/// them), worst to best for the side it is drawn for, so that a word
+/// draws the same or a neighbouring outcome from two neighbouring
+/// distributions.
+pub trait Ranked: Copy {
+    /// What outcomes are ordered by.
+    type Rank: Ord;
+    /// This outcome's rank.
+    fn rank(&self) -> Self::Rank;
+}
+
+/// Plain outcomes rank as themselves.
+macro_rules! ranked_as_itself {
+    ($($t:ty),*) => {$(
+        impl Ranked for $t {
+            type Rank = $t;
+            fn rank(&self) -> $t {
+                *self
+            }
+        }
+    )*};
+}
+ranked_as_itself!(bool, u8, u16);
+
+impl<T: Ranked, const K: usize> Tables<T, K> {
+    /// An empty grid of `dims[0] * dims[1] * ...` slots for `sampling`;
+    /// `None` for a sampler without tables, or beyond [`MAX_SLOTS`].
+    pub fn new(dims: [usize; K], sampling: Sampling) -> Option<Self> {
+        if !sampling.tables() {
+            return None;
+        }
         let n = dims
             .iter()
             .try_fold(1usize, |n, &d| n.checked_mul(d))
@@ -45,6 +77,7 @@ impl<T: Copy, const K: usize> Tables<T, K> {
             dims,
             slots: (0..n).map(|_| OnceLock::new()).collect(),
             exact: OnceLock::new(),
+            ordered: sampling == Sampling::Coupled,
         })
     }
 
@@ -88,7 +121,15 @@ impl<T: Copy, const K: usize> Tables<T, K> {
         weights: impl FnOnce() -> Option<Vec<(T, f64)>>,
     ) -> Option<T> {
         let slot = self.slot(key)?;
-        let table = self.slots[slot].get_or_init(|| weights().map(AliasTable::from_weights));
+        let build = |mut w: Vec<(T, f64)>| {
+            if self.ordered {
+                w.sort_by_key(|(t, _)| t.rank());
+                AliasTable::ordered(w)
+            } else {
+                AliasTable::from_weights(w)
+            }
+        };
+        let table = self.slots[slot].get_or_init(|| weights().map(build));
         table.as_ref().map(|t| t.sample(rng))
     }
 }
@@ -111,8 +152,9 @@ mod tests {
     /// reused (a second builder is never called), and so is a refusal.
     #[test]
     fn slots_are_bounded_and_built_once() {
-        assert!(Tables::<u8, 2>::new([MAX_SLOTS, 2]).is_none());
-        let t: Tables<u8, 2> = Tables::new([2, 3]).unwrap();
+        assert!(Tables::<u8, 2>::new([MAX_SLOTS, 2], Sampling::Outcome).is_none());
+        assert!(Tables::<u8, 2>::new([2, 3], Sampling::PerDie).is_none());
+        let t: Tables<u8, 2> = Tables::new([2, 3], Sampling::Outcome).unwrap();
         let mut dice = D10::seeded(1);
         assert_eq!(t.draw(dice.rng(), [2, 0], || unreachable!()), None);
         assert_eq!(t.draw(dice.rng(), [0, 3], || unreachable!()), None);

@@ -133,9 +133,7 @@ impl Fire {
             kind: [f[0].kind, f[1].kind],
             soak: [f[1].soak[f[0].kind as usize], f[0].soak[f[1].kind as usize]],
             track: Track::of(&c.health()),
-            strikes: (sampling == Sampling::Outcome)
-                .then(|| Tables::new([2, 2, pools, pools]))
-                .flatten(),
+            strikes: Tables::new([2, 2, pools, pools], sampling),
         }))
     }
 

@@ -63,7 +63,7 @@ use crate::conflict::scenario::{
 };
 use crate::conflict::source::Source;
 use crate::conflict::source::{Roller, Sampling};
-use crate::conflict::tables::Tables;
+use crate::conflict::tables::{Ranked, Tables};
 use crate::conflict::tally::End;
 use crate::conflict::turn::{Frame, Roster};
 
@@ -201,6 +201,16 @@ struct Contest {
     botches: u8,
 }
 
+/// The attacker's worst first: a lost contest, a tie, then won contests
+/// by damage.
+impl Ranked for Contest {
+    type Rank = (i8, i32, std::cmp::Reverse<u8>);
+    fn rank(&self) -> Self::Rank {
+        let damage = i32::from(self.winner) * i32::from(self.damage);
+        (self.winner, damage, std::cmp::Reverse(self.botches))
+    }
+}
+
 impl Contest {
     /// The contest of an attack roll `a` against a defence roll `d`.
     #[inline]
@@ -312,7 +322,6 @@ impl Hubris {
             .unwrap_or(1)
             .clamp(1, 60);
         let pools = max as usize + 1;
-        let outcome = sampling == Sampling::Outcome;
         let penalties = h.wound_penalties.map(i32::from);
         Ok(Hubris {
             fighters,
@@ -327,8 +336,8 @@ impl Hubris {
             rage_attacks: h.rage_attacks,
             rolls: Rolls::new(rules, rules.dice.standard_difficulty, sampling, max)?,
             bonus_dice,
-            contests: outcome.then(|| Tables::new([pools, pools, 2])).flatten(),
-            faints: outcome.then(|| Tables::new([pools])).flatten(),
+            contests: Tables::new([pools, pools, 2], sampling),
+            faints: Tables::new([pools], sampling),
         })
     }
 

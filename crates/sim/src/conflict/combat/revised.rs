@@ -130,9 +130,7 @@ impl Revised {
         let max = max_pool(&fighters, 0);
         let n = fighters.len();
         let pools = max as usize + 1;
-        let strikes = (sampling == Sampling::Outcome)
-            .then(|| Tables::new([n, n, 2, pools, pools + 1]))
-            .flatten();
+        let strikes = Tables::new([n, n, 2, pools, pools + 1], sampling);
         let health = rules.combat.health();
         let attack = rules.combat.attack();
         Ok(Revised {

@@ -139,9 +139,7 @@ impl Uwod {
         let fighters = fighters(scenario, rules);
         let max = max_pool(&fighters, 0);
         let (n, pools) = (fighters.len(), max as usize + 1);
-        let strikes = (sampling == Sampling::Outcome)
-            .then(|| Tables::new([n, n, 2, pools, pools, ONSLAUGHTS]))
-            .flatten();
+        let strikes = Tables::new([n, n, 2, pools, pools, ONSLAUGHTS], sampling);
         let difficulty = rules.dice.standard_difficulty;
         let mut plain = *rules
             .roll(1, difficulty, &RollOptions::default())?

@@ -298,6 +298,7 @@ mod tests {
     use crate::conflict::chain::Rounds;
     use crate::conflict::scenario::Scenario;
     use crate::conflict::source::{Sampling, Script};
+    use crate::conflict::tables::Ranked;
 
     /// Ted (member 0) and Peter (member 1) under `edition`, Ted reversing
     /// while the Control is at most `ted_reverses_at`.
@@ -724,7 +725,7 @@ grapple = {{ victim = "reverse", reverse-at = 1 }}
             self.1.push(pool);
             self.0.roll(roller, pool)
         }
-        fn draw<T: Copy, const K: usize>(
+        fn draw<T: Ranked, const K: usize>(
             &mut self,
             t: &crate::conflict::tables::Tables<T, K>,
             key: [usize; K],

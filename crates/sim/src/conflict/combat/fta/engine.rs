@@ -109,13 +109,8 @@ impl Fta {
             .collect::<Result<Vec<_>, _>>()?;
         let pools = max as usize + 1;
         let difficulties = (HIGHEST - LOWEST + 1) as usize;
-        let outcome = sampling == Sampling::Outcome;
-        let strikes = outcome
-            .then(|| Tables::new([n, n, 2, 2, pools, pools + 1, difficulties]))
-            .flatten();
-        let clashes = outcome
-            .then(|| Tables::new([n, n, 2, 2, pools, 2, pools]))
-            .flatten();
+        let strikes = Tables::new([n, n, 2, 2, pools, pools + 1, difficulties], sampling);
+        let clashes = Tables::new([n, n, 2, 2, pools, 2, pools], sampling);
         let escapers = (0..n)
             .filter(|&i| fighters[i].defend == DefendTactic::Escape)
             .fold(0, |m, i| m | 1 << i);

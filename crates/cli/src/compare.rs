@@ -1,0 +1,544 @@
+//! `wodds compare BASE RULE [SCENARIOS...]`: what a rule changes against a
+//! base — the settings that differ, then what they move, largest first:
+//! the single roll, the extended-action table and each scenario, with a
+//! verdict a line.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use crate::fight::SamplerArg;
+use anyhow::Context;
+use clap::Args;
+use wodds_report::compute::delta::conflict::signed;
+use wodds_report::compute::delta::{self, Delta, Method, Play, ScenarioShift, Shift};
+use wodds_rules::RuleSet;
+use wodds_sim::conflict::Scenario;
+
+use crate::output::{check, csv_writer, emit};
+use crate::rules::shown;
+use crate::run::pct;
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    wodds compare revised docs/examples/our-table-next.toml scenarios/brawl.toml\n  \
+    wodds compare fta docs/examples/fta-light-piling.toml scenarios/*.toml --format markdown\n  \
+    wodds compare revised my-house-rules.toml --format csv --output change.csv")]
+pub struct CompareArgs {
+    /// The base: an edition id (revised, fta, uwod, hubris) or a house-rule file.
+    base: String,
+    /// The rule it is compared with: an edition id or a house-rule file.
+    rule: String,
+    /// Scenario files to play under both.
+    scenarios: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = CompareFormat::Table)]
+    format: CompareFormat,
+    /// Conflicts a rule set where a scenario has no round chain (default:
+    /// the scenario's), 1..=1000000000.
+    #[arg(long, value_parser = crate::run::parse_trials)]
+    trials: Option<u64>,
+    /// Seed of the paired runs (default: the scenario's).
+    #[arg(long, value_parser = crate::run::parse_seed, allow_hyphen_values = true)]
+    seed: Option<u64>,
+    /// How scenarios are played: `round` (exactly from both round chains
+    /// where both have one, else as `outcome`), or both rule sets on the
+    /// same random numbers drawing `outcome` (whole attacks and rolls from
+    /// their exact distributions) or `die` (every die), even where the
+    /// chains would give exact figures.
+    #[arg(long, value_enum, default_value_t = SamplerArg::Round)]
+    sampler: SamplerArg,
+    /// Rows of the single-roll and actions tables shown (largest change
+    /// first) in the table and markdown formats, 1..=10000; CSV and JSON
+    /// list every one that moved.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    top: u32,
+    /// Write to this file (whole, or not at all) instead of stdout.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// How `compare` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CompareFormat {
+    /// Aligned, for a terminal.
+    Table,
+    /// Markdown tables, for an issue or a pull request.
+    Markdown,
+    /// One row per figure that moved (and every scenario figure).
+    Csv,
+    /// Everything, nested.
+    Json,
+}
+
+pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
+    let base = RuleSet::load(&args.base).context("BASE")?;
+    let rule = RuleSet::load(&args.rule).context("RULE")?;
+    let mut inputs: Vec<PathBuf> = base.files().to_vec();
+    inputs.extend(rule.files().iter().cloned());
+    let mut scenarios = Vec::new();
+    for path in &args.scenarios {
+        let scenario = Scenario::load(path)?;
+        let stem = path.file_stem().map_or_else(
+            || path.display().to_string(),
+            |s| s.to_string_lossy().into(),
+        );
+        scenarios.push((stem, scenario));
+        inputs.push(path.clone());
+    }
+    check(args.output.as_deref(), &inputs)?;
+    let play = Play {
+        trials: args.trials,
+        seed: args.seed,
+        sampling: args.sampler.sampling(),
+    };
+    let bar = crate::report::Bar(crate::report::progress_bar("compare", args.quiet));
+    let d = delta::delta(&base, &rule, &scenarios, play, &bar)?;
+    bar.0.finish_and_clear();
+    let top = args.top as usize;
+    emit(args.output.as_deref(), |out| match args.format {
+        CompareFormat::Json => {
+            serde_json::to_writer_pretty(&mut *out, &d)?;
+            writeln!(out)
+        }
+        CompareFormat::Csv => write_csv(out, &d),
+        CompareFormat::Table => write_text(out, &d, top, &Style::TABLE),
+        CompareFormat::Markdown => write_text(out, &d, top, &Style::MARKDOWN),
+    })
+}
+
+/// A change in percentage points: `+47.97 pts` (`-0.0031 pts` when
+/// small: never `-0.00`).
+fn pts(x: f64) -> String {
+    format!("{} pts", plus(100.0 * x))
+}
+
+/// A change in a count (rounds): `-1.31`, or two significant digits when
+/// smaller than that shows.
+fn plus(x: f64) -> String {
+    if x.abs() >= 0.005 {
+        format!("{:+.2}", x + 0.0)
+    } else {
+        signed(x)
+    }
+}
+
+/// A figure's change and, when estimated, its interval.
+fn change(s: &Shift, points: bool) -> String {
+    let f = |x| if points { pts(x) } else { plus(x) };
+    if !s.moved() {
+        "no change".to_string()
+    } else if s.low == s.high {
+        f(s.change)
+    } else {
+        format!("{} ({} to {})", f(s.change), f(s.low), f(s.high))
+    }
+}
+
+/// How the text formats lay a table out.
+struct Style {
+    /// Before a title.
+    heading: &'static str,
+    /// A row's cells joined, with its start and end.
+    row: fn(&[String], &[usize]) -> String,
+    /// The line under a table's head.
+    rule: fn(&[usize]) -> Option<String>,
+}
+
+impl Style {
+    const TABLE: Style = Style {
+        heading: "",
+        row: |cells, widths| {
+            let cells: Vec<String> = (cells.iter().zip(widths))
+                .map(|(c, w)| format!("{c:<w$}"))
+                .collect();
+            format!("  {}", cells.join("  ").trim_end())
+        },
+        rule: |_| None,
+    };
+    const MARKDOWN: Style = Style {
+        heading: "## ",
+        row: |cells, _| format!("| {} |", cells.join(" | ")),
+        rule: |widths| Some(format!("|{}|", vec!["---"; widths.len()].join("|"))),
+    };
+
+    /// A table: its head, then its rows, aligned.
+    fn table(&self, out: &mut dyn Write, head: &[&str], rows: &[Vec<String>]) -> io::Result<()> {
+        let mut widths: Vec<usize> = head.iter().map(|h| h.chars().count()).collect();
+        for r in rows {
+            for (w, c) in widths.iter_mut().zip(r) {
+                *w = (*w).max(c.chars().count());
+            }
+        }
+        let head: Vec<String> = head.iter().map(|h| h.to_string()).collect();
+        writeln!(out, "{}", (self.row)(&head, &widths))?;
+        if let Some(rule) = (self.rule)(&widths) {
+            writeln!(out, "{rule}")?;
+        }
+        for r in rows {
+            writeln!(out, "{}", (self.row)(r, &widths))?;
+        }
+        Ok(())
+    }
+}
+
+fn write_text(out: &mut dyn Write, d: &Delta, top: usize, style: &Style) -> io::Result<()> {
+    let h = style.heading;
+    let markdown = !h.is_empty();
+    writeln!(
+        out,
+        "{}{} ({}, rules {}) against {} ({}, rules {}): {}",
+        if markdown { "# " } else { "" },
+        d.rule.id,
+        d.rule.name,
+        d.rule.hash,
+        d.base.id,
+        d.base.name,
+        d.base.hash,
+        crate::rules::differ(d.settings.len())
+    )?;
+    if !d.settings.is_empty() {
+        writeln!(out)?;
+        let rows: Vec<Vec<String>> = (d.settings.iter())
+            .map(|s| {
+                vec![
+                    s.key.clone(),
+                    shown(s.base.as_ref()),
+                    shown(s.rule.as_ref()),
+                ]
+            })
+            .collect();
+        style.table(out, &["setting", "base", "rule"], &rows)?;
+    }
+    if !d.scenarios.is_empty() {
+        writeln!(out, "\n{h}What it changes, largest first")?;
+        let mut order: Vec<&ScenarioShift> = d.scenarios.iter().collect();
+        order.sort_by(|a, b| largest(b).total_cmp(&largest(a)));
+        if markdown {
+            writeln!(out)?;
+        }
+        for s in order {
+            writeln!(
+                out,
+                "{}{}: {}",
+                if markdown { "- " } else { "  " },
+                s.scenario,
+                s.verdict
+            )?;
+        }
+    }
+    write_single(out, d, top, style)?;
+    for s in &d.scenarios {
+        write_scenario(out, s, style)?;
+    }
+    Ok(())
+}
+
+/// A scenario's largest change in a chance to win.
+fn largest(s: &ScenarioShift) -> f64 {
+    s.sides
+        .iter()
+        .map(|x| x.win.change.abs())
+        .fold(0.0, f64::max)
+}
+
+fn write_single(out: &mut dyn Write, d: &Delta, top: usize, style: &Style) -> io::Result<()> {
+    let h = style.heading;
+    let mut cells: Vec<_> = d
+        .grid
+        .cells
+        .iter()
+        .filter(|c| c.success.moved() || c.botch.moved())
+        .collect();
+    let size = |c: &&delta::OddsShift| c.success.change.abs().max(c.botch.change.abs());
+    cells.sort_by(|a, b| size(b).total_cmp(&size(a)));
+    let at = if d.grid.alike {
+        "every difficulty both allow".to_string()
+    } else {
+        "each one's standard difficulty".to_string()
+    };
+    writeln!(
+        out,
+        "\n{h}Single roll: {} of {} cells move (pools 1-20, {at})",
+        cells.len(),
+        d.grid.cells.len()
+    )?;
+    if !cells.is_empty() {
+        let rows: Vec<Vec<String>> = (cells.iter().take(top))
+            .map(|c| {
+                vec![
+                    c.pool.to_string(),
+                    if d.grid.alike {
+                        c.difficulty.to_string()
+                    } else {
+                        format!("{} / {}", c.difficulty, c.rule_difficulty)
+                    },
+                    format!("{} -> {}", pct(c.success.base), pct(c.success.rule)),
+                    change(&c.success, true),
+                    format!("{} -> {}", pct(c.botch.base), pct(c.botch.rule)),
+                    change(&c.botch, true),
+                ]
+            })
+            .collect();
+        style.table(
+            out,
+            &["pool", "difficulty", "success", "change", "botch", "change"],
+            &rows,
+        )?;
+    }
+    let mut actions: Vec<_> = d
+        .actions
+        .iter()
+        .filter(|a| a.p_success.moved() || a.mean_rolls.is_some_and(|m| m.moved()))
+        .collect();
+    let size = |a: &&delta::ActionShift| {
+        a.p_success
+            .change
+            .abs()
+            .max(a.mean_rolls.map_or(0.0, |m| m.change.abs() / 100.0))
+    };
+    actions.sort_by(|a, b| size(b).total_cmp(&size(a)));
+    writeln!(
+        out,
+        "\n{h}Extended actions: {} of {} rows move (pools 3-10, targets 5-20, at the standard difficulty)",
+        actions.len(),
+        d.actions.len()
+    )?;
+    if !actions.is_empty() {
+        let rows: Vec<Vec<String>> = (actions.iter().take(top))
+            .map(|a| {
+                let (rolls, moved) = match a.mean_rolls {
+                    Some(m) => (format!("{:.2} -> {:.2}", m.base, m.rule), change(&m, false)),
+                    None => ("-".to_string(), "-".to_string()),
+                };
+                vec![
+                    a.pool.to_string(),
+                    a.target.to_string(),
+                    format!("{} -> {}", pct(a.p_success.base), pct(a.p_success.rule)),
+                    change(&a.p_success, true),
+                    rolls,
+                    moved,
+                ]
+            })
+            .collect();
+        style.table(
+            out,
+            &[
+                "pool",
+                "target",
+                "reached",
+                "change",
+                "mean rolls",
+                "change",
+            ],
+            &rows,
+        )?;
+    }
+    Ok(())
+}
+
+fn write_scenario(out: &mut dyn Write, s: &ScenarioShift, style: &Style) -> io::Result<()> {
+    let h = style.heading;
+    let how = match s.method {
+        Method::Exact => "exact, from both round chains".to_string(),
+        Method::Paired {
+            fights,
+            seed,
+            sampler,
+            narrower,
+        } => format!(
+            "{fights} {}s a rule set on the same random numbers (seed {seed}, {sampler} sampler); \
+             95% intervals of the change, {narrower:.1}x narrower than two independent runs'",
+            noun(s)
+        ),
+    };
+    writeln!(out, "\n{h}{}: {} ({how})", s.scenario, s.name)?;
+    writeln!(
+        out,
+        "{}verdict: {}",
+        if h.is_empty() { "  " } else { "\n" },
+        s.verdict
+    )?;
+    if !h.is_empty() {
+        writeln!(out)?;
+    }
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let row = |label: String, s: &Shift, points: bool| {
+        let v = |x: f64| if points { pct(x) } else { format!("{x:.2}") };
+        vec![label, v(s.base), v(s.rule), change(s, points)]
+    };
+    for side in &s.sides {
+        rows.push(row(format!("{} wins", side.side), &side.win, true));
+    }
+    // A way of ending that never happens under either is left out.
+    for e in s
+        .ends
+        .iter()
+        .filter(|e| e.shift.base > 0.0 || e.shift.rule > 0.0)
+    {
+        let label = if e.end == "draw" {
+            "draws".to_string()
+        } else {
+            format!("ended: {}", e.end)
+        };
+        rows.push(row(label, &e.shift, true));
+    }
+    rows.push(row("rounds: mean".to_string(), &s.rounds, false));
+    style.table(out, &["", "base", "rule", "change"], &rows)?;
+    if !s.by_setting.is_empty() {
+        writeln!(
+            out,
+            "\n{}each setting alone on the base:",
+            if h.is_empty() { "  " } else { "" }
+        )?;
+        if !h.is_empty() {
+            writeln!(out)?;
+        }
+        let mut head: Vec<String> = vec!["setting".into()];
+        head.extend(s.sides.iter().map(|x| format!("{} wins", x.side)));
+        head.push("rounds".into());
+        let rows: Vec<Vec<String>> = (s.by_setting.iter())
+            .map(|e| {
+                let mut r = vec![e.key.clone()];
+                match (&e.alone, e.rounds) {
+                    (None, Some(rounds)) => {
+                        r.extend(e.wins.iter().map(|w| change(w, true)));
+                        r.push(change(&rounds, false));
+                    }
+                    (why, _) => {
+                        let why = why.as_deref().unwrap_or("-");
+                        r.push(format!("cannot be changed alone: {why}"));
+                        r.resize(head.len(), String::new());
+                    }
+                }
+                r
+            })
+            .collect();
+        let head: Vec<&str> = head.iter().map(String::as_str).collect();
+        style.table(out, &head, &rows)?;
+    }
+    Ok(())
+}
+
+/// What a conflict of the scenario is called.
+fn noun(s: &ScenarioShift) -> &'static str {
+    match s.kind {
+        "combat" => "fight",
+        "chase" => "chase",
+        _ => "grapple",
+    }
+}
+
+/// One row per figure: every scenario figure, and every cell of the
+/// single roll and the actions table that moved.
+fn write_csv(out: &mut dyn Write, d: &Delta) -> io::Result<()> {
+    let mut w = csv_writer(out);
+    w.write_record([
+        "section", "scenario", "item", "metric", "base", "rule", "change", "low", "high", "method",
+    ])?;
+    let mut record =
+        |section: &str, scenario: &str, item: String, metric: &str, s: &Shift, method: &str| {
+            w.write_record([
+                section.to_string(),
+                scenario.to_string(),
+                item,
+                metric.to_string(),
+                s.base.to_string(),
+                s.rule.to_string(),
+                s.change.to_string(),
+                s.low.to_string(),
+                s.high.to_string(),
+                method.to_string(),
+            ])
+        };
+    for c in &d.grid.cells {
+        let item = if d.grid.alike {
+            format!("pool {}, difficulty {}", c.pool, c.difficulty)
+        } else {
+            format!(
+                "pool {}, difficulty {} / {}",
+                c.pool, c.difficulty, c.rule_difficulty
+            )
+        };
+        for (metric, s) in [("p_success", &c.success), ("p_botch", &c.botch)] {
+            if s.moved() {
+                record("odds", "", item.clone(), metric, s, "exact")?;
+            }
+        }
+    }
+    for a in &d.actions {
+        let item = format!("pool {}, target {}", a.pool, a.target);
+        if a.p_success.moved() {
+            record(
+                "actions",
+                "",
+                item.clone(),
+                "p_success",
+                &a.p_success,
+                "exact",
+            )?;
+        }
+        if let Some(m) = a.mean_rolls.filter(Shift::moved) {
+            record("actions", "", item, "mean_rolls", &m, "exact")?;
+        }
+    }
+    for s in &d.scenarios {
+        let method = match s.method {
+            Method::Exact => "exact",
+            Method::Paired { .. } => "paired",
+        };
+        for side in &s.sides {
+            record(
+                "scenario",
+                &s.scenario,
+                side.side.clone(),
+                "win_rate",
+                &side.win,
+                method,
+            )?;
+        }
+        for e in &s.ends {
+            record(
+                "scenario",
+                &s.scenario,
+                String::new(),
+                &e.metric,
+                &e.shift,
+                method,
+            )?;
+        }
+        record(
+            "scenario",
+            &s.scenario,
+            String::new(),
+            "rounds_mean",
+            &s.rounds,
+            method,
+        )?;
+        for e in &s.by_setting {
+            for (side, win) in s.sides.iter().zip(&e.wins) {
+                record(
+                    "setting",
+                    &s.scenario,
+                    format!("{}: {}", e.key, side.side),
+                    "win_rate",
+                    win,
+                    method,
+                )?;
+            }
+            if let Some(r) = &e.rounds {
+                record(
+                    "setting",
+                    &s.scenario,
+                    e.key.clone(),
+                    "rounds_mean",
+                    r,
+                    method,
+                )?;
+            }
+        }
+    }
+    w.flush()
+}
