@@ -295,10 +295,15 @@ fn points(x: f64) -> String {
 /// A signed figure with one decimal, or two significant digits when it
 /// is smaller than that shows (`+0.0031`, never `-0.00`).
 pub fn signed(x: f64) -> String {
-    if x.abs() >= 0.095 {
+    // `+ 0.0` turns -0 into 0.
+    let x = x + 0.0;
+    if x == 0.0 {
+        "+0.00".to_string()
+    } else if x.abs() >= 0.095 {
         format!("{x:+.1}")
     } else {
-        let decimals = (1 - x.abs().log10().floor() as i32).clamp(2, 12) as usize;
+        let digits = x.abs().log10().floor() as i32;
+        let decimals = (1 - digits).clamp(2, 12) as usize;
         format!("{x:+.decimals$}")
     }
 }
@@ -375,6 +380,10 @@ mod tests {
         assert_eq!(signed(-0.3), "-0.3");
         assert_eq!(signed(0.04), "+0.040");
         assert_eq!(signed(-0.000_31), "-0.00031");
+        assert_eq!(
+            (signed(0.0), signed(-0.0)),
+            ("+0.00".into(), "+0.00".into())
+        );
     }
 
     #[test]
