@@ -41,7 +41,7 @@ enum Command {
     /// how two differ (`diff`).
     #[command(subcommand)]
     Rules(rules::RulesCommand),
-    /// The whole report: Parquet tables, charts and one HTML page comparing the editions.
+    /// The whole report: tables (Parquet and CSV), charts and one HTML page comparing the editions.
     Report(report::ReportArgs),
     /// The regression gate: make a baseline report again and say which odds moved (exit 1 if any did).
     Check(check::CheckArgs),
