@@ -54,8 +54,9 @@ pub struct Bands {
     /// The lines.
     pub series: Vec<BandSeries>,
     /// Whether y is a chance in percent: its axis then scaled to the
-    /// figures shown as every chance axis is ([`chance_axis`]), its ticks
-    /// ending in `%`; else every band and line inside, padded.
+    /// figures shown as every chance axis is (from the lowest to the
+    /// highest, padded by a tenth, at least 2 points, within 0–100%), its
+    /// ticks ending in `%`; else every band and line inside, padded.
     pub percent: bool,
     /// What the line is, in the legend ("mean": "line: exact mean").
     pub line_of: String,
