@@ -49,7 +49,7 @@ enum Command {
     /// What a rule changes against a base: settings, single roll, actions
     /// and scenarios, largest first, with a verdict a scenario.
     Compare(compare::CompareArgs),
-    /// The whole report: Parquet tables, charts and one HTML page comparing the editions.
+    /// The whole report: tables (Parquet and CSV), charts and one HTML page comparing the editions.
     Report(report::ReportArgs),
     /// The regression gate: make a baseline report again and say which odds moved (exit 1 if any did).
     Check(check::CheckArgs),

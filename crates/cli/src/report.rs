@@ -219,7 +219,7 @@ pub fn print_written(written: &wodds_report::Written, timings: bool) {
         .manifest
         .files
         .iter()
-        .filter(|f| f.rows.is_some())
+        .filter(|f| f.path.ends_with(".parquet"))
         .count();
     let charts = written
         .manifest
@@ -229,7 +229,7 @@ pub fn print_written(written: &wodds_report::Written, timings: bool) {
         .count();
     let n = written.manifest.scenarios.len();
     println!(
-        "report written to {}: {n} scenario{}, {tables} Parquet tables, {charts} charts (SVG and PNG); open {}",
+        "report written to {}: {n} scenario{}, {tables} tables (Parquet and CSV), {charts} charts (SVG and PNG); open {}",
         written.out.display(),
         if n == 1 { "" } else { "s" },
         written.index.display()

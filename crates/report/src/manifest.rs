@@ -127,7 +127,7 @@ pub struct ScenarioEntry {
 pub struct FileEntry {
     /// Its path in the report, `/`-separated.
     pub path: String,
-    /// Rows, for a Parquet table.
+    /// Rows, for a table (Parquet, or the CSV beside it).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub rows: Option<u64>,
     /// Its size in bytes (absent from manifests made before wodds listed

@@ -11,7 +11,7 @@ use polars::prelude::{DataFrame, PolarsResult};
 
 use crate::ReportError;
 use crate::charts::palette::Palette;
-use crate::charts::{self, BandPoint, BandSeries, Bands, Heatmap, Intervals, Point};
+use crate::charts::{self, BandPoint, BandSeries, Bands, Heatmap, Intervals, Panel, Point};
 use crate::compute::rows::{prob, tidy};
 use crate::manifest::FileEntry;
 use crate::manifest::VERSION;
@@ -250,8 +250,12 @@ fn line(t: &Table, palette: &Palette) -> Bands {
                 .iter()
                 .map(|r| BandPoint {
                     x: r.values[0].parse().unwrap_or(0.0),
-                    estimate: (!r.exact).then_some((r.win_rate, r.win_low, r.win_high)),
-                    exact: r.exact.then_some(r.win_rate),
+                    estimate: (!r.exact).then_some((
+                        100.0 * r.win_rate,
+                        100.0 * r.win_low,
+                        100.0 * r.win_high,
+                    )),
+                    exact: r.exact.then_some(100.0 * r.win_rate),
                 })
                 .collect(),
         })
@@ -259,48 +263,49 @@ fn line(t: &Table, palette: &Palette) -> Bands {
     Bands {
         title,
         x_desc: t.paths[0].clone(),
-        y_desc,
+        y_desc: format!("{y_desc} (%)"),
         series,
-        y_range: Some((0.0, 1.0)),
+        percent: true,
         line_of: "chance".to_string(),
     }
 }
 
 /// A sweep of one path of words: the first side's chance to win at each
-/// value, with its interval, a group per edition.
+/// value, with its interval, a panel per value and a row per edition, on
+/// one axis scaled to every figure.
 fn intervals(t: &Table, palette: &Palette) -> Intervals {
-    let (title, y_desc) = titled(t);
-    let values: Vec<String> = {
-        let mut v: Vec<String> = Vec::new();
-        for r in &t.rows {
-            if !v.contains(&r.values[0]) {
-                v.push(r.values[0].clone());
-            }
+    let (title, x_desc) = titled(t);
+    let mut values: Vec<&str> = Vec::new();
+    for r in &t.rows {
+        if !values.contains(&r.values[0].as_str()) {
+            values.push(&r.values[0]);
         }
-        v
-    };
-    let groups = t
-        .editions
+    }
+    let panels = values
         .iter()
-        .map(|e| {
-            let points = first_side(t, e)
+        .map(|v| Panel {
+            title: format!("{} = {v}", t.paths[0]),
+            rows: t
+                .editions
                 .iter()
-                .map(|r| Point {
-                    side: values.iter().position(|v| *v == r.values[0]).unwrap_or(0),
-                    value: r.win_rate,
-                    low: r.win_low,
-                    high: r.win_high,
-                    exact: r.exact.then_some(r.win_rate),
+                .filter_map(|e| {
+                    let r = first_side(t, e).into_iter().find(|r| r.values[0] == *v)?;
+                    let point = Point {
+                        value: r.win_rate,
+                        low: r.win_low,
+                        high: r.win_high,
+                        exact: r.exact.then_some(r.win_rate),
+                    };
+                    Some((e.clone(), palette.look(e), point))
                 })
-                .collect();
-            (e.clone(), palette.look(e), points)
+                .collect(),
         })
         .collect();
     Intervals {
         title,
-        y_desc,
-        sides: values,
-        groups,
+        x_desc: format!("{x_desc} (%)"),
+        panels,
+        shared_axis: true,
     }
 }
 

@@ -7,7 +7,8 @@ use plotters::prelude::*;
 use super::palette::Look;
 use super::render::Draw;
 use super::style::{
-    AXIS, FONT, GRID, Swatch, legend_width, markers, side_legend, text, title_size,
+    AXIS, FONT, GRID, Swatch, chance_axis, legend_width, markers, percent_tick, side_legend, text,
+    title_size,
 };
 
 /// One round of a [`Bands`] series.
@@ -52,9 +53,11 @@ pub struct Bands {
     pub y_desc: String,
     /// The lines.
     pub series: Vec<BandSeries>,
-    /// The y axis' range, when fixed (a chance: 0 to 1); else every band
-    /// and line inside, padded.
-    pub y_range: Option<(f64, f64)>,
+    /// Whether y is a chance in percent: its axis then scaled to the
+    /// figures shown as every chance axis is (from the lowest to the
+    /// highest, padded by a tenth, at least 2 points, within 0–100%), its
+    /// ticks ending in `%`; else every band and line inside, padded.
+    pub percent: bool,
     /// What the line is, in the legend ("mean": "line: exact mean").
     pub line_of: String,
 }
@@ -74,8 +77,12 @@ impl Bands {
             (l.min(y), h.max(y))
         });
         let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (0.0, 1.0) };
-        let pad = ((hi - lo) * 0.08).max(0.5);
-        let y = self.y_range.unwrap_or((lo - pad, hi + pad));
+        let y = if self.percent {
+            chance_axis([lo, hi])
+        } else {
+            let pad = ((hi - lo) * 0.08).max(0.5);
+            (lo - pad, hi + pad)
+        };
         ((x0 - 0.5, x1 + 0.5), y)
     }
 }
@@ -135,7 +142,14 @@ impl Draw for Bands {
                 String::new()
             }
         };
-        let fmt_y = |v: &f64| format!("{:.1}", v + 0.0);
+        let percent = percent_tick(y1 - y0, false);
+        let fmt_y = |v: &f64| {
+            if self.percent {
+                percent(v)
+            } else {
+                format!("{:.1}", v + 0.0)
+            }
+        };
         chart
             .configure_mesh()
             .light_line_style(WHITE)

@@ -9,7 +9,9 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::palette::Look;
 use super::render::Draw;
-use super::style::{AXIS, FONT, GRID, Swatch, legend_width, side_legend, text, title_size};
+use super::style::{
+    AXIS, FONT, GRID, Swatch, legend_width, percent_tick, side_legend, text, title_size,
+};
 
 /// One bar of a [`Bars`] chart: a chance, exact or estimated.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -37,6 +39,9 @@ pub struct Bars {
     /// Per edition: its id, look, and a bar per outcome (`None`: no
     /// figure).
     pub editions: Vec<(String, Look, Vec<Option<Bar>>)>,
+    /// Whether the bars are changes in percentage points (ticks and
+    /// labels signed, without `%`) rather than chances in percent.
+    pub points: bool,
 }
 
 /// Pixels a bar of a [`Bars`] chart takes, and the gap between outcomes.
@@ -84,9 +89,10 @@ impl Draw for Bars {
             .x_label_area_size(56)
             .y_label_area_size(130)
             .build_cartesian_2d(x0..x1, -0.5..g as f64 - 0.5)?;
+        let tick = percent_tick(x1 - x0, self.points);
         let fmt_x = |v: &f64| {
             if (-100.0 - 1e-9..=100.0 + 1e-9).contains(v) {
-                format!("{v:.0}%")
+                tick(v)
             } else {
                 String::new()
             }
@@ -119,7 +125,7 @@ impl Draw for Bars {
             for (j, bar) in bars.iter().enumerate().take(g) {
                 let Some(b) = bar else { continue };
                 let y = (g - 1 - j) as f64 + 0.4 - (k as f64 + 0.5) * slot;
-                draw_bar(&mut chart, *look, b, y, half)?;
+                draw_bar(&mut chart, *look, b, y, half, self.points)?;
             }
         }
         side_legend(&side, 30, &entries)
@@ -153,13 +159,15 @@ impl Bars {
 
 /// Draws bar `b` of an edition drawn as `look`, centred at `y`, `half`
 /// its half height: solid when exact, else pale with its interval's
-/// whisker; its value written past its end.
+/// whisker; its value written past its end (signed points when
+/// `points`, else percent).
 fn draw_bar<'a, DB: DrawingBackend + 'a>(
     chart: &mut ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
     look: Look,
     b: &Bar,
     y: f64,
     half: f64,
+    points: bool,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let v = 100.0 * b.value;
     let fill = if b.exact {
@@ -182,18 +190,26 @@ fn draw_bar<'a, DB: DrawingBackend + 'a>(
         ])?;
         end = end.max(h);
     }
-    let label = if v < 10.0 {
-        format!("{:.2}%", v + 0.0)
+    // Rounded first: a change of -1e-16 is +0.00.
+    let r = (v * 100.0).round() / 100.0 + 0.0;
+    let label = if points {
+        format!("{r:+.2}")
+    } else if v < 10.0 {
+        format!("{r:.2}%")
     } else {
         format!("{v:.1}%")
     };
+    // Past the bar's end: right of a bar for the better, left of one
+    // for the worse.
+    let (dx, anchor) = if v < 0.0 {
+        (-5, HPos::Right)
+    } else {
+        (5, HPos::Left)
+    };
+    let at = if v < 0.0 { v } else { end };
     chart.draw_series(std::iter::once(
-        EmptyElement::at((end, y))
-            + Text::new(
-                label,
-                (5, 0),
-                text(13).pos(Pos::new(HPos::Left, VPos::Center)),
-            ),
+        EmptyElement::at((at, y))
+            + Text::new(label, (dx, 0), text(13).pos(Pos::new(anchor, VPos::Center))),
     ))?;
     Ok(())
 }

@@ -15,8 +15,10 @@ use crate::error::ReportError;
 /// Where a chart goes on the page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Place {
-    /// Among the single roll's charts.
+    /// Among the single roll's charts of the standard task.
     Single,
+    /// Among the single roll's heatmaps, one per edition.
+    Heatmap,
     /// In "What is a dot worth".
     Dots,
     /// In the section of the scenario at this index.
@@ -63,10 +65,14 @@ pub fn plan(editions: &[RuleSet], computed: &Computed, palette: &Palette) -> Vec
     let captions = single::captions(editions, &computed.odds);
     for ((name, chart), (named, caption)) in charts.into_iter().zip(captions) {
         debug_assert_eq!(name, named);
+        let place = match chart {
+            Chart::Heatmap(_) => Place::Heatmap,
+            _ => Place::Single,
+        };
         out.push(Planned {
             path: format!("charts/{name}"),
             id: name,
-            place: Place::Single,
+            place,
             caption,
             chart,
         });
@@ -142,5 +148,6 @@ fn dots_chart(rows: &[DotRow], editions: &[String], palette: &Palette) -> Bars {
                 (e.clone(), palette.look(e), bars)
             })
             .collect(),
+        points: true,
     }
 }

@@ -4,7 +4,9 @@
 
 use super::kind::Chart;
 use super::palette::Palette;
-use super::{BandPoint, BandSeries, Bands, Bar, Bars, Corner, Intervals, Lines, Point, Series};
+use super::{
+    BandPoint, BandSeries, Bands, Bar, Bars, Corner, Intervals, Lines, Panel, Point, Series,
+};
 use crate::compute::section::{ChartSpec, MetricLabel, Section};
 
 /// Draws a scenario's chart from its rows.
@@ -32,8 +34,9 @@ pub(super) fn chart(s: &Section, spec: &ChartSpec, palette: &Palette) -> Chart {
     }
 }
 
-/// Each side's `metric` under each edition: the estimate with its
-/// interval, the exact value where known.
+/// Each side's `metric` under each edition, a panel per side scaled to
+/// its own chances: the estimate with its interval, the exact value
+/// where known.
 fn win_intervals(
     s: &Section,
     title: &str,
@@ -43,30 +46,29 @@ fn win_intervals(
 ) -> Intervals {
     Intervals {
         title: format!("{}: {}", s.title, title.to_lowercase()),
-        y_desc: axis.to_string(),
-        sides: s.sides.clone(),
-        groups: s
-            .editions
+        x_desc: axis.to_string(),
+        panels: s
+            .sides
             .iter()
-            .map(|e| {
-                let points = s
-                    .sides
+            .map(|side| Panel {
+                title: side.clone(),
+                rows: s
+                    .editions
                     .iter()
-                    .enumerate()
-                    .filter_map(|(k, side)| {
+                    .filter_map(|e| {
                         let est = s.find(&e.id, Some(side), metric, false)?;
-                        Some(Point {
-                            side: k,
+                        let point = Point {
                             value: est.value,
                             low: est.ci_low,
                             high: est.ci_high,
                             exact: s.find(&e.id, Some(side), metric, true).map(|x| x.value),
-                        })
+                        };
+                        Some((e.id.clone(), palette.look(&e.id), point))
                     })
-                    .collect();
-                (e.id.clone(), palette.look(&e.id), points)
+                    .collect(),
             })
             .collect(),
+        shared_axis: false,
     }
 }
 
@@ -104,6 +106,7 @@ fn distribution(s: &Section, title: &str, metric: &str, x_axis: &str, palette: &
         y: (0.0, y_max),
         percent: true,
         legend,
+        delta: None,
     }
 }
 
@@ -122,7 +125,7 @@ fn track(s: &Section, title: &str, metric: &str, axis: &str, palette: &Palette) 
                 points: track_points(s, &e.id, metric),
             })
             .collect(),
-        y_range: None,
+        percent: false,
         line_of: "mean".to_string(),
     }
 }
@@ -162,6 +165,7 @@ fn ends_bars(s: &Section, title: &str, ends: &[MetricLabel], palette: &Palette) 
                 (e.id.clone(), palette.look(&e.id), bars)
             })
             .collect(),
+        points: false,
     }
 }
 
@@ -325,12 +329,12 @@ pub(super) fn caption(s: &Section, spec: &ChartSpec) -> String {
 fn intervals_caption(d: &Drawn) -> String {
     let noun = d.noun;
     let mut c = format!(
-        "Each side's chance to win under each edition, from {} {noun}s an edition: the point is the estimate, the whiskers its 95% Wilson interval.",
+        "Each side's chance to win under each edition, a panel per side, each on an axis scaled to its own chances (so that a change between editions shows): the marker is the estimate from {} {noun}s an edition, the whiskers its 95% Wilson interval.",
         d.trials
     );
     if !d.exact.is_empty() {
         c.push_str(&format!(
-            " The black bar is the exact chance from the {noun}'s round chain ({}).",
+            " The black bar is the exact chance from the {noun}'s round chain ({}), written beside it; elsewhere the estimate is.",
             d.exact.join(", ")
         ));
     }

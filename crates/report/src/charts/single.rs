@@ -7,7 +7,8 @@ use wodds_rules::{DifficultyKind, RuleSet};
 
 use super::kind::Chart;
 use super::palette::Palette;
-use super::{Corner, Heatmap, Lines, Series};
+use super::style::{chance_axis, short_id};
+use super::{Corner, Delta, Heatmap, Lines, Series};
 use crate::compute::inputs::slug;
 use crate::compute::rows::OddsRow;
 use crate::compute::single::POOLS;
@@ -47,7 +48,35 @@ fn standard_series(
         .collect()
 }
 
-/// The single-roll charts: file name and chart.
+/// Each series less the first's (`base`'s), point by point, in
+/// percentage points: a chart's [`Delta`] panel, or none with a single
+/// series.
+fn delta(series: &[Series]) -> Option<Delta> {
+    let (base, _) = series.split_first().filter(|(_, rest)| !rest.is_empty())?;
+    Some(Delta {
+        y_desc: format!("change from {} (points)", short_id(&base.name)),
+        series: series
+            .iter()
+            .map(|s| Series {
+                name: s.name.clone(),
+                look: s.look,
+                points: s
+                    .points
+                    .iter()
+                    .filter_map(|&(x, y)| {
+                        let b = base.points.iter().find(|p| p.0 == x)?;
+                        Some((x, y - b.1))
+                    })
+                    .collect(),
+            })
+            .collect(),
+    })
+}
+
+/// The single-roll charts: file name and chart. The chances by pool
+/// compare the editions, so each is drawn on a chance axis scaled to its
+/// lines ([`chance_axis`]) over a panel of each line's change from the
+/// first edition's.
 pub(super) fn charts(
     editions: &[RuleSet],
     odds: &[OddsRow],
@@ -57,12 +86,10 @@ pub(super) fn charts(
         f64::from(*POOLS.start()) - 0.5,
         f64::from(*POOLS.end()) + 0.5,
     );
+    let axis =
+        |series: &[Series]| chance_axis(series.iter().flat_map(|s| s.points.iter().map(|p| p.1)));
     let success = standard_series(editions, odds, palette, |r| r.stats.p_success);
     let botch = standard_series(editions, odds, palette, |r| r.stats.p_botch);
-    let top = botch
-        .iter()
-        .flat_map(|s| s.points.iter().map(|p| p.1))
-        .fold(1.0f64, f64::max);
     let mut out = vec![
         (
             "success-vs-pool".to_string(),
@@ -70,9 +97,10 @@ pub(super) fn charts(
                 title: "Chance one roll succeeds, at each edition's standard task".to_string(),
                 x_desc: "pool (dice)".to_string(),
                 y_desc: "chance of success (%)".to_string(),
+                y: axis(&success),
+                delta: delta(&success),
                 series: success,
                 x: pools,
-                y: (0.0, 100.0),
                 percent: true,
                 legend: Corner::LowerRight,
             }),
@@ -83,9 +111,10 @@ pub(super) fn charts(
                 title: "Chance one roll botches, at each edition's standard task".to_string(),
                 x_desc: "pool (dice)".to_string(),
                 y_desc: "chance of a botch (%)".to_string(),
+                y: axis(&botch),
+                delta: delta(&botch),
                 series: botch,
                 x: pools,
-                y: (0.0, (top * 1.1).ceil()),
                 percent: true,
                 legend: Corner::UpperRight,
             }),
@@ -178,18 +207,25 @@ pub(super) fn captions(editions: &[RuleSet], odds: &[OddsRow]) -> Vec<(String, S
             if never.len() == 1 { "es" } else { "" }
         )
     };
+    let below = match editions {
+        [base, _, ..] => format!(
+            " Below, each edition's chance less {}'s, in percentage points. Each axis spans the lines it shows.",
+            base.id
+        ),
+        _ => " The axis spans the line it shows.".to_string(),
+    };
     let mut out = vec![
         (
             "success-vs-pool".to_string(),
             format!(
-                "Chance that one roll succeeds, by pool, no options; standard tasks: {}. Exact.{twins}",
+                "Chance that one roll succeeds, by pool, no options; standard tasks: {}. Exact.{below}{twins}",
                 standard.join(", ")
             ),
         ),
         (
             "botch-vs-pool".to_string(),
             format!(
-                "Chance that one roll botches, by pool, at the same standard tasks. Exact.{never}{twins}"
+                "Chance that one roll botches, by pool, at the same standard tasks. Exact.{below}{never}{twins}"
             ),
         ),
     ];

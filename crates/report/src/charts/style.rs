@@ -114,8 +114,6 @@ pub(super) enum Swatch {
     /// A pale box with a black whisker across: an estimate and its
     /// interval.
     Whisker(RGBColor),
-    /// The look's marker alone.
-    Marker(Look),
     /// A short thick horizontal line.
     Dash(RGBColor),
     /// An upright line: a whisker.
@@ -185,17 +183,6 @@ pub(super) fn side_legend<DB: DrawingBackend>(
                     BLACK.stroke_width(1),
                 ))?;
             }
-            Swatch::Marker(look) => {
-                let (c, f) = ((x + 13, y), look.color.filled());
-                match look.marker {
-                    Marker::Circle => area.draw(&Circle::new(c, 6, f))?,
-                    Marker::Triangle => area.draw(&TriangleMarker::new(c, 7, f))?,
-                    Marker::Square => {
-                        area.draw(&Rectangle::new([(c.0 - 6, y - 6), (c.0 + 6, y + 6)], f))?
-                    }
-                    Marker::Cross => area.draw(&Cross::new(c, 6, look.color.stroke_width(2)))?,
-                }
-            }
             Swatch::Dash(color) => {
                 area.draw(&PathElement::new(
                     vec![(x + 2, y), (x + 24, y)],
@@ -219,4 +206,144 @@ pub(super) fn side_legend<DB: DrawingBackend>(
         y += 26;
     }
     Ok(())
+}
+
+/// The least a chance axis spans, in percentage points: two figures that
+/// differ by less than a tenth of a point stay together on it, so noise
+/// is not drawn as a change.
+pub(super) const MIN_CHANCE_SPAN: f64 = 2.0;
+
+/// The least a change axis spans, in percentage points.
+pub(super) const MIN_CHANGE_SPAN: f64 = 1.0;
+
+/// A chance axis (in percent) scaled to what a chart shows, never 0–100%
+/// when the figures lie closer: from the lowest to the highest of
+/// `values` (figures, interval ends, exact values), padded by a tenth of
+/// that span on each side, at least [`MIN_CHANCE_SPAN`] points in all,
+/// within 0–100%. A chart that compares rule sets draws on it, so that a
+/// change of half a point between two editions is a fifth of its height
+/// or more when the figures lie within two points.
+pub(super) fn chance_axis(values: impl IntoIterator<Item = f64>) -> (f64, f64) {
+    let (lo, hi) = values
+        .into_iter()
+        .filter(|v| v.is_finite())
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| {
+            (l.min(v), h.max(v))
+        });
+    if !lo.is_finite() {
+        return (0.0, 100.0);
+    }
+    let (lo, hi) = (lo.clamp(0.0, 100.0), hi.clamp(0.0, 100.0));
+    let span = hi - lo;
+    let pad = (span * 0.1).max((MIN_CHANCE_SPAN - span) / 2.0);
+    let (mut a, mut b) = (lo - pad, hi + pad);
+    // Held within 0–100%, the room lost at one end given to the other.
+    if a < 0.0 {
+        b = (b - a).min(100.0);
+        a = 0.0;
+    }
+    if b > 100.0 {
+        a = (a - (b - 100.0)).max(0.0);
+        b = 100.0;
+    }
+    (a, b)
+}
+
+/// A change axis (in percentage points) scaled to the changes `values`
+/// a chart shows, always with 0 on it: padded by a tenth of the span on
+/// each side, at least [`MIN_CHANGE_SPAN`] points in all.
+pub(super) fn change_axis(values: impl IntoIterator<Item = f64>) -> (f64, f64) {
+    let (lo, hi) = values
+        .into_iter()
+        .filter(|v| v.is_finite())
+        .fold((0.0f64, 0.0f64), |(l, h), v| (l.min(v), h.max(v)));
+    let span = hi - lo;
+    let pad = (span * 0.1).max((MIN_CHANGE_SPAN - span) / 2.0);
+    (lo - pad, hi + pad)
+}
+
+/// Formats a tick of an axis spanning `span`, in percent (`%`) or
+/// percentage points (`points`: signed, no `%`), with as many decimals
+/// as the span needs to tell its ticks apart.
+pub(super) fn percent_tick(span: f64, points: bool) -> impl Fn(&f64) -> String {
+    let decimals = if span >= 10.0 {
+        0
+    } else if span >= 1.0 {
+        1
+    } else {
+        2
+    };
+    move |v: &f64| {
+        // Rounded first: a tick at -1e-15 is 0, not -0.
+        let r = (v * 100.0).round() / 100.0 + 0.0;
+        if points {
+            if r == 0.0 {
+                "0".to_string()
+            } else {
+                format!("{r:+.decimals$}")
+            }
+        } else {
+            format!("{r:.decimals$}%")
+        }
+    }
+}
+
+/// An edition's id as a chart's axis names it: a house rule's path by
+/// its file name (the legend and the page give the whole path).
+pub(super) fn short_id(id: &str) -> &str {
+    id.rsplit(['/', '\\']).next().unwrap_or(id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two editions' figures half a point apart near 50%: the axis spans
+    /// the minimum two points, so the change is a quarter of its height.
+    #[test]
+    fn half_a_point_is_a_quarter_of_a_tight_axis() {
+        let (a, b) = chance_axis([50.0, 50.5]);
+        assert!((b - a - MIN_CHANCE_SPAN).abs() < 1e-12, "{a}..{b}");
+        assert!(a < 50.0 && b > 50.5);
+        assert!(0.5 / (b - a) >= 0.2);
+    }
+
+    /// Figures spread from 3% to 97% take the whole 0–100% axis, padded
+    /// by a tenth and held within it; near 0, the room goes above.
+    #[test]
+    fn a_wide_spread_stays_within_0_and_100() {
+        assert_eq!(chance_axis([3.0, 97.0]), (0.0, 100.0));
+        let (a, b) = chance_axis([0.0, 0.4]);
+        assert_eq!(a, 0.0);
+        assert!((b - MIN_CHANCE_SPAN).abs() < 1e-12, "{b}");
+        assert_eq!(chance_axis([20.0, 30.0]), (19.0, 31.0));
+        assert_eq!(chance_axis(std::iter::empty()), (0.0, 100.0));
+    }
+
+    /// A change axis always shows 0, however the changes lie.
+    #[test]
+    fn a_change_axis_holds_zero() {
+        let (a, b) = change_axis([2.0, 3.0]);
+        assert!(a < 0.0 && b > 3.0, "{a}..{b}");
+        let (a, b) = change_axis([0.0]);
+        assert_eq!((a, b), (-0.5, 0.5));
+    }
+
+    #[test]
+    fn ticks_say_percent_or_signed_points() {
+        assert_eq!(percent_tick(40.0, false)(&25.0), "25%");
+        assert_eq!(percent_tick(2.0, false)(&49.5), "49.5%");
+        assert_eq!(percent_tick(4.0, true)(&1.5), "+1.5");
+        assert_eq!(percent_tick(4.0, true)(&-1e-15), "0");
+        assert_eq!(percent_tick(0.5, true)(&-0.25), "-0.25");
+    }
+
+    #[test]
+    fn a_house_rule_is_named_by_its_file() {
+        assert_eq!(
+            short_id("docs/examples/our-table-next.toml"),
+            "our-table-next.toml"
+        );
+        assert_eq!(short_id("revised"), "revised");
+    }
 }

@@ -100,7 +100,7 @@ pub(crate) fn load(opts: &Options) -> Result<(Vec<Loaded>, Vec<RuleSet>), Report
             message: format!("{t} is outside the allowed range 1..={MAX_TRIALS}"),
         });
     }
-    let overrides = opts
+    let mut overrides = opts
         .editions
         .iter()
         .map(|e| RuleSet::load(e))
@@ -109,6 +109,7 @@ pub(crate) fn load(opts: &Options) -> Result<(Vec<Loaded>, Vec<RuleSet>), Report
             context: "--editions".to_string(),
             source,
         })?;
+    in_report_order(&mut overrides);
     for (i, e) in overrides.iter().enumerate() {
         if overrides[..i].iter().any(|o| o.id == e.id) {
             return Err(ReportError::Flag {
@@ -133,7 +134,9 @@ pub(crate) fn load(opts: &Options) -> Result<(Vec<Loaded>, Vec<RuleSet>), Report
         if let Some(s) = opts.seed {
             scenario.seed = s;
         }
-        if !overrides.is_empty() {
+        if overrides.is_empty() {
+            in_report_order(&mut scenario.editions);
+        } else {
             scenario.editions = overrides.clone();
         }
         let stem = path
@@ -164,11 +167,24 @@ pub(crate) fn load(opts: &Options) -> Result<(Vec<Loaded>, Vec<RuleSet>), Report
                 }
             }
         }
+        in_report_order(&mut all);
         all
     } else {
         overrides
     };
     Ok((loaded, editions))
+}
+
+/// Puts `editions` in the one order a report shows them everywhere: the
+/// built-in editions as wodds lists them (revised, fta, uwod, hubris),
+/// then house rules in the order given. Each edition plays from its own
+/// random streams (seeded by its id), so the order changes no figure.
+pub(crate) fn in_report_order(editions: &mut [RuleSet]) {
+    editions.sort_by_key(|e| {
+        wodds_rules::edition_ids()
+            .position(|b| b == e.id)
+            .unwrap_or(usize::MAX)
+    });
 }
 
 /// Every file the report reads, with its sha256: the scenario files, then
@@ -203,4 +219,65 @@ pub(crate) fn inputs(
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(editions: &[RuleSet]) -> Vec<&str> {
+        editions.iter().map(|e| e.id.as_str()).collect()
+    }
+
+    fn options(scenario: &str, editions: &[&str]) -> Options {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        Options {
+            scenarios: vec![root.join(scenario)],
+            out: root.join("target/unused"),
+            trials: None,
+            seed: None,
+            editions: editions
+                .iter()
+                .map(|e| {
+                    if e.ends_with(".toml") {
+                        root.join(e).display().to_string()
+                    } else {
+                        e.to_string()
+                    }
+                })
+                .collect(),
+            force: false,
+        }
+    }
+
+    /// police-pursuit.toml lists fta first; the report shows revised,
+    /// fta, uwod, hubris all the same, in the scenario and overall.
+    #[test]
+    fn editions_keep_one_order_whatever_the_scenario_lists() {
+        let (loaded, editions) = load(&options("scenarios/police-pursuit.toml", &[])).unwrap();
+        let want = ["revised", "fta", "uwod", "hubris"];
+        assert_eq!(ids(&loaded[0].scenario.editions), want);
+        assert_eq!(ids(&editions), want);
+    }
+
+    /// `--editions` given out of order: the built-in ones in their order,
+    /// then the house rules in the order given.
+    #[test]
+    fn editions_flag_is_put_in_report_order_house_rules_last() {
+        let opts = options(
+            "scenarios/brawl.toml",
+            &[
+                "docs/examples/ten-again.toml",
+                "uwod",
+                "docs/examples/our-table-next.toml",
+                "revised",
+            ],
+        );
+        let (loaded, editions) = load(&opts).unwrap();
+        let got = ids(&editions);
+        assert_eq!(&got[..2], ["revised", "uwod"]);
+        assert!(got[2].ends_with("ten-again.toml"), "{got:?}");
+        assert!(got[3].ends_with("our-table-next.toml"), "{got:?}");
+        assert_eq!(ids(&loaded[0].scenario.editions), got);
+    }
 }

@@ -5,10 +5,10 @@
 
 use wodds_rules::RuleSet;
 
-use super::cells::{favoured, format, rows};
+use super::cells::{estimates, favoured, format, rows};
 use super::view::{
-    ActionCell, ActionView, ChartView, DotsRow, DotsView, EditionView, Page, SectionEdition,
-    SectionView, SummaryRow,
+    ActionCell, ActionView, ChartView, DataLink, DotsRow, DotsView, EditionView, Entry, Page,
+    SectionEdition, SectionView, SummaryRow,
 };
 use crate::charts::palette::Palette;
 use crate::charts::{Drawn, Place};
@@ -39,12 +39,22 @@ pub(crate) fn page(
             .filter(|d| d.place == place)
             .map(|d| ChartView {
                 id: d.id.clone(),
+                file: d.path.clone(),
                 svg: d.rendered.svg.clone(),
                 caption: d.caption.clone(),
             })
             .collect()
     };
     let edition_ids: Vec<String> = editions.iter().map(|e| e.id.clone()).collect();
+    let dots = views(Place::Dots).pop().map(|chart| {
+        dots_view(
+            &computed.dots,
+            sections,
+            &edition_ids,
+            computed.dots_left.clone(),
+            chart,
+        )
+    });
     Page {
         version: VERSION.to_string(),
         command,
@@ -57,6 +67,7 @@ pub(crate) fn page(
                 color: palette.css(&e.id),
             })
             .collect(),
+        contents: contents(sections, dots.is_some()),
         summary: sections
             .iter()
             .map(|s| SummaryRow {
@@ -66,24 +77,45 @@ pub(crate) fn page(
                 cells: editions.iter().map(|e| favoured(s, &e.id)).collect(),
             })
             .collect(),
+        summary_data: sections
+            .iter()
+            .map(|s| DataLink::new(&s.slug, &format!("{}/summary.parquet", s.slug)))
+            .collect(),
         single: views(Place::Single),
+        heatmaps: views(Place::Heatmap),
+        odds_data: DataLink::new("odds", "odds.parquet"),
         action_targets: single::TARGETS.to_vec(),
         actions: action_views(editions, &computed.actions, palette),
+        actions_data: DataLink::new("actions", "actions.parquet"),
         sections: sections
             .iter()
             .enumerate()
             .map(|(i, s)| section_view(s, loaded, palette, views(Place::Section(i))))
             .collect(),
-        dots: views(Place::Dots).pop().map(|chart| {
-            dots_view(
-                &computed.dots,
-                sections,
-                &edition_ids,
-                computed.dots_left.clone(),
-                chart,
-            )
-        }),
+        dots,
     }
+}
+
+/// The page's contents after the summary: the single roll, extended
+/// actions, each scenario, and "What is a dot worth" when `dots`.
+fn contents(sections: &[Section], dots: bool) -> Vec<Entry> {
+    let entry = |href: &str, title: &str, kind: &str| Entry {
+        href: href.to_string(),
+        title: title.to_string(),
+        kind: kind.to_string(),
+    };
+    let mut out = vec![
+        entry("single", "A single roll", ""),
+        entry("actions", "Extended actions", ""),
+    ];
+    for s in sections {
+        let kind = if s.kind == "combat" { "" } else { &s.kind };
+        out.push(entry(&s.slug, &s.title, kind));
+    }
+    if dots {
+        out.push(entry("dots", "What is a dot worth", ""));
+    }
+    out
 }
 
 /// A scenario's section of the page, with its `charts`.
@@ -117,6 +149,11 @@ fn section_view(
             })
             .collect(),
         rows: rows(s),
+        estimates: estimates(s),
+        data: ["summary", "distributions"]
+            .into_iter()
+            .map(|t| DataLink::new(t, &format!("{}/{t}.parquet", s.slug)))
+            .collect(),
         charts,
     }
 }
@@ -172,6 +209,7 @@ fn dots_view(
         rows: out,
         chart,
         left_out,
+        data: DataLink::new("dots", "dots.parquet"),
     }
 }
 

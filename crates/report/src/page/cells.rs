@@ -1,6 +1,6 @@
 //! Figures as the page writes them: a scenario's table, cell by cell
-//! (exact where known, else the estimate and its interval), and the
-//! summary's favoured side.
+//! (exact where known, else the estimate and its interval), the
+//! estimates beside its exact figures, and the summary's favoured side.
 
 use super::view::{Cell, Row, SummaryCell};
 use crate::compute::rows::Metric;
@@ -24,17 +24,17 @@ fn interval(m: &Metric, unit: Unit) -> String {
 }
 
 /// The page's cell for `metric` of `side` under `edition`: the exact
-/// figure where known (with the estimate beside it), else the estimate
-/// and its interval.
+/// figure where known (alone: the estimate beside it goes to the table's
+/// detail, [`estimates`]), else the estimate and its interval.
 fn cell(s: &Section, edition: &str, side: Option<&str>, metric: &str, unit: Unit) -> Cell {
-    let est = s.find(edition, side, metric, false);
-    match (s.find(edition, side, metric, true), est) {
-        (Some(x), est) => Cell {
+    match (
+        s.find(edition, side, metric, true),
+        s.find(edition, side, metric, false),
+    ) {
+        (Some(x), _) => Cell {
             value: format(x.value, unit),
             exact: true,
-            detail: est.map_or(String::new(), |e| {
-                format!("estimate {} ({})", format(e.value, unit), interval(e, unit))
-            }),
+            detail: String::new(),
         },
         (None, Some(e)) => Cell {
             value: format(e.value, unit),
@@ -45,8 +45,32 @@ fn cell(s: &Section, edition: &str, side: Option<&str>, metric: &str, unit: Unit
     }
 }
 
-/// The rows of a scenario's table.
-pub fn rows(s: &Section) -> Vec<Row> {
+/// The estimate played beside an exact figure (a cross-check of the
+/// round chain), as the table's detail shows it; empty where the figure
+/// is not exact or was not also estimated.
+fn estimate_beside(
+    s: &Section,
+    edition: &str,
+    side: Option<&str>,
+    metric: &str,
+    unit: Unit,
+) -> Cell {
+    match (
+        s.find(edition, side, metric, true),
+        s.find(edition, side, metric, false),
+    ) {
+        (Some(_), Some(e)) => Cell {
+            value: format(e.value, unit),
+            exact: false,
+            detail: interval(e, unit),
+        },
+        _ => Cell::default(),
+    }
+}
+
+/// A scenario's table, a row per metric (and side, for a metric by
+/// side), a cell per edition from `cell`.
+fn table(s: &Section, cell: fn(&Section, &str, Option<&str>, &str, Unit) -> Cell) -> Vec<Row> {
     let mut out = Vec::new();
     for l in &s.labels {
         let per_side = s
@@ -73,6 +97,20 @@ pub fn rows(s: &Section) -> Vec<Row> {
         }
     }
     out
+}
+
+/// The rows of a scenario's table.
+pub fn rows(s: &Section) -> Vec<Row> {
+    table(s, cell)
+}
+
+/// The table's detail: for each exact figure that was also estimated,
+/// the estimate and its interval; only the rows that have one.
+pub fn estimates(s: &Section) -> Vec<Row> {
+    table(s, estimate_beside)
+        .into_iter()
+        .filter(|r| r.cells.iter().any(|c| !c.value.is_empty()))
+        .collect()
 }
 
 /// Margin (in probability) under which the two likeliest sides are even.

@@ -7,8 +7,8 @@ mod cells;
 mod view;
 
 pub(crate) use build::page;
-pub use cells::{favoured, format, rows};
+pub use cells::{estimates, favoured, format, rows};
 pub use view::{
-    ActionCell, ActionView, Cell, ChartView, DotsRow, DotsView, EditionView, Page, Row,
-    SectionEdition, SectionView, SummaryCell, SummaryRow, render,
+    ActionCell, ActionView, Cell, ChartView, DataLink, DotsRow, DotsView, EditionView, Entry, Page,
+    Row, SectionEdition, SectionView, SummaryCell, SummaryRow, render,
 };

@@ -21,10 +21,49 @@ pub struct EditionView {
 pub struct ChartView {
     /// Its element id.
     pub id: String,
+    /// Its files' path in the report, without extension (the page links
+    /// its PNG and SVG).
+    pub file: String,
     /// Its SVG, inlined.
     pub svg: String,
     /// What it shows, in words.
     pub caption: String,
+}
+
+/// A table of the report, as the page links it: its Parquet file and the
+/// CSV beside it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct DataLink {
+    /// What it holds, in a word or two (`summary`, `odds`).
+    pub name: String,
+    /// The Parquet file's path in the report.
+    pub parquet: String,
+    /// The CSV file's path in the report.
+    pub csv: String,
+}
+
+impl DataLink {
+    /// The table at `parquet` (a path in the report ending `.parquet`),
+    /// named `name`.
+    pub fn new(name: impl Into<String>, parquet: &str) -> DataLink {
+        DataLink {
+            name: name.into(),
+            parquet: parquet.to_string(),
+            csv: crate::tables::csv_beside(parquet),
+        }
+    }
+}
+
+/// An entry of the page's contents: a part of the page and its anchor.
+#[derive(Debug, Clone, Serialize)]
+pub struct Entry {
+    /// The anchor, without `#`.
+    pub href: String,
+    /// Its title.
+    pub title: String,
+    /// Its kind (`chase`, `grapple`) where a scenario is not a fight;
+    /// else empty.
+    pub kind: String,
 }
 
 /// A figure in a table.
@@ -34,7 +73,7 @@ pub struct Cell {
     pub value: String,
     /// Whether exact.
     pub exact: bool,
-    /// Its interval, or the estimate beside an exact figure.
+    /// Its interval, when estimated (empty when exact).
     pub detail: String,
 }
 
@@ -83,6 +122,11 @@ pub struct SectionView {
     pub editions: Vec<SectionEdition>,
     /// Its key numbers.
     pub rows: Vec<Row>,
+    /// The table's detail: the estimate and interval played beside each
+    /// exact figure (rows that have one).
+    pub estimates: Vec<Row>,
+    /// Its tables (summary, distributions).
+    pub data: Vec<DataLink>,
     /// Its charts.
     pub charts: Vec<ChartView>,
 }
@@ -146,14 +190,25 @@ pub struct Page {
     pub scenarios: String,
     /// The report's editions.
     pub editions: Vec<EditionView>,
+    /// The page's contents, in page order after the summary: a section
+    /// that opens the page puts its entry first.
+    pub contents: Vec<Entry>,
     /// The summary table.
     pub summary: Vec<SummaryRow>,
-    /// The single-roll charts.
+    /// The tables behind the summary: each scenario's summary.
+    pub summary_data: Vec<DataLink>,
+    /// The single-roll charts of each edition's standard task.
     pub single: Vec<ChartView>,
+    /// The single roll's heatmaps, one per edition.
+    pub heatmaps: Vec<ChartView>,
+    /// The table behind the single roll's charts.
+    pub odds_data: DataLink,
     /// The extended-action targets shown.
     pub action_targets: Vec<u32>,
     /// The extended-action table.
     pub actions: Vec<ActionView>,
+    /// The table behind it.
+    pub actions_data: DataLink,
     /// One section per scenario.
     pub sections: Vec<SectionView>,
     /// "What is a dot worth", when the report has fights with a round
@@ -171,6 +226,8 @@ pub struct DotsView {
     pub chart: ChartView,
     /// What was left out, in words.
     pub left_out: Vec<String>,
+    /// The table behind it.
+    pub data: DataLink,
 }
 
 /// A row of the "What is a dot worth" table.

@@ -247,6 +247,11 @@ fn stage(
         planned.push(format!("{}/summary.parquet", l.slug));
         planned.push(format!("{}/distributions.parquet", l.slug));
     }
+    let csv: Vec<String> = (planned.iter())
+        .filter(|p| p.ends_with(".parquet"))
+        .map(|p| tables::csv_beside(p))
+        .collect();
+    planned.extend(csv);
     Target::prepare(&publish::Dest {
         out: &opts.out,
         kind: Kind::Report,
@@ -292,21 +297,25 @@ impl<'a> Out<'a> {
         Ok(())
     }
 
-    /// Builds a table's DataFrame and writes it as Parquet at `rel`.
+    /// Builds a table's DataFrame and writes it as Parquet at `rel` and
+    /// as CSV beside it (`rel` ending `.csv`), both listed with their
+    /// rows.
     fn table(
         &mut self,
         rel: &str,
         frame: polars::prelude::PolarsResult<polars::prelude::DataFrame>,
     ) -> Result<(), ReportError> {
         let path = self.dir.join(rel);
-        let mut df = frame.map_err(|e| ReportError::Table {
+        let failed = |e: polars::prelude::PolarsError| ReportError::Table {
             path: path.clone(),
             message: e.to_string(),
-        })?;
+        };
+        let mut df = frame.map_err(failed)?;
         let bytes = tables::write_parquet(&mut df, &path)?;
-        self.files
-            .push(FileEntry::of(rel, &bytes, Some(df.height() as u64)));
-        Ok(())
+        let rows = Some(df.height() as u64);
+        self.files.push(FileEntry::of(rel, &bytes, rows));
+        let csv = tables::csv_bytes(&df).map_err(failed)?;
+        self.file(&tables::csv_beside(rel), &csv, rows)
     }
 
     /// A folder at `rel`.

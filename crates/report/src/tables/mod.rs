@@ -2,10 +2,14 @@
 //! [`crate::compute::dots`]) as polars DataFrames ([`odds_frame`] and the
 //! others, a column at a time in each schema's order), held to their
 //! schemas ([`TABLES`], documented in docs/report.md; [`check_schema`])
-//! and written as zstd Parquet ([`write_parquet`]).
+//! and written as zstd Parquet ([`write_parquet`]) and, beside it, as CSV
+//! ([`csv_bytes`]).
 
+mod csv_out;
 mod frames;
 mod schema;
+
+pub use csv_out::csv_bytes;
 
 pub(crate) use frames::Frame;
 pub use frames::{actions_frame, distributions_frame, dots_frame, odds_frame, summary_frame};
@@ -16,6 +20,12 @@ use std::path::Path;
 use polars::prelude::*;
 
 use crate::error::ReportError;
+
+/// The CSV file written beside the Parquet file at `rel` (a path in the
+/// report): `odds.parquet` -> `odds.csv`.
+pub fn csv_beside(rel: &str) -> String {
+    format!("{}.csv", rel.strip_suffix(".parquet").unwrap_or(rel))
+}
 
 /// Writes `df` to `path` as Parquet (zstd), through a temporary file in
 /// the same folder renamed into place; returns the bytes written.
