@@ -4,13 +4,12 @@
 //! verdict a line.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::fight::SamplerArg;
 use anyhow::Context;
 use clap::Args;
-use wodds_report::compute::delta::conflict::signed;
-use wodds_report::compute::delta::{self, Delta, Method, Play, ScenarioShift, Shift};
+use wodds_report::compute::delta::{self, Delta, MAX_ALONE, Method, Play, ScenarioShift, Shift};
 use wodds_rules::RuleSet;
 use wodds_sim::conflict::Scenario;
 
@@ -22,7 +21,8 @@ use crate::run::pct;
 #[command(after_help = "Examples:\n  \
     wodds compare revised docs/examples/our-table-next.toml scenarios/brawl.toml\n  \
     wodds compare fta docs/examples/fta-light-piling.toml scenarios/*.toml --format markdown\n  \
-    wodds compare revised my-house-rules.toml --format csv --output change.csv")]
+    wodds compare revised my-house-rules.toml --format csv --output change.csv\n  \
+    wodds compare revised my-house-rules.toml scenarios/brawl.toml --out reports/my-rule")]
 pub struct CompareArgs {
     /// The base: an edition id (revised, fta, uwod, hubris) or a house-rule file.
     base: String,
@@ -55,6 +55,12 @@ pub struct CompareArgs {
     /// Write to this file (whole, or not at all) instead of stdout.
     #[arg(long, short)]
     output: Option<PathBuf>,
+    /// Also write the comparison as a page: the report of the scenarios
+    /// under BASE and RULE that opens with "What your rule changes"
+    /// (`wodds report SCENARIOS --editions BASE,RULE --against BASE --out
+    /// DIR`), built beside DIR and put in place whole.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
@@ -95,7 +101,10 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         sampling: args.sampler.sampling(),
     };
     let bar = crate::report::Bar(crate::report::progress_bar("compare", args.quiet));
-    let d = delta::delta(&base, &rule, &scenarios, play, &bar)?;
+    let d = match &args.out {
+        None => delta::delta(&base, &rule, &scenarios, play, &bar)?,
+        Some(dir) => page(args, dir, &bar)?,
+    };
     bar.0.finish_and_clear();
     let top = args.top as usize;
     emit(args.output.as_deref(), |out| match args.format {
@@ -109,32 +118,31 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     })
 }
 
-/// A change in percentage points: `+47.97 pts` (`-0.0031 pts` when
-/// small: never `-0.00`).
-fn pts(x: f64) -> String {
-    format!("{} pts", plus(100.0 * x))
-}
-
-/// A change in a count (rounds): `-1.31`, or two significant digits when
-/// smaller than that shows.
-fn plus(x: f64) -> String {
-    if x.abs() >= 0.005 {
-        format!("{:+.2}", x + 0.0)
-    } else {
-        signed(x)
+/// Builds the page of `--out` (a report made `--against` the base) and
+/// returns its comparison, which is what `compare` prints.
+fn page(args: &CompareArgs, dir: &Path, bar: &crate::report::Bar) -> anyhow::Result<Delta> {
+    if args.sampler != SamplerArg::Round {
+        anyhow::bail!(
+            "--out: the page plays as `wodds report --against` does (exact where both rule sets \
+             have a round chain, else paired under the outcome sampler); drop --sampler or --out"
+        );
     }
-}
-
-/// A figure's change and, when estimated, its interval.
-fn change(s: &Shift, points: bool) -> String {
-    let f = |x| if points { pts(x) } else { plus(x) };
-    if !s.moved() {
-        "no change".to_string()
-    } else if s.low == s.high {
-        f(s.change)
-    } else {
-        format!("{} ({} to {})", f(s.change), f(s.low), f(s.high))
+    if args.scenarios.is_empty() {
+        anyhow::bail!("--out: give the scenarios the page should show (SCENARIOS)");
     }
+    let opts = wodds_report::Options {
+        scenarios: args.scenarios.clone(),
+        out: dir.to_path_buf(),
+        trials: args.trials,
+        seed: args.seed,
+        editions: vec![args.base.clone(), args.rule.clone()],
+        against: Some(args.base.clone()),
+        force: false,
+    };
+    let mut written = wodds_report::build(&opts, bar)?;
+    crate::report::print_notes(&written.notes);
+    eprintln!("page written to {}", written.index.display());
+    Ok(written.changes.remove(0))
 }
 
 /// How the text formats lay a table out.
@@ -233,6 +241,14 @@ fn write_text(out: &mut dyn Write, d: &Delta, top: usize, style: &Style) -> io::
     for s in &d.scenarios {
         write_scenario(out, s, style)?;
     }
+    if d.settings.len() > MAX_ALONE && !d.scenarios.is_empty() {
+        writeln!(
+            out,
+            "\n{}{} settings differ: each is played alone on the base only when at most {MAX_ALONE} do",
+            if markdown { "" } else { "  " },
+            d.settings.len()
+        )?;
+    }
     Ok(())
 }
 
@@ -276,9 +292,9 @@ fn write_single(out: &mut dyn Write, d: &Delta, top: usize, style: &Style) -> io
                         format!("{} / {}", c.difficulty, c.rule_difficulty)
                     },
                     format!("{} -> {}", pct(c.success.base), pct(c.success.rule)),
-                    change(&c.success, true),
+                    c.success.words(true),
                     format!("{} -> {}", pct(c.botch.base), pct(c.botch.rule)),
-                    change(&c.botch, true),
+                    c.botch.words(true),
                 ]
             })
             .collect();
@@ -310,14 +326,14 @@ fn write_single(out: &mut dyn Write, d: &Delta, top: usize, style: &Style) -> io
         let rows: Vec<Vec<String>> = (actions.iter().take(top))
             .map(|a| {
                 let (rolls, moved) = match a.mean_rolls {
-                    Some(m) => (format!("{:.2} -> {:.2}", m.base, m.rule), change(&m, false)),
+                    Some(m) => (format!("{:.2} -> {:.2}", m.base, m.rule), m.words(false)),
                     None => ("-".to_string(), "-".to_string()),
                 };
                 vec![
                     a.pool.to_string(),
                     a.target.to_string(),
                     format!("{} -> {}", pct(a.p_success.base), pct(a.p_success.rule)),
-                    change(&a.p_success, true),
+                    a.p_success.words(true),
                     rolls,
                     moved,
                 ]
@@ -367,7 +383,7 @@ fn write_scenario(out: &mut dyn Write, s: &ScenarioShift, style: &Style) -> io::
     let mut rows: Vec<Vec<String>> = Vec::new();
     let row = |label: String, s: &Shift, points: bool| {
         let v = |x: f64| if points { pct(x) } else { format!("{x:.2}") };
-        vec![label, v(s.base), v(s.rule), change(s, points)]
+        vec![label, v(s.base), v(s.rule), s.words(points)]
     };
     for side in &s.sides {
         rows.push(row(format!("{} wins", side.side), &side.win, true));
@@ -404,8 +420,8 @@ fn write_scenario(out: &mut dyn Write, s: &ScenarioShift, style: &Style) -> io::
                 let mut r = vec![e.key.clone()];
                 match (&e.alone, e.rounds) {
                     (None, Some(rounds)) => {
-                        r.extend(e.wins.iter().map(|w| change(w, true)));
-                        r.push(change(&rounds, false));
+                        r.extend(e.wins.iter().map(|w| w.words(true)));
+                        r.push(rounds.words(false));
                     }
                     (why, _) => {
                         let why = why.as_deref().unwrap_or("-");
@@ -432,113 +448,26 @@ fn noun(s: &ScenarioShift) -> &'static str {
 }
 
 /// One row per figure: every scenario figure, and every cell of the
-/// single roll and the actions table that moved.
+/// single roll and the actions table that moved ([`delta::rows`](fn@delta::rows)).
 fn write_csv(out: &mut dyn Write, d: &Delta) -> io::Result<()> {
     let mut w = csv_writer(out);
     w.write_record([
         "section", "scenario", "item", "metric", "base", "rule", "change", "low", "high", "method",
     ])?;
-    let mut record =
-        |section: &str, scenario: &str, item: String, metric: &str, s: &Shift, method: &str| {
-            w.write_record([
-                section.to_string(),
-                scenario.to_string(),
-                item,
-                metric.to_string(),
-                s.base.to_string(),
-                s.rule.to_string(),
-                s.change.to_string(),
-                s.low.to_string(),
-                s.high.to_string(),
-                method.to_string(),
-            ])
-        };
-    for c in &d.grid.cells {
-        let item = if d.grid.alike {
-            format!("pool {}, difficulty {}", c.pool, c.difficulty)
-        } else {
-            format!(
-                "pool {}, difficulty {} / {}",
-                c.pool, c.difficulty, c.rule_difficulty
-            )
-        };
-        for (metric, s) in [("p_success", &c.success), ("p_botch", &c.botch)] {
-            if s.moved() {
-                record("odds", "", item.clone(), metric, s, "exact")?;
-            }
-        }
-    }
-    for a in &d.actions {
-        let item = format!("pool {}, target {}", a.pool, a.target);
-        if a.p_success.moved() {
-            record(
-                "actions",
-                "",
-                item.clone(),
-                "p_success",
-                &a.p_success,
-                "exact",
-            )?;
-        }
-        if let Some(m) = a.mean_rolls.filter(Shift::moved) {
-            record("actions", "", item, "mean_rolls", &m, "exact")?;
-        }
-    }
-    for s in &d.scenarios {
-        let method = match s.method {
-            Method::Exact => "exact",
-            Method::Paired { .. } => "paired",
-        };
-        for side in &s.sides {
-            record(
-                "scenario",
-                &s.scenario,
-                side.side.clone(),
-                "win_rate",
-                &side.win,
-                method,
-            )?;
-        }
-        for e in &s.ends {
-            record(
-                "scenario",
-                &s.scenario,
-                String::new(),
-                &e.metric,
-                &e.shift,
-                method,
-            )?;
-        }
-        record(
-            "scenario",
-            &s.scenario,
-            String::new(),
-            "rounds_mean",
-            &s.rounds,
-            method,
-        )?;
-        for e in &s.by_setting {
-            for (side, win) in s.sides.iter().zip(&e.wins) {
-                record(
-                    "setting",
-                    &s.scenario,
-                    format!("{}: {}", e.key, side.side),
-                    "win_rate",
-                    win,
-                    method,
-                )?;
-            }
-            if let Some(r) = &e.rounds {
-                record(
-                    "setting",
-                    &s.scenario,
-                    e.key.clone(),
-                    "rounds_mean",
-                    r,
-                    method,
-                )?;
-            }
-        }
+    for r in delta::rows(d) {
+        let s = r.shift;
+        w.write_record([
+            r.section.to_string(),
+            r.scenario,
+            r.item,
+            r.metric,
+            s.base.to_string(),
+            s.rule.to_string(),
+            s.change.to_string(),
+            s.low.to_string(),
+            s.high.to_string(),
+            r.method.to_string(),
+        ])?;
     }
     w.flush()
 }

@@ -10,10 +10,16 @@ use serde::Serialize;
 use wodds_rules::RuleSet;
 use wodds_sim::conflict::{EditionEngine, End, Figures, Paired, Sampling, Scenario, run_paired};
 
-use super::shift::{NOISE, Play, SettingChange, Shift};
+use super::shift::{NOISE, Play, SettingChange, Shift, signed};
 use crate::compute::section::{ended, kind_name, noun};
 use crate::error::ReportError;
 use crate::progress::Progress;
+
+/// The most settings a rule may change for each to be played alone on
+/// the base: a house rule changes a few; two editions differ in dozens
+/// or hundreds, where one setting alone says little and each would play
+/// every scenario again.
+pub const MAX_ALONE: usize = 12;
 
 /// How a scenario's changes were worked out.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -89,7 +95,8 @@ pub struct ScenarioShift {
     pub rounds: Shift,
     /// The change in one line.
     pub verdict: String,
-    /// What each setting does alone (only when more than one differs).
+    /// What each setting does alone (only when 2 to [`MAX_ALONE`]
+    /// settings differ).
     pub by_setting: Vec<SettingEffect>,
 }
 
@@ -117,9 +124,9 @@ pub(super) fn scenario(
     };
     let m = measure(scenario, base, rule, play, progress).map_err(rules_error)?;
     let mut by_setting = Vec::new();
-    if settings.len() > 1 {
+    if (2..=MAX_ALONE).contains(&settings.len()) {
         for s in settings {
-            by_setting.push(alone(scenario, base, s, play, progress).map_err(rules_error)?);
+            by_setting.push(alone(scenario, base, s, play, progress));
         }
     }
     let sides: Vec<SideShift> = scenario
@@ -157,7 +164,7 @@ fn alone(
     setting: &SettingChange,
     play: Play,
     progress: &dyn Progress,
-) -> Result<SettingEffect, wodds_rules::RulesError> {
+) -> SettingEffect {
     let effect = |wins, rounds, alone| SettingEffect {
         key: setting.key.clone(),
         wins,
@@ -165,20 +172,18 @@ fn alone(
         alone,
     };
     let Some(value) = &setting.rule else {
-        return Ok(effect(
-            Vec::new(),
-            None,
-            Some("unset under the rule".into()),
-        ));
+        return effect(Vec::new(), None, Some("unset under the rule".into()));
     };
     let id = format!("{} with {}", base.id, setting.key);
-    match base.derive(&id, &[(setting.key.as_str(), value.clone())]) {
-        Ok(changed) => {
-            let m = measure(scenario, base, &changed, play, progress)?;
-            Ok(effect(m.wins, Some(m.rounds), None))
-        }
-        // A setting that only makes sense beside another the rule changes.
-        Err(e) => Ok(effect(Vec::new(), None, Some(e.to_string()))),
+    // A setting that only makes sense beside another the rule changes:
+    // the base with it alone is not a rule set (or cannot play the
+    // scenario: a difficulty out of its range).
+    let measured = base
+        .derive(&id, &[(setting.key.as_str(), value.clone())])
+        .and_then(|changed| measure(scenario, base, &changed, play, progress));
+    match measured {
+        Ok(m) => effect(m.wins, Some(m.rounds), None),
+        Err(e) => effect(Vec::new(), None, Some(e.to_string())),
     }
 }
 
@@ -290,22 +295,6 @@ fn paired(p: &Paired, ends: &[End], seed: u64, sampling: Sampling) -> Measured {
 /// more digits when it is small.
 fn points(x: f64) -> String {
     signed(x * 100.0)
-}
-
-/// A signed figure with one decimal, or two significant digits when it
-/// is smaller than that shows (`+0.0031`, never `-0.00`).
-pub fn signed(x: f64) -> String {
-    // `+ 0.0` turns -0 into 0.
-    let x = x + 0.0;
-    if x == 0.0 {
-        "+0.00".to_string()
-    } else if x.abs() >= 0.095 {
-        format!("{x:+.1}")
-    } else {
-        let digits = x.abs().log10().floor() as i32;
-        let decimals = (1 - digits).clamp(2, 12) as usize;
-        format!("{x:+.decimals$}")
-    }
 }
 
 /// The change in one line: `Veronica +3.2 points, fights 1.4 rounds

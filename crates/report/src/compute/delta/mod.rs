@@ -11,6 +11,7 @@
 //! [`NOISE`] counts as a change.
 
 pub mod conflict;
+pub mod rows;
 pub mod shift;
 pub mod single;
 
@@ -21,8 +22,9 @@ use wodds_sim::conflict::Scenario;
 use crate::error::ReportError;
 use crate::progress::Progress;
 
-pub use conflict::{Method, ScenarioShift};
-pub use shift::{NOISE, Play, SettingChange, Shift};
+pub use conflict::{MAX_ALONE, Method, ScenarioShift};
+pub use rows::{ChangeRow, rows};
+pub use shift::{NOISE, Play, SettingChange, Shift, plus, pts, signed};
 pub use single::{ActionShift, Grid, OddsShift};
 
 /// A rule set as the comparison names it.

@@ -61,6 +61,54 @@ impl Shift {
     }
 }
 
+/// A signed figure with one decimal, or two significant digits when it
+/// is smaller than that shows (`+0.0031`, never `-0.00`).
+pub fn signed(x: f64) -> String {
+    // `+ 0.0` turns -0 into 0.
+    let x = x + 0.0;
+    if x == 0.0 {
+        "+0.00".to_string()
+    } else if x.abs() >= 0.095 {
+        format!("{x:+.1}")
+    } else {
+        let digits = x.abs().log10().floor() as i32;
+        let decimals = (1 - digits).clamp(2, 12) as usize;
+        format!("{x:+.decimals$}")
+    }
+}
+
+/// A change in percentage points: `+47.97 pts` (`-0.0031 pts` when
+/// small: never `-0.00`).
+pub fn pts(x: f64) -> String {
+    format!("{} pts", plus(100.0 * x))
+}
+
+/// A change in a count (rounds): `-1.31`, or two significant digits when
+/// smaller than that shows.
+pub fn plus(x: f64) -> String {
+    if x.abs() >= 0.005 {
+        format!("{:+.2}", x + 0.0)
+    } else {
+        signed(x)
+    }
+}
+
+impl Shift {
+    /// The change in words and, when estimated, its interval: `+3.20 pts`,
+    /// `+3.20 pts (+2.10 pts to +4.30 pts)`, `no change`; in points when
+    /// `points`, else as a count.
+    pub fn words(&self, points: bool) -> String {
+        let f = |x| if points { pts(x) } else { plus(x) };
+        if !self.moved() {
+            "no change".to_string()
+        } else if self.low == self.high {
+            f(self.change)
+        } else {
+            format!("{} ({} to {})", f(self.change), f(self.low), f(self.high))
+        }
+    }
+}
+
 /// A difference below [`NOISE`] as 0, without a negative zero.
 fn tidy(x: f64) -> f64 {
     if x.abs() < NOISE { 0.0 } else { x }
