@@ -13,6 +13,7 @@ use wodds_sim::conflict::Shard;
     wodds report\n  \
     wodds report scenarios/brawl.toml --trials 1000000 --out reports/brawl\n  \
     wodds report --editions revised,my-house-rules.toml\n  \
+    wodds report --editions revised,my-house-rules.toml --against revised\n  \
     wodds report scenarios/brawl.toml --shard 0/2 --out parts/0   (then 1/2, then wodds merge)")]
 pub struct ReportArgs {
     /// Scenario files (default: every scenarios/*.toml).
@@ -30,6 +31,11 @@ pub struct ReportArgs {
     /// Editions instead of the scenarios', comma-separated (ids or house-rule paths).
     #[arg(long, value_delimiter = ',')]
     editions: Vec<String>,
+    /// One of the report's editions to measure the others against: the
+    /// page then opens with "What your rule changes" (as `wodds compare`)
+    /// and the report holds changes.parquet.
+    #[arg(long, value_name = "EDITION")]
+    against: Option<String>,
     /// Write into --out even if it is not a wodds report directory (or its
     /// manifest is damaged): wodds still removes only the files it wrote,
     /// and keeps any other file where it puts one of its own as NAME.~1~.
@@ -120,6 +126,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
         trials: args.trials,
         seed: args.seed,
         editions: args.editions.clone(),
+        against: args.against.clone(),
         force: args.force,
     };
     let bar = bar(args.quiet);
@@ -202,12 +209,14 @@ pub fn print_written(written: &wodds_report::Written, timings: bool) {
         let total = s(t.total).max(1e-9);
         eprintln!(
             "total {:.2} s: setup and round chains {:.2} s, exact tables {:.2} s, fights {:.2} s, \
-             what a dot is worth {:.2} s, Parquet {:.2} s ({:.1}%), charts {:.2} s ({:.1}%), page {:.2} s",
+             what a dot is worth {:.2} s, what the rules change {:.2} s, Parquet {:.2} s ({:.1}%), \
+             charts {:.2} s ({:.1}%), page {:.2} s",
             s(t.total),
             s(t.setup),
             s(t.exact),
             s(t.fights),
             s(t.dots),
+            s(t.changes),
             s(t.parquet),
             100.0 * s(t.parquet) / total,
             s(t.charts),

@@ -469,6 +469,7 @@ pub fn check(opts: &CheckOptions, progress: &dyn Progress) -> Result<Checked, Re
         trials: overrides.trials,
         seed: overrides.seed,
         editions: overrides.editions.clone(),
+        against: overrides.against.clone(),
         force: false,
     };
     let written = build_as(&run, "--baseline", progress)?;

@@ -59,6 +59,9 @@ pub struct Overrides {
     pub seed: Option<u64>,
     /// `--editions`, as given (empty: each scenario's own).
     pub editions: Vec<String>,
+    /// `--against`, if given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub against: Option<String>,
 }
 
 /// An input file of a report.

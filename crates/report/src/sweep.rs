@@ -362,6 +362,7 @@ fn heatmaps(t: &Table) -> Result<Vec<(String, charts::Rendered)>, ReportError> {
             xs: xs.clone(),
             ys: ys.clone(),
             z,
+            change: false,
         };
         let name = format!("heatmap-{}", file_safe(e));
         out.push((name.clone(), charts::render(&name, &chart)?));

@@ -46,6 +46,7 @@ fn baseline(dir: &Path, scenarios: &[&str], editions: &[String], trials: u64) ->
         trials: Some(trials),
         seed: None,
         editions: editions.to_vec(),
+        against: None,
         force: false,
     };
     build(&opts, &()).unwrap();

@@ -50,6 +50,7 @@ fn build_into(dir: &Path) -> Manifest {
         trials: Some(3000),
         seed: None,
         editions: Vec::new(),
+        against: None,
         force: true,
     };
     build(&opts, &()).unwrap().manifest
@@ -773,6 +774,7 @@ fn a_one_die_chase_has_the_lead_worked_out_by_hand() {
             trials: None,
             seed: None,
             editions: Vec::new(),
+            against: None,
             force: false,
         },
         &(),

@@ -77,17 +77,32 @@ impl Draw for Bars {
             .map(|b| b.interval.map_or(b.value, |i| i.0.min(b.value)))
             .fold(0.0f64, f64::min);
         // Room right of the longest bar for its label (and left of a bar
-        // below 0, a change for the worse).
-        let x1 = (100.0 * top * 1.22).max(100.0 * top + 14.0);
-        let x0 = if bottom < 0.0 {
-            (100.0 * bottom * 1.22).min(100.0 * bottom - 14.0)
+        // below 0, a change for the worse): for chances, at least 14
+        // points; for changes, a quarter of the span, so that the axis
+        // is as wide as the changes, however small.
+        let (x0, x1) = if self.points {
+            let span = (100.0 * (top - bottom)).max(0.01);
+            let x0 = if bottom < 0.0 {
+                100.0 * bottom - span / 4.0
+            } else {
+                0.0
+            };
+            (x0, 100.0 * top + span / 4.0)
         } else {
-            0.0
+            (
+                (0.0f64).min(100.0 * bottom),
+                (100.0 * top * 1.22).max(100.0 * top + 14.0),
+            )
         };
+        // Room left of the axis for the widest outcome's name.
+        let names = (self.groups.iter())
+            .map(|n| root.estimate_text_size(n, &text(16)).map_or(0, |(w, _)| w))
+            .max()
+            .unwrap_or(0);
         let mut chart = ChartBuilder::on(&main)
             .margin(16)
             .x_label_area_size(56)
-            .y_label_area_size(130)
+            .y_label_area_size((names + 20).clamp(130, 400))
             .build_cartesian_2d(x0..x1, -0.5..g as f64 - 0.5)?;
         let tick = percent_tick(x1 - x0, self.points);
         let fmt_x = |v: &f64| {
@@ -118,6 +133,13 @@ impl Draw for Bars {
                 (px - 10, py),
                 text(16).pos(Pos::new(HPos::Right, VPos::Center)),
             ))?;
+        }
+        if self.points {
+            // The zero line: no change.
+            chart.draw_series(std::iter::once(PathElement::new(
+                vec![(0.0, -0.5), (0.0, g as f64 - 0.5)],
+                AXIS.stroke_width(2),
+            )))?;
         }
         let slot = 0.8 / n as f64;
         let half = slot * 0.4;

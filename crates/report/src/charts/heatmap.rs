@@ -1,14 +1,18 @@
-//! A heatmap of probabilities: the single roll by pool and difficulty.
+//! A heatmap of probabilities, or of changes in them: the single roll by
+//! pool and difficulty, and what a rule changes in it.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::palette::{dark, viridis};
+use super::palette::{dark, diverging, viridis};
 use super::render::Draw;
-use super::style::{AXIS, FONT, centred, text, title_size};
+use super::style::{AXIS, FONT, centred, percent_tick, text, title_size};
 
 /// A grid of probabilities: pools across, difficulties up, each cell
-/// coloured by viridis and labelled with its percentage.
+/// coloured by viridis and labelled with its percentage; or, when
+/// `change`, of changes in a probability, coloured on a diverging scale
+/// centred on zero and as wide as the largest change either way, each
+/// cell labelled in signed percentage points.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Heatmap {
     /// The title.
@@ -23,8 +27,48 @@ pub struct Heatmap {
     pub xs: Vec<i32>,
     /// The y values (difficulties).
     pub ys: Vec<i32>,
-    /// `z[j][i]`: the probability at `ys[j]`, `xs[i]`.
+    /// `z[j][i]`: the probability at `ys[j]`, `xs[i]` (its change, when
+    /// `change`).
     pub z: Vec<Vec<f64>>,
+    /// Whether `z` holds changes (-1..=1) rather than probabilities.
+    pub change: bool,
+}
+
+impl Heatmap {
+    /// The colour scale's half width in percentage points when `change`:
+    /// the largest change either way, at least 0.01 points.
+    fn reach(&self) -> f64 {
+        let m = self.z.iter().flatten().fold(0.0f64, |m, v| m.max(v.abs()));
+        (100.0 * m).max(0.01)
+    }
+
+    /// A cell's colour.
+    fn color(&self, p: f64) -> RGBColor {
+        if self.change {
+            diverging(100.0 * p / self.reach())
+        } else {
+            viridis(p)
+        }
+    }
+
+    /// A cell's label: its percentage, or its change in signed points
+    /// (one decimal, two below a point; `0` when none).
+    fn label(&self, p: f64) -> String {
+        if !self.change {
+            return format!("{:.0}", 100.0 * p);
+        }
+        let v = 100.0 * p;
+        let decimals = if self.reach() >= 1.0 { 1 } else { 2 };
+        let r = format!("{v:+.decimals$}");
+        if r.trim_start_matches(['+', '-'])
+            .chars()
+            .all(|c| c == '0' || c == '.')
+        {
+            "0".to_string()
+        } else {
+            r
+        }
+    }
 }
 
 impl Draw for Heatmap {
@@ -83,12 +127,12 @@ impl Draw for Heatmap {
             .flat_map(|(&y, row)| self.xs.iter().zip(row).map(move |(&x, &p)| (x, y, p)));
         for (x, y, p) in cells {
             let (x, y) = (f64::from(x), f64::from(y));
-            let c = viridis(p);
+            let c = self.color(p);
             chart.draw_series(std::iter::once(Rectangle::new(
                 [(x - 0.5, y - 0.5), (x + 0.5, y + 0.5)],
                 c.filled(),
             )))?;
-            let label = format!("{:.0}", 100.0 * p);
+            let label = self.label(p);
             let ink = if dark(c) { WHITE } else { BLACK };
             chart.draw_series(std::iter::once(Text::new(
                 label,
@@ -96,26 +140,38 @@ impl Draw for Heatmap {
                 centred(13).color(&ink),
             )))?;
         }
-        // The colour bar.
+        // The colour bar: 0-100%, or -reach..+reach points.
+        let (lo, hi) = if self.change {
+            (-self.reach(), self.reach())
+        } else {
+            (0.0, 100.0)
+        };
         let mut scale = ChartBuilder::on(&bar)
             .margin_top(56)
             .margin_bottom(72)
             .margin_right(8)
             .y_label_area_size(52)
-            .build_cartesian_2d(0.0..1.0, 0.0..100.0)?;
-        let pct = |v: &f64| format!("{v:.0}%");
+            .build_cartesian_2d(0.0..1.0, lo..hi)?;
+        let change = self.change;
+        let tick = percent_tick(hi - lo, change);
         scale
             .configure_mesh()
             .disable_mesh()
             .disable_x_axis()
             .axis_style(AXIS)
-            .y_labels(6)
-            .y_label_formatter(&pct)
+            .y_labels(if change { 5 } else { 6 })
+            .y_label_formatter(&tick)
             .label_style(text(14))
             .draw()?;
+        let step = (hi - lo) / 100.0;
         scale.draw_series((0..100).map(|k| {
-            let t = f64::from(k);
-            Rectangle::new([(0.0, t), (1.0, t + 1.0)], viridis(t / 100.0).filled())
+            let t = lo + step * f64::from(k);
+            let c = if change {
+                diverging((t + step / 2.0) / hi)
+            } else {
+                viridis(t / 100.0)
+            };
+            Rectangle::new([(0.0, t), (1.0, t + step)], c.filled())
         }))?;
         bar.draw(&Text::new(self.z_desc.clone(), (8, 24), text(15)))?;
         Ok(())

@@ -7,6 +7,7 @@
 
 mod bands;
 mod bars;
+mod changes;
 mod heatmap;
 mod intervals;
 mod kind;

@@ -111,11 +111,36 @@ pub fn viridis(t: f64) -> RGBColor {
         (189, 223, 38),
         (253, 231, 37),
     ];
-    let x = t.clamp(0.0, 1.0) * (STOPS.len() - 1) as f64;
-    let i = (x.floor() as usize).min(STOPS.len() - 2);
+    blend(&STOPS, t)
+}
+
+/// A diverging scale for changes, `t` in -1..=1: ColorBrewer's RdBu
+/// (colour-blind safe), red for less, white at 0, blue for more.
+pub fn diverging(t: f64) -> RGBColor {
+    const STOPS: [(u8, u8, u8); 11] = [
+        (103, 0, 31),
+        (178, 24, 43),
+        (214, 96, 77),
+        (244, 165, 130),
+        (253, 219, 199),
+        (247, 247, 247),
+        (209, 229, 240),
+        (146, 197, 222),
+        (67, 147, 195),
+        (33, 102, 172),
+        (5, 48, 97),
+    ];
+    blend(&STOPS, (t.clamp(-1.0, 1.0) + 1.0) / 2.0)
+}
+
+/// The colour at `t` (0..=1) of a scale of evenly spaced `stops`,
+/// linearly interpolated.
+fn blend(stops: &[(u8, u8, u8)], t: f64) -> RGBColor {
+    let x = t.clamp(0.0, 1.0) * (stops.len() - 1) as f64;
+    let i = (x.floor() as usize).min(stops.len() - 2);
     let f = x - i as f64;
     let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * f).round() as u8;
-    let (a, b) = (STOPS[i], STOPS[i + 1]);
+    let (a, b) = (stops[i], stops[i + 1]);
     RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
 }
 
@@ -149,5 +174,14 @@ mod tests {
         assert_eq!(viridis(0.0), RGBColor(68, 1, 84));
         assert_eq!(viridis(1.0), RGBColor(253, 231, 37));
         assert!(dark(viridis(0.0)) && !dark(viridis(1.0)));
+    }
+
+    #[test]
+    fn the_diverging_scale_is_white_at_zero_and_dark_at_either_end() {
+        assert_eq!(diverging(0.0), RGBColor(247, 247, 247));
+        assert_eq!(diverging(-1.0), RGBColor(103, 0, 31));
+        assert_eq!(diverging(1.0), RGBColor(5, 48, 97));
+        assert_eq!(diverging(7.0), diverging(1.0));
+        assert!(dark(diverging(-1.0)) && dark(diverging(1.0)) && !dark(diverging(0.0)));
     }
 }

@@ -7,7 +7,7 @@ use wodds_rules::RuleSet;
 use super::kind::Chart;
 use super::palette::Palette;
 use super::render::Rendered;
-use super::{Bar, Bars, scenario, single};
+use super::{Bar, Bars, changes, scenario, single};
 use crate::compute::Computed;
 use crate::compute::dots::{self, DotRow};
 use crate::error::ReportError;
@@ -15,6 +15,8 @@ use crate::error::ReportError;
 /// Where a chart goes on the page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Place {
+    /// In "What your rule changes", which opens the page.
+    Changes,
     /// Among the single roll's charts of the standard task.
     Single,
     /// Among the single roll's heatmaps, one per edition.
@@ -36,7 +38,7 @@ pub struct Planned {
     pub place: Place,
     /// What it shows, in words.
     pub caption: String,
-    chart: Chart,
+    pub(super) chart: Chart,
 }
 
 /// A chart drawn.
@@ -57,10 +59,11 @@ pub struct Drawn {
 /// The caption of the chart of "What is a dot worth".
 const DOTS_CAPTION: &str = "For each trait, each edition's change in the first side's chance to win from one more dot, averaged over the fights of the table that roll it (exact: from the round chains).";
 
-/// Every chart of a report, in order: the single roll's, "What is a dot
-/// worth" when there are dots, then each scenario's as its section asks.
+/// Every chart of a report, in order: what each rule changes (with
+/// `--against`), the single roll's, "What is a dot worth" when there are
+/// dots, then each scenario's as its section asks.
 pub fn plan(editions: &[RuleSet], computed: &Computed, palette: &Palette) -> Vec<Planned> {
-    let mut out = Vec::new();
+    let mut out = changes::plan(&computed.changes, palette);
     let charts = single::charts(editions, &computed.odds, palette);
     let captions = single::captions(editions, &computed.odds);
     for ((name, chart), (named, caption)) in charts.into_iter().zip(captions) {

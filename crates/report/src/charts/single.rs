@@ -146,6 +146,7 @@ pub(super) fn charts(
                 xs,
                 ys,
                 z,
+                change: false,
             }),
         ));
     }

@@ -26,6 +26,9 @@ pub struct Options {
     pub seed: Option<u64>,
     /// Editions to use instead of the scenarios' (ids or house-rule paths).
     pub editions: Vec<String>,
+    /// The edition the others are measured against (`--against`): the
+    /// page then opens with what each other one changes ([`crate::compute::delta`]).
+    pub against: Option<String>,
     /// Replace `out` even when it is not a report.
     pub force: bool,
 }
@@ -47,6 +50,9 @@ impl Options {
         }
         if !self.editions.is_empty() {
             c.push_str(&format!(" --editions {}", self.editions.join(",")));
+        }
+        if let Some(a) = &self.against {
+            c.push_str(&format!(" --against {a}"));
         }
         c
     }
@@ -175,6 +181,34 @@ pub(crate) fn load(opts: &Options) -> Result<(Vec<Loaded>, Vec<RuleSet>), Report
     Ok((loaded, editions))
 }
 
+/// The index in `editions` of the edition `--against` names, if given:
+/// one of the report's editions, and not its only one.
+pub(crate) fn against(opts: &Options, editions: &[RuleSet]) -> Result<Option<usize>, ReportError> {
+    let Some(given) = &opts.against else {
+        return Ok(None);
+    };
+    let ids: Vec<&str> = editions.iter().map(|e| e.id.as_str()).collect();
+    let flag = |message: String| ReportError::Flag {
+        flag: "--against",
+        message,
+    };
+    let id = RuleSet::load(given)
+        .map(|r| r.id)
+        .unwrap_or_else(|_| given.clone());
+    let Some(i) = ids.iter().position(|e| *e == id) else {
+        return Err(flag(format!(
+            "{given} is not one of the report's editions ({}); name one of them, or add it to --editions",
+            ids.join(", ")
+        )));
+    };
+    if ids.len() < 2 {
+        return Err(flag(format!(
+            "{given} is the report's only edition: give --editions a rule to compare with it"
+        )));
+    }
+    Ok(Some(i))
+}
+
 /// Puts `editions` in the one order a report shows them everywhere: the
 /// built-in editions as wodds lists them (revised, fta, uwod, hubris),
 /// then house rules in the order given. Each edition plays from its own
@@ -246,6 +280,7 @@ mod tests {
                     }
                 })
                 .collect(),
+            against: None,
             force: false,
         }
     }

@@ -34,4 +34,7 @@ pub struct Computed {
     pub dots: Vec<DotRow>,
     /// What "What is a dot worth" left out, in words.
     pub dots_left: Vec<String>,
+    /// What each rule changes against the base (`--against`), in the
+    /// report's order of editions; empty without one.
+    pub changes: Vec<delta::Delta>,
 }

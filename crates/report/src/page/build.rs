@@ -55,6 +55,7 @@ pub(crate) fn page(
             chart,
         )
     });
+    let changes = super::changes::view(&computed.changes, palette, views(Place::Changes));
     Page {
         version: VERSION.to_string(),
         command,
@@ -67,7 +68,7 @@ pub(crate) fn page(
                 color: palette.css(&e.id),
             })
             .collect(),
-        contents: contents(sections, dots.is_some()),
+        contents: contents(sections, dots.is_some(), changes.is_some()),
         summary: sections
             .iter()
             .map(|s| SummaryRow {
@@ -93,21 +94,25 @@ pub(crate) fn page(
             .map(|(i, s)| section_view(s, loaded, palette, views(Place::Section(i))))
             .collect(),
         dots,
+        changes,
     }
 }
 
-/// The page's contents after the summary: the single roll, extended
+/// The page's contents: "What your rule changes" first when `changes`
+/// (it opens the page), then after the summary the single roll, extended
 /// actions, each scenario, and "What is a dot worth" when `dots`.
-fn contents(sections: &[Section], dots: bool) -> Vec<Entry> {
+fn contents(sections: &[Section], dots: bool, changes: bool) -> Vec<Entry> {
     let entry = |href: &str, title: &str, kind: &str| Entry {
         href: href.to_string(),
         title: title.to_string(),
         kind: kind.to_string(),
     };
-    let mut out = vec![
-        entry("single", "A single roll", ""),
-        entry("actions", "Extended actions", ""),
-    ];
+    let mut out = Vec::new();
+    if changes {
+        out.push(entry("changes", "What your rule changes", ""));
+    }
+    out.push(entry("single", "A single roll", ""));
+    out.push(entry("actions", "Extended actions", ""));
     for s in sections {
         let kind = if s.kind == "combat" { "" } else { &s.kind };
         out.push(entry(&s.slug, &s.title, kind));

@@ -4,11 +4,13 @@
 
 mod build;
 mod cells;
+mod changes;
 mod view;
 
 pub(crate) use build::page;
 pub use cells::{estimates, favoured, format, rows};
 pub use view::{
-    ActionCell, ActionView, Cell, ChartView, DataLink, DotsRow, DotsView, EditionView, Entry, Page,
-    Row, SectionEdition, SectionView, SummaryCell, SummaryRow, render,
+    ActionCell, ActionView, Cell, ChangesView, ChartView, DataLink, DotsRow, DotsView, EditionView,
+    Entry, FigureRow, Page, Row, RuleView, SectionEdition, SectionView, SettingRow, SummaryCell,
+    SummaryRow, VerdictRow, render,
 };

@@ -214,6 +214,87 @@ pub struct Page {
     /// "What is a dot worth", when the report has fights with a round
     /// chain.
     pub dots: Option<DotsView>,
+    /// "What your rule changes", which opens the page of a report made
+    /// `--against` an edition.
+    pub changes: Option<ChangesView>,
+}
+
+/// "What your rule changes".
+#[derive(Debug, Clone, Serialize)]
+pub struct ChangesView {
+    /// The edition the others are measured against.
+    pub base: EditionView,
+    /// Each other rule set, in the report's order.
+    pub rules: Vec<RuleView>,
+    /// Every rule's change in each side's chance to win, when the report
+    /// has scenarios.
+    pub wins: Option<ChartView>,
+    /// The table behind it.
+    pub data: DataLink,
+}
+
+/// What one rule set changes against the base.
+#[derive(Debug, Clone, Serialize)]
+pub struct RuleView {
+    /// The rule set.
+    pub rule: EditionView,
+    /// Its rules hash.
+    pub hash: String,
+    /// The settings that differ.
+    pub settings: Vec<SettingRow>,
+    /// A verdict a scenario, the largest change first.
+    pub verdicts: Vec<VerdictRow>,
+    /// The single roll's change in a sentence.
+    pub single: String,
+    /// The single roll's change as heatmaps (success, botch).
+    pub charts: Vec<ChartView>,
+    /// Every scenario figure, base, rule and change.
+    pub figures: Vec<FigureRow>,
+}
+
+/// A setting that differs.
+#[derive(Debug, Clone, Serialize)]
+pub struct SettingRow {
+    /// Its dotted key.
+    pub key: String,
+    /// Its value under the base.
+    pub base: String,
+    /// Under the rule.
+    pub rule: String,
+}
+
+/// A scenario's verdict.
+#[derive(Debug, Clone, Serialize)]
+pub struct VerdictRow {
+    /// The scenario's anchor.
+    pub slug: String,
+    /// Its title.
+    pub title: String,
+    /// The change in one line.
+    pub verdict: String,
+    /// Whether exact.
+    pub exact: bool,
+    /// How it was worked out.
+    pub how: String,
+}
+
+/// A scenario figure under the base and the rule.
+#[derive(Debug, Clone, Serialize)]
+pub struct FigureRow {
+    /// The scenario's anchor.
+    pub slug: String,
+    /// Its title, on its first row only.
+    pub title: String,
+    /// The figure.
+    pub label: String,
+    /// Under the base.
+    pub base: String,
+    /// Under the rule.
+    pub rule: String,
+    /// The change and, when estimated, its interval.
+    pub change: String,
+    /// Whether exact.
+    pub exact: bool,
 }
 
 /// The "What is a dot worth" section.

@@ -23,9 +23,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use wodds_rules::RuleSet;
+use wodds_sim::conflict::{Sampling, Scenario};
 
 use crate::charts::palette::Palette;
 use crate::charts::{self, Drawn};
+use crate::compute::delta::{self, Delta, Play};
 use crate::compute::fights::{self, Source};
 use crate::compute::inputs::{self, Loaded};
 use crate::compute::{Computed, Options, dots, section, single};
@@ -51,6 +53,9 @@ pub struct Timings {
     pub fights: Duration,
     /// What a dot is worth: a round chain for every trait raised.
     pub dots: Duration,
+    /// What each rule changes against `--against`'s edition: the grid,
+    /// the actions table and every scenario under both, played again.
+    pub changes: Duration,
     /// Building DataFrames and writing Parquet.
     pub parquet: Duration,
     /// Drawing the charts (SVG and PNG) and writing them.
@@ -75,6 +80,9 @@ pub struct Written {
     /// What to tell the user besides: the user's files kept in `out`,
     /// directories that stopped runs left and were removed.
     pub notes: Vec<String>,
+    /// What each rule changes against `--against`'s edition (empty
+    /// without one).
+    pub changes: Vec<Delta>,
 }
 
 /// Builds the report `opts` asks for.
@@ -117,6 +125,7 @@ pub fn merge(
         trials: m.inputs.trials,
         seed: m.inputs.seed,
         editions: m.inputs.editions.clone(),
+        against: None,
         force,
     };
     if opts.command() != m.command || m.inputs.sampler.is_some() {
@@ -150,6 +159,7 @@ fn report(
     let start = Instant::now();
     let mut timings = Timings::default();
     let (loaded, editions) = inputs::load(opts)?;
+    let base = inputs::against(opts, &editions)?;
     if let Some(parts) = parts {
         parts.check_inputs(&part_scenarios(&loaded), &edition_entries(&editions))?;
     }
@@ -170,12 +180,16 @@ fn report(
     })?;
     progress.message("what a dot is worth");
     let (dots, dots_left) = timed(&mut timings.dots, || dots::all(&loaded, &engines));
+    let changes = timed(&mut timings.changes, || {
+        changes_against(base, &editions, &loaded, progress)
+    })?;
     let computed = Computed {
         odds,
         actions,
         sections,
         dots,
         dots_left,
+        changes,
     };
 
     let mut out = Out::new(staging.path());
@@ -217,7 +231,41 @@ fn report(
         manifest,
         timings,
         notes,
+        changes: computed.changes,
     })
+}
+
+/// What each edition changes against the one at `base` (`--against`),
+/// in the report's order: the single roll, the actions table and every
+/// scenario that plays both, exact from both round chains where it can,
+/// else both played on the same random numbers with the scenario's trials
+/// and seed.
+fn changes_against(
+    base: Option<usize>,
+    editions: &[RuleSet],
+    loaded: &[Loaded],
+    progress: &dyn Progress,
+) -> Result<Vec<Delta>, ReportError> {
+    let Some(b) = base else {
+        return Ok(Vec::new());
+    };
+    let base = &editions[b];
+    let play = Play {
+        trials: None,
+        seed: None,
+        sampling: Sampling::Round,
+    };
+    let has = |l: &Loaded, id: &str| l.scenario.editions.iter().any(|e| e.id == id);
+    (editions.iter().enumerate())
+        .filter(|&(i, _)| i != b)
+        .map(|(_, rule)| {
+            let scenarios: Vec<(String, Scenario)> = (loaded.iter())
+                .filter(|l| has(l, &base.id) && has(l, &rule.id))
+                .map(|l| (l.slug.clone(), l.scenario.clone()))
+                .collect();
+            delta::delta(base, rule, &scenarios, play, progress)
+        })
+        .collect()
 }
 
 /// Checks `opts.out` before any work and makes the temporary directory
@@ -243,6 +291,9 @@ fn stage(
     ]
     .map(String::from)
     .to_vec();
+    if opts.against.is_some() {
+        planned.push("changes.parquet".to_string());
+    }
     for l in loaded {
         planned.push(format!("{}/summary.parquet", l.slug));
         planned.push(format!("{}/distributions.parquet", l.slug));
@@ -345,6 +396,9 @@ impl<'a> Out<'a> {
         if !c.dots.is_empty() {
             self.table("dots.parquet", tables::dots_frame(&c.dots))?;
         }
+        if !c.changes.is_empty() {
+            self.table("changes.parquet", tables::changes_frame(&c.changes))?;
+        }
         Ok(())
     }
 
@@ -395,6 +449,7 @@ fn report_manifest(
             trials: opts.trials,
             seed: opts.seed,
             editions: opts.editions.clone(),
+            against: opts.against.clone(),
         }),
         inputs,
     }

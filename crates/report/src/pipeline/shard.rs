@@ -37,6 +37,14 @@ pub fn build_part(
 ) -> Result<PartWritten, ReportError> {
     let start = Instant::now();
     let mut timings = Timings::default();
+    if opts.against.is_some() {
+        return Err(ReportError::Flag {
+            flag: "--against",
+            message: "a shard plays its share of each rule set's conflicts on its own; \
+                      compare rule sets in one run (`wodds report --against`, `wodds compare`)"
+                .to_string(),
+        });
+    }
     let (loaded, editions) = inputs::load(opts)?;
     let read: Vec<PathBuf> = inputs::inputs(&loaded, &editions)?
         .iter()

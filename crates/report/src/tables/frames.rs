@@ -3,6 +3,7 @@
 
 use polars::prelude::*;
 
+use crate::compute::delta::{ChangeRow, Delta, rows};
 use crate::compute::dots::DotRow;
 use crate::compute::rows::{ActionRow, Bucket, Metric, OddsRow, WITHIN, prob, tidy};
 use crate::manifest::VERSION;
@@ -175,6 +176,35 @@ pub fn dots_frame(rows: &[DotRow]) -> PolarsResult<DataFrame> {
         .str("rules_hash", rows.iter().map(|r| r.rules_hash.as_str()))
         .str("wodds_version", rows.iter().map(|_| VERSION))
         .finish(rows.len())
+}
+
+/// `changes.parquet`: every figure each comparison moved ([`rows`](fn@rows)), a
+/// row each, the base and rule named on every row.
+pub fn changes_frame(deltas: &[Delta]) -> PolarsResult<DataFrame> {
+    let all: Vec<(&Delta, ChangeRow)> = deltas
+        .iter()
+        .flat_map(|d| rows(d).into_iter().map(move |r| (d, r)))
+        .collect();
+    let some = |s: &str| (!s.is_empty()).then(|| s.to_string());
+    let scenario: Vec<Option<String>> = all.iter().map(|(_, r)| some(&r.scenario)).collect();
+    let item: Vec<Option<String>> = all.iter().map(|(_, r)| some(&r.item)).collect();
+    Frame::new()
+        .str("base", all.iter().map(|(d, _)| d.base.id.as_str()))
+        .str("rule", all.iter().map(|(d, _)| d.rule.id.as_str()))
+        .str("section", all.iter().map(|(_, r)| r.section))
+        .opt_str("scenario", scenario.iter().map(Option::as_deref))
+        .opt_str("item", item.iter().map(Option::as_deref))
+        .str("metric", all.iter().map(|(_, r)| r.metric.as_str()))
+        .f64("base_value", all.iter().map(|(_, r)| tidy(r.shift.base)))
+        .f64("rule_value", all.iter().map(|(_, r)| tidy(r.shift.rule)))
+        .f64("change", all.iter().map(|(_, r)| tidy(r.shift.change)))
+        .f64("ci_low", all.iter().map(|(_, r)| tidy(r.shift.low)))
+        .f64("ci_high", all.iter().map(|(_, r)| tidy(r.shift.high)))
+        .bool("exact", all.iter().map(|(_, r)| r.method == "exact"))
+        .str("base_hash", all.iter().map(|(d, _)| d.base.hash.as_str()))
+        .str("rule_hash", all.iter().map(|(d, _)| d.rule.hash.as_str()))
+        .str("wodds_version", all.iter().map(|_| VERSION))
+        .finish(all.len())
 }
 
 #[cfg(test)]

@@ -12,8 +12,12 @@ mod schema;
 pub use csv_out::csv_bytes;
 
 pub(crate) use frames::Frame;
-pub use frames::{actions_frame, distributions_frame, dots_frame, odds_frame, summary_frame};
-pub use schema::{ACTIONS, Col, ColType, DISTRIBUTIONS, DOTS, ODDS, SUMMARY, TABLES, check_schema};
+pub use frames::{
+    actions_frame, changes_frame, distributions_frame, dots_frame, odds_frame, summary_frame,
+};
+pub use schema::{
+    ACTIONS, CHANGES, Col, ColType, DISTRIBUTIONS, DOTS, ODDS, SUMMARY, TABLES, check_schema,
+};
 
 use std::path::Path;
 

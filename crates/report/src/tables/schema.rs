@@ -174,12 +174,33 @@ pub const DOTS: &[Col] = &[
     col("wodds_version", Str),
 ];
 
+/// `changes.parquet` (`--against`): what each rule changes against the
+/// base, one row per figure ([`rows`](fn@crate::compute::delta::rows)).
+pub const CHANGES: &[Col] = &[
+    col("base", Str),
+    col("rule", Str),
+    col("section", Str),
+    null("scenario", Str),
+    null("item", Str),
+    col("metric", Str),
+    col("base_value", F64),
+    col("rule_value", F64),
+    col("change", F64),
+    col("ci_low", F64),
+    col("ci_high", F64),
+    col("exact", Bool),
+    col("base_hash", Str),
+    col("rule_hash", Str),
+    col("wodds_version", Str),
+];
+
 /// Every table: its file name (`<scenario>/` for per-scenario tables) and
 /// schema.
-pub const TABLES: [(&str, &[Col]); 5] = [
+pub const TABLES: [(&str, &[Col]); 6] = [
     ("odds.parquet", ODDS),
     ("actions.parquet", ACTIONS),
     ("dots.parquet", DOTS),
+    ("changes.parquet", CHANGES),
     ("<scenario>/summary.parquet", SUMMARY),
     ("<scenario>/distributions.parquet", DISTRIBUTIONS),
 ];
