@@ -448,13 +448,13 @@ fn noun(s: &ScenarioShift) -> &'static str {
 }
 
 /// One row per figure: every scenario figure, and every cell of the
-/// single roll and the actions table that moved ([`delta::rows`](fn@delta::rows)).
+/// single roll and the actions table that moved ([`rows`](fn@delta::rows::rows)).
 fn write_csv(out: &mut dyn Write, d: &Delta) -> io::Result<()> {
     let mut w = csv_writer(out);
     w.write_record([
         "section", "scenario", "item", "metric", "base", "rule", "change", "low", "high", "method",
     ])?;
-    for r in delta::rows(d) {
+    for r in delta::rows::rows(d) {
         let s = r.shift;
         w.write_record([
             r.section.to_string(),

@@ -51,6 +51,7 @@
 //!     trials: Some(2_000),
 //!     seed: None,
 //!     editions: vec!["revised".to_string()],
+//!     against: None,
 //!     force: false,
 //! };
 //! let written = build(&opts, &()).unwrap();

@@ -201,7 +201,7 @@ fn draw_bar<'a, DB: DrawingBackend + 'a>(
         [(0.0, y - half), (v, y + half)],
         fill,
     )))?;
-    let mut end = v;
+    let (mut start, mut end) = (v, v);
     if let (false, Some((l, h))) = (b.exact, b.interval) {
         let (l, h) = (100.0 * l, 100.0 * h);
         let w = BLACK.stroke_width(1);
@@ -211,6 +211,7 @@ fn draw_bar<'a, DB: DrawingBackend + 'a>(
             PathElement::new(vec![(h, y - half * 0.6), (h, y + half * 0.6)], w),
         ])?;
         end = end.max(h);
+        start = start.min(l);
     }
     // Rounded first: a change of -1e-16 is +0.00.
     let r = (v * 100.0).round() / 100.0 + 0.0;
@@ -228,7 +229,7 @@ fn draw_bar<'a, DB: DrawingBackend + 'a>(
     } else {
         (5, HPos::Left)
     };
-    let at = if v < 0.0 { v } else { end };
+    let at = if v < 0.0 { start } else { end };
     chart.draw_series(std::iter::once(
         EmptyElement::at((at, y))
             + Text::new(label, (dx, 0), text(13).pos(Pos::new(anchor, VPos::Center))),

@@ -7,17 +7,27 @@
 
 use super::kind::Chart;
 use super::palette::Palette;
-use super::plan::{Place, Planned};
 use super::style::short_id;
 use super::{Bar, Bars, Heatmap};
 use crate::compute::delta::{Delta, Method, OddsShift, Shift};
 use crate::compute::inputs::slug;
 
+/// One figure of a cell of the single roll.
+type Of = fn(&OddsShift) -> Shift;
+
+/// A chart of the section: its name (`charts/NAME.svg`), caption and
+/// chart.
+pub(super) struct Changed {
+    pub(super) name: String,
+    pub(super) caption: String,
+    pub(super) chart: Chart,
+}
+
 /// Every chart of the section, in page order.
-pub(super) fn plan(changes: &[Delta], palette: &Palette) -> Vec<Planned> {
+pub(super) fn charts(changes: &[Delta], palette: &Palette) -> Vec<Changed> {
     let mut out = Vec::new();
     for d in changes {
-        let figures: [(&str, &str, fn(&OddsShift) -> Shift); 2] = [
+        let figures: [(&str, &str, Of); 2] = [
             ("success", "success", |c| c.success),
             ("botch", "a botch", |c| c.botch),
         ];
@@ -25,11 +35,8 @@ pub(super) fn plan(changes: &[Delta], palette: &Palette) -> Vec<Planned> {
             if !d.grid.cells.iter().any(|c| of(c).moved()) {
                 continue;
             }
-            let id = format!("changes-{name}-{}", slug(&d.rule.id));
-            out.push(Planned {
-                path: format!("charts/{id}"),
-                id,
-                place: Place::Changes,
+            out.push(Changed {
+                name: format!("changes-{name}-{}", slug(&d.rule.id)),
                 caption: format!(
                     "{} against {}: the change in the chance of {words} of a single roll, \
                      in percentage points (exact), red where {} makes it less likely, blue where more; \
@@ -41,10 +48,8 @@ pub(super) fn plan(changes: &[Delta], palette: &Palette) -> Vec<Planned> {
         }
     }
     if changes.iter().any(|d| !d.scenarios.is_empty()) {
-        out.push(Planned {
-            path: "charts/changes-wins".to_string(),
-            id: "changes-wins".to_string(),
-            place: Place::Changes,
+        out.push(Changed {
+            name: "changes-wins".to_string(),
             caption: format!(
                 "Each side's chance to win: the change from {} in percentage points, \
                  a bar per rule; solid where exact (both round chains), pale with the paired \
@@ -58,7 +63,7 @@ pub(super) fn plan(changes: &[Delta], palette: &Palette) -> Vec<Planned> {
 }
 
 /// The grid of the change in one figure of the single roll.
-fn grid(d: &Delta, words: &str, of: fn(&OddsShift) -> Shift) -> Heatmap {
+fn grid(d: &Delta, words: &str, of: Of) -> Heatmap {
     let cells = &d.grid.cells;
     let mut xs: Vec<i32> = cells.iter().map(|c| c.pool).collect();
     xs.sort_unstable();

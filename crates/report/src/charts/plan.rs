@@ -38,7 +38,7 @@ pub struct Planned {
     pub place: Place,
     /// What it shows, in words.
     pub caption: String,
-    pub(super) chart: Chart,
+    chart: Chart,
 }
 
 /// A chart drawn.
@@ -63,7 +63,16 @@ const DOTS_CAPTION: &str = "For each trait, each edition's change in the first s
 /// `--against`), the single roll's, "What is a dot worth" when there are
 /// dots, then each scenario's as its section asks.
 pub fn plan(editions: &[RuleSet], computed: &Computed, palette: &Palette) -> Vec<Planned> {
-    let mut out = changes::plan(&computed.changes, palette);
+    let mut out: Vec<Planned> = changes::charts(&computed.changes, palette)
+        .into_iter()
+        .map(|c| Planned {
+            path: format!("charts/{}", c.name),
+            id: c.name,
+            place: Place::Changes,
+            caption: c.caption,
+            chart: c.chart,
+        })
+        .collect();
     let charts = single::charts(editions, &computed.odds, palette);
     let captions = single::captions(editions, &computed.odds);
     for ((name, chart), (named, caption)) in charts.into_iter().zip(captions) {

@@ -3,7 +3,8 @@
 
 use polars::prelude::*;
 
-use crate::compute::delta::{ChangeRow, Delta, rows};
+use crate::compute::delta::Delta;
+use crate::compute::delta::rows::{ChangeRow, rows};
 use crate::compute::dots::DotRow;
 use crate::compute::rows::{ActionRow, Bucket, Metric, OddsRow, WITHIN, prob, tidy};
 use crate::manifest::VERSION;

@@ -175,7 +175,7 @@ pub const DOTS: &[Col] = &[
 ];
 
 /// `changes.parquet` (`--against`): what each rule changes against the
-/// base, one row per figure ([`rows`](fn@crate::compute::delta::rows)).
+/// base, one row per figure ([`rows`](fn@crate::compute::delta::rows::rows)).
 pub const CHANGES: &[Col] = &[
     col("base", Str),
     col("rule", Str),

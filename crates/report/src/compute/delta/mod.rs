@@ -23,7 +23,6 @@ use crate::error::ReportError;
 use crate::progress::Progress;
 
 pub use conflict::{MAX_ALONE, Method, ScenarioShift};
-pub use rows::{ChangeRow, rows};
 pub use shift::{NOISE, Play, SettingChange, Shift, plus, pts, signed};
 pub use single::{ActionShift, Grid, OddsShift};
 
