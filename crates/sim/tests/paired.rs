@@ -27,7 +27,12 @@ fn agrees_with_the_chain(what: &str, s: &Scenario, e: usize, t: &Tally) {
     let chain = chained.chain().expect("a round chain");
     let o = chain.outcomes();
     let mut exact: Vec<f64> = o.odds.wins.iter().map(|p| p.clamp(0.0, 1.0)).collect();
-    let at = |x| wodds_sim::conflict::End::ALL.iter().position(|&y| y == x).unwrap();
+    let at = |x| {
+        wodds_sim::conflict::End::ALL
+            .iter()
+            .position(|&y| y == x)
+            .unwrap()
+    };
     exact.extend(s.ends().iter().map(|&x| o.ends[at(x)].clamp(0.0, 1.0)));
     let got = shares(s, t);
     for (k, (&p, &q)) in exact.iter().zip(&got.p).enumerate() {

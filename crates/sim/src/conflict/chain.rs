@@ -16,8 +16,8 @@ use rand_core::Rng;
 use rustc_hash::FxHashMap as HashMap;
 use wodds_dice::{AliasTable, D10};
 
-use super::scenario::MAX_MEMBERS;
 use super::keyed::{Keyed, Keys};
+use super::scenario::MAX_MEMBERS;
 use super::source::{Enumerate, Source};
 use super::tally::{End, Fight, Tally};
 use super::turn::{Frame, Roster};

@@ -98,6 +98,13 @@ impl<'a, R: Rng> Keyed<'a, R> {
         (self.keys)(&key)
     }
 
+    /// The batched sampler, its generator (not its lanes: only
+    /// [`D10::rng`] is read) the next call's.
+    fn generator(&mut self) -> &mut D10<R> {
+        *self.dice.rng() = self.next();
+        self.dice
+    }
+
     /// The batched sampler, reseeded for the next call.
     fn dice(&mut self) -> &mut D10<R> {
         let rng = self.next();
@@ -107,7 +114,11 @@ impl<'a, R: Rng> Keyed<'a, R> {
 
     /// Each member's score, each from its own mark; then the order by
     /// them, its tie-breaking bits from one more.
-    fn scores(&mut self, n: usize, mut score: impl FnMut(usize, &mut Self) -> i32) -> [i32; MAX_MEMBERS] {
+    fn scores(
+        &mut self,
+        n: usize,
+        mut score: impl FnMut(usize, &mut Self) -> i32,
+    ) -> [i32; MAX_MEMBERS] {
         let mut scores = [0; MAX_MEMBERS];
         for (i, s) in scores.iter_mut().enumerate().take(n) {
             self.mark(SCORE + i);
@@ -119,9 +130,18 @@ impl<'a, R: Rng> Keyed<'a, R> {
 }
 
 impl<R: Rng> Source for Keyed<'_, R> {
+    /// A uniform face from the call's own stream, by rejection (the
+    /// batched sampler's would reseed its lanes for one word).
     #[inline]
     fn face(&mut self) -> i32 {
-        i32::from(D10::face(self.dice()))
+        let mut rng = self.next();
+        loop {
+            // 2^64 - 6 words, a multiple of 10: each face 1 in 10 exactly.
+            let x = rng.next_u64();
+            if x < u64::MAX - 5 {
+                return (x % 10) as i32 + 1;
+            }
+        }
     }
 
     #[inline]
@@ -150,7 +170,7 @@ impl<R: Rng> Source for Keyed<'_, R> {
         tiebreak: impl Fn(usize) -> i32,
     ) -> Turn {
         let scores = self.scores(n, score);
-        order(n, self.dice(), |i, _| scores[i], tiebreak)
+        order(n, self.generator(), |i, _| scores[i], tiebreak)
     }
 
     fn order_tied(
@@ -161,7 +181,7 @@ impl<R: Rng> Source for Keyed<'_, R> {
         side: impl Fn(usize) -> usize,
     ) -> Turn {
         let scores = self.scores(n, score);
-        order_tied(n, self.dice(), |i, _| scores[i], tiebreak, side)
+        order_tied(n, self.generator(), |i, _| scores[i], tiebreak, side)
     }
 
     #[inline]

@@ -255,7 +255,11 @@ fn paired(p: &Paired, ends: &[End], seed: u64, sampling: Sampling) -> Measured {
         .collect();
     let narrower = |change: Figure, independent: f64| {
         let half = (change.high - change.low) / 2.0;
-        if half > NOISE { independent / half } else { 1.0 }
+        if half > NOISE {
+            independent / half
+        } else {
+            1.0
+        }
     };
     let rounds_narrower = narrower(p.rounds_change(), p.independent_rounds_half());
     let narrower = narrower(
