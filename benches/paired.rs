@@ -18,12 +18,12 @@ use wodds_dice::D10;
 use wodds_rules::RuleSet;
 use wodds_sim::conflict::{BATCH, EditionEngine, Engine, Sampling, Scenario, run_paired};
 
-/// Conflicts a rule set each iteration (one batch: one core).
+/// Conflicts a rule set each iteration (within one batch: one core).
 const FIGHTS: u64 = 2_000;
+const _: () = assert!(FIGHTS <= BATCH);
 const SEED: u64 = 5;
 
 fn paired(c: &mut Criterion) {
-    assert!(FIGHTS <= BATCH, "one batch");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let scenario = Scenario::load(&root.join("scenarios/garou-vs-hunters.toml")).expect("scenario");
     let base = RuleSet::load("fta").expect("fta");

@@ -105,8 +105,8 @@ pub trait Rounds: Sync {
 
     /// Plays one fight as [`Rounds::play`] does, but draws every random
     /// call from a stream of its own, keyed by where in the fight it is
-    /// made ([`Keyed`]; `keys` makes a key's generator, `dice`'s buffer is
-    /// reused): a call's draw does not depend on how many draws the calls
+    /// made (the paired source in `keyed.rs`; `keys` makes a key's
+    /// generator, `dice`'s buffer is reused): a call's draw does not depend on how many draws the calls
     /// before it took, so two rule sets whose fights drift apart in one
     /// action still draw each later action from the same random numbers
     /// (what [`run_paired`](super::run_paired) plays).
