@@ -364,6 +364,7 @@ fn write_scenario(out: &mut dyn Write, s: &ScenarioShift, style: &Style) -> io::
             seed,
             sampler,
             narrower,
+            ..
         } => format!(
             "{fights} {}s a rule set on the same random numbers (seed {seed}, {sampler} sampler); \
              95% intervals of the change, {narrower:.1}x narrower than two independent runs'",

@@ -199,10 +199,11 @@ fn paired_runs_narrow_the_interval_of_a_change_on_a_scenario_without_a_chain() {
         + independent_half(scenario, rule, trials, 0).powi(2))
     .sqrt();
     let narrower = independent / paired;
-    // Measured 2.5x at the scenario's seed (issue 24 asks for 3x: the
-    // coupling is not there yet, see the book's "What does my rule
-    // change?"); this holds it to at least 2x.
-    assert!(narrower >= 2.0, "only {narrower:.2}x narrower");
+    // Measured 2.74x at this seed with every random call keyed by where
+    // in the conflict it is made (2.48x with one stream a round); issue
+    // 24 asks for 3x, not reached yet (see the book's "What does my rule
+    // change?"); this holds it to at least 2.5x.
+    assert!(narrower >= 2.5, "only {narrower:.2}x narrower");
     // What compare itself says of it agrees (from the same marginals).
     let said = f(&s["method"]["narrower"]);
     assert!((said / narrower - 1.0).abs() < 0.05, "{said} vs {narrower}");

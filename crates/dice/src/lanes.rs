@@ -33,7 +33,13 @@ pub(crate) const STEP_WORDS: usize = LANES * 4;
 pub(crate) const REJECT_BELOW: u16 = (65536 % 1000) as u16;
 /// Steps of the lanes a refill makes.
 pub(crate) const STEPS: usize = 128;
-/// Words a refill makes.
+/// Steps of the first refill after [`Words::reseed`]: a sampler reseeded
+/// before every call (a paired run's) reads a few words, not a buffer
+/// full; each refill after makes twice as many, up to [`STEPS`]. (Any
+/// multiple of four steps gives the same stream: the words come in order
+/// however they are cut into refills.)
+const FIRST_STEPS: usize = 4;
+/// The most words a refill makes.
 const REFILL: usize = STEPS * STEP_WORDS;
 /// The most words [`Words::take`] gives at once.
 pub(crate) const MAX_TAKE: usize = 1024;
@@ -140,6 +146,8 @@ pub(crate) struct Words {
     pos: usize,
     /// End of the words drawn.
     len: usize,
+    /// Steps the next refill makes.
+    steps: usize,
 }
 
 impl Words {
@@ -157,11 +165,13 @@ impl Words {
             buf: Box::new([0; CAPACITY]),
             pos: 0,
             len: 0,
+            steps: STEPS,
         }
     }
 
     /// Seeds it again from `rng`, as [`Words::from_rng`] would, keeping its
-    /// buffer (the words left unread are dropped).
+    /// buffer (the words left unread are dropped); the next refill makes
+    /// only [`FIRST_STEPS`] steps.
     pub(crate) fn reseed<R: Rng>(&mut self, rng: &mut R) {
         self.lanes = Lanes::from_rng(rng);
         self.reserve = Reserve {
@@ -171,13 +181,15 @@ impl Words {
         };
         self.pos = 0;
         self.len = 0;
+        self.steps = FIRST_STEPS;
     }
 
     /// The next `n` words (`n` at most [`MAX_TAKE`]), refilling first if
     /// fewer are left.
     #[inline(always)]
     pub(crate) fn take(&mut self, n: usize) -> &[u16] {
-        if self.len - self.pos < n {
+        // More than one refill only after a reseed (small refills).
+        while self.len - self.pos < n {
             self.refill();
         }
         let start = self.pos;
@@ -196,21 +208,23 @@ impl Words {
         w
     }
 
-    /// Moves the unread words to the front and appends [`STEPS`] steps of
-    /// the lanes, rejected words replaced from the reserve.
+    /// Moves the unread words to the front and appends `steps` steps of
+    /// the lanes ([`STEPS`] but after a reseed), rejected words replaced
+    /// from the reserve.
     #[inline(never)]
     fn refill(&mut self) {
         let left = self.len - self.pos;
+        let steps = self.steps;
+        self.steps = (2 * steps).min(STEPS);
         self.buf.copy_within(self.pos..self.len, 0);
-        let fresh: &mut [u16; REFILL] = (&mut self.buf[left..left + REFILL])
-            .try_into()
-            .expect("room for a refill");
+        let fresh = &mut self.buf[left..left + steps * STEP_WORDS];
         // First every step, with no branch: its words, and a bit for each
         // rejected one.
         let thousand = u16x16::splat(1000);
         let reject_below = u16x16::splat(REJECT_BELOW);
         let mut rejected = [0u16; STEPS];
-        for (run, rejected) in fresh.chunks_exact_mut(STEP_WORDS).zip(&mut rejected) {
+        let rejected = &mut rejected[..steps];
+        for (run, rejected) in fresh.chunks_exact_mut(STEP_WORDS).zip(rejected.iter_mut()) {
             let words = split(self.lanes.step());
             run.copy_from_slice(&words);
             let low = (u16x16::from(words) * thousand).simd_lt(reject_below);
@@ -230,6 +244,6 @@ impl Words {
             }
         }
         self.pos = 0;
-        self.len = left + REFILL;
+        self.len = left + steps * STEP_WORDS;
     }
 }

@@ -124,6 +124,36 @@ fn a_reseeded_sampler_starts_the_stream_again() {
     assert_eq!(used.rng().next_u64(), fresh.rng().next_u64());
 }
 
+/// After a reseed the sampler refills a few words at a time, growing to a
+/// full buffer: the stream is the same however it is cut, through a long
+/// run of rolls sixteen at a time (large takes), single rolls, faces and
+/// the reserve's replacements, over many refills.
+#[test]
+fn a_reseeded_sampler_refilling_a_little_at_a_time_draws_a_new_ones_stream() {
+    use rand_core::{Rng, SeedableRng};
+    use wodds_dice::Xoshiro256PlusPlus;
+    let roll = CompiledRoll::new(&RollSpec::new(30, RollRules::classic(6)).unwrap());
+    for seed in [5, 6, 7] {
+        let mut used = D10::seeded(1);
+        used.roll(&roll);
+        used.reseed(Xoshiro256PlusPlus::seed_from_u64(seed));
+        let mut fresh = D10::seeded(seed);
+        for k in 0..40 {
+            assert_eq!(used.roll(&roll), fresh.roll(&roll), "roll {k}");
+            assert_eq!(used.face(), fresh.face(), "face {k}");
+        }
+        let (mut a, mut b) = ([Roll::default(); 3000], [Roll::default(); 3000]);
+        used.roll_into(&roll, &mut a);
+        fresh.roll_into(&roll, &mut b);
+        assert_eq!(a, b);
+        let (mut a, mut b) = ([0u8; 20_000], [0u8; 20_000]);
+        used.fill_faces(&mut a);
+        fresh.fill_faces(&mut b);
+        assert_eq!(a, b);
+        assert_eq!(used.rng().next_u64(), fresh.rng().next_u64());
+    }
+}
+
 #[test]
 fn value_stability_first_rolls_at_seed_7() {
     let mut dice = D10::seeded(7);

@@ -16,6 +16,7 @@ use rand_core::Rng;
 use rustc_hash::FxHashMap as HashMap;
 use wodds_dice::{AliasTable, D10};
 
+use super::keyed::{Keyed, Keys};
 use super::scenario::MAX_MEMBERS;
 use super::source::{Enumerate, Source};
 use super::tally::{End, Fight, Tally};
@@ -102,24 +103,26 @@ pub trait Rounds: Sync {
         self.play_rounds(dice, |_, _| {}, survived)
     }
 
-    /// Plays one fight as [`Rounds::play`] does, but draws round `r` from
-    /// the sampler reseeded with `seed_round(r)` ([`D10::reseed`]): a
-    /// round's draws do not depend on how many the rounds before it took,
-    /// so two rule sets whose fights drift apart in one round still draw
-    /// each later round from the same random numbers (what
-    /// [`run_paired`](super::run_paired) plays).
+    /// Plays one fight as [`Rounds::play`] does, but draws every random
+    /// call from a stream of its own, keyed by where in the fight it is
+    /// made (the paired source in `keyed.rs`; `keys` makes a key's
+    /// generator, `dice`'s buffer is reused): a call's draw does not depend on how many draws the calls
+    /// before it took, so two rule sets whose fights drift apart in one
+    /// action still draw each later action from the same random numbers
+    /// (what [`run_paired`](super::run_paired) plays).
     #[inline]
-    fn play_by_round<R: Rng>(&self, dice: &mut D10<R>, seed_round: &dyn Fn(u32) -> R) -> Fight {
-        self.play_rounds(dice, |r, dice| dice.reseed(seed_round(r)), |_, _| {})
+    fn play_keyed<R: Rng>(&self, dice: &mut D10<R>, keys: Keys<'_, R>) -> Fight {
+        let mut keyed = Keyed::new(dice, keys);
+        self.play_rounds(&mut keyed, |r, keyed| keyed.round(r), |_, _| {})
     }
 
     /// The rounds of one fight: `before(r, dice)` ahead of round `r`,
     /// `survived` after each round the fight survives.
     #[inline]
-    fn play_rounds<R: Rng>(
+    fn play_rounds<D: Source>(
         &self,
-        dice: &mut D10<R>,
-        mut before: impl FnMut(u32, &mut D10<R>),
+        dice: &mut D,
+        mut before: impl FnMut(u32, &mut D),
         mut survived: impl FnMut(u32, &[Self::State; MAX_MEMBERS]),
     ) -> Fight {
         let max_rounds = self.frame().max_rounds;

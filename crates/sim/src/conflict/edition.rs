@@ -10,6 +10,7 @@ use wodds_dice::D10;
 use super::chain::{Chain, Limit, Rounds};
 use super::combat::{flow, fta, hubris, revised, uwod};
 use super::gear::Weapon;
+use super::keyed::Keys;
 use super::runner::Engine;
 use super::scenario::{ConflictKind, Scenario};
 use super::source::Sampling;
@@ -178,24 +179,24 @@ impl Engine for EditionEngine {
         }
     }
 
-    fn fight_by_round<R: Rng>(&self, dice: &mut D10<R>, seed_round: &dyn Fn(u32) -> R) -> Fight {
+    fn fight_keyed<R: Rng>(&self, dice: &mut D10<R>, keys: Keys<'_, R>) -> Fight {
         if let Some(chain) = &self.chain {
             return chain.fight(dice.rng());
         }
-        let s = seed_round;
+        let s = keys;
         match &self.engine {
-            Kind::Revised(e) => e.play_by_round(dice, s),
-            Kind::Hubris(e) => e.play_by_round(dice, s),
-            Kind::Uwod(e) => e.play_by_round(dice, s),
-            Kind::Fta(e) => e.play_by_round(dice, s),
-            Kind::Lead(e) => e.play_by_round(dice, s),
-            Kind::Race(e) => e.play_by_round(dice, s),
-            Kind::Contest(e) => e.play_by_round(dice, s),
-            Kind::Grapple(e) => e.play_by_round(dice, s),
-            Kind::FlowRevised(e) => e.play_by_round(dice, s),
-            Kind::FlowHubris(e) => e.play_by_round(dice, s),
-            Kind::FlowUwod(e) => e.play_by_round(dice, s),
-            Kind::FlowFta(e) => e.play_by_round(dice, s),
+            Kind::Revised(e) => e.play_keyed(dice, s),
+            Kind::Hubris(e) => e.play_keyed(dice, s),
+            Kind::Uwod(e) => e.play_keyed(dice, s),
+            Kind::Fta(e) => e.play_keyed(dice, s),
+            Kind::Lead(e) => e.play_keyed(dice, s),
+            Kind::Race(e) => e.play_keyed(dice, s),
+            Kind::Contest(e) => e.play_keyed(dice, s),
+            Kind::Grapple(e) => e.play_keyed(dice, s),
+            Kind::FlowRevised(e) => e.play_keyed(dice, s),
+            Kind::FlowHubris(e) => e.play_keyed(dice, s),
+            Kind::FlowUwod(e) => e.play_keyed(dice, s),
+            Kind::FlowFta(e) => e.play_keyed(dice, s),
         }
     }
 

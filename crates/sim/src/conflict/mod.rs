@@ -65,6 +65,7 @@ mod fighter;
 mod gear;
 pub mod grapple;
 mod health;
+mod keyed;
 mod paired;
 mod runner;
 mod sampling;

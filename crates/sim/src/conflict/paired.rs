@@ -1,22 +1,28 @@
 //! Two rule sets' conflicts played on the same random numbers: what a
 //! house rule changes, measured with common random numbers.
 //!
-//! Conflict `t` of a paired run is played once under each rule set, each
-//! round `r` of it from the same stream (seed, `t`, `r`), drawn by the
-//! coupled sampler ([`Sampling::Coupled`](super::Sampling::Coupled)): a
-//! roll the rule does not touch draws the same outcome under both, one it
-//! touches a neighbouring outcome, so most of the luck is shared and
-//! cancels in the difference. The difference's interval is worked out from
+//! Conflict `t` of a paired run is played once under each rule set, every
+//! random call of it from a stream of its own, keyed by the conflict and
+//! where in it the call is made (round, acting member, the call's place in
+//! the action), drawn by the coupled sampler
+//! ([`Sampling::Coupled`](super::Sampling::Coupled)): a roll the rule does
+//! not touch draws the same outcome under both, one it touches a
+//! neighbouring outcome, so most of the luck is shared and cancels in the
+//! difference. The difference's interval is worked out from
 //! the conflicts' paired differences (for a chance, how often the event
 //! happened under one rule set and not the other), so it is as narrow as
 //! the rules are alike; [`Paired::independent_half`] says how wide two
-//! independent runs of the same size would have made it. Each round
-//! reseeds the sampler, so the pairing holds round by round however many
-//! draws one rule set's earlier rounds took; the runs' tallies hold
-//! integers, so the result is the same whatever the thread count.
+//! independent runs of the same size would have made it. Keyed streams
+//! keep the pairing action by action however many draws one rule set's
+//! earlier actions took (a hit under one and a miss under the other, a
+//! member down under one and acting under the other), and each rule set's
+//! conflicts alone are still drawn exactly from the sampler's
+//! distributions (no two calls share a stream), so the interval stays
+//! honest; the runs' tallies hold integers, so the result is the same
+//! whatever the thread count.
 
 use rayon::prelude::*;
-use wodds_dice::{D10, key_of, stream};
+use wodds_dice::{D10, Xoshiro256PlusPlus, key_of, stream};
 
 use super::runner::Engine;
 use super::shard::BATCH;
@@ -145,6 +151,28 @@ impl Paired {
     }
 
     /// The half width of the 95% interval two independent runs of as many
+    /// conflicts would give the change in the mean rounds:
+    /// `z sqrt(var_a / n + var_b / n)`, each rule set's variance of rounds
+    /// from its own tally.
+    pub fn independent_rounds_half(&self) -> f64 {
+        let n = self.fights() as f64;
+        if n == 0.0 {
+            return 0.0;
+        }
+        let var = |t: &Tally| {
+            let (mut s, mut s2) = (0.0, 0.0);
+            for (r, &c) in t.rounds.iter().enumerate() {
+                let (r, c) = (r as f64, c as f64);
+                s += r * c;
+                s2 += r * r * c;
+            }
+            let mean = s / n;
+            (s2 / n - mean * mean).max(0.0) / n
+        };
+        Z95 * (var(&self.a) + var(&self.b)).sqrt()
+    }
+
+    /// The half width of the 95% interval two independent runs of as many
     /// conflicts would give the change in the chance of an event that
     /// happened `a` times under the first rule set and `b` times under the
     /// second: `z sqrt(pa (1 - pa) / n + pb (1 - pb) / n)`.
@@ -161,9 +189,10 @@ impl Paired {
     }
 }
 
-/// Plays `trials` conflicts of `a` and of `b`, round `r` of conflict `t`
-/// of each from the stream (seed, `t`, `r`) ([`Engine::fight_by_round`]),
-/// in batches of [`BATCH`] on rayon. Compile both engines with the same
+/// Plays `trials` conflicts of `a` and of `b`, each random call of
+/// conflict `t` with key `k` (round, mark, visit, count: where in the
+/// conflict the call is made) from the stream (seed, `t`, `k`)
+/// ([`Engine::fight_keyed`]), in batches of [`BATCH`] on rayon. Compile both engines with the same
 /// sampler, [`Sampling::Coupled`](super::Sampling::Coupled) or
 /// [`Sampling::PerDie`](super::Sampling::PerDie): the pairing is as good
 /// as the same random numbers draw the same outcomes. `progress` is told
@@ -184,9 +213,9 @@ pub fn run_paired<A: Engine, B: Engine>(
             let mut paired = Paired::new(a, b);
             let mut dice = D10::new(stream(seed, &[key, first]));
             for t in first..first + n {
-                let round = |r: u32| stream(seed, &[key, t, u64::from(r)]);
-                let fa = a.fight_by_round(&mut dice, &round);
-                let fb = b.fight_by_round(&mut dice, &round);
+                let keys = |k: &[u64; 4]| call(seed, key, t, k);
+                let fa = a.fight_keyed(&mut dice, &keys);
+                let fb = b.fight_keyed(&mut dice, &keys);
                 paired.push(&fa, &fb);
             }
             progress(n);
@@ -199,6 +228,12 @@ pub fn run_paired<A: Engine, B: Engine>(
                 x
             },
         )
+}
+
+/// The stream of the call keyed `k` in conflict `t` of a paired run.
+#[inline]
+fn call(seed: u64, key: u64, t: u64, k: &[u64; 4]) -> Xoshiro256PlusPlus {
+    stream(seed, &[key, t, k[0], k[1], k[2], k[3]])
 }
 
 #[cfg(test)]
@@ -242,8 +277,8 @@ traits = {{ strength = {strength_b} }}
         assert_eq!(p.rounds_diff_sq, 0);
     }
 
-    /// Each side of a pair is an honest run of its own: its tally is the
-    /// fights its engine plays from the streams (seed, t, r), one by one.
+    /// Each side of a pair is its engine's fights from the keyed streams,
+    /// one by one, whatever sampler buffer they reuse.
     #[test]
     fn each_side_is_its_engines_fights_from_the_streams() {
         let (sa, sb) = (duel(2), duel(3));
@@ -255,9 +290,9 @@ traits = {{ strength = {strength_b} }}
         let mut ta = Tally::new(2, a.frame().max_rounds);
         let mut tb = Tally::new(2, b.frame().max_rounds);
         for t in 0..trials {
-            let round = |r: u32| stream(9, &[key, t, u64::from(r)]);
-            ta.push(&a.fight_by_round(&mut D10::new(stream(1, &[])), &round));
-            tb.push(&b.fight_by_round(&mut D10::new(stream(2, &[])), &round));
+            let keys = |k: &[u64; 4]| call(9, key, t, k);
+            ta.push(&a.fight_keyed(&mut D10::new(stream(1, &[])), &keys));
+            tb.push(&b.fight_keyed(&mut D10::new(stream(2, &[])), &keys));
         }
         assert_eq!((p.a.clone(), p.b.clone()), (ta, tb));
         assert_eq!(p.fights(), trials);

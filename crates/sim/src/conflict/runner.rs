@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use wodds_dice::{D10, key_of, stream};
 
 use super::chain::Rounds;
+use super::keyed::Keys;
 use super::shard::{BATCH, Shard};
 use super::tally::{Fight, Tally};
 use super::turn::Frame;
@@ -26,9 +27,9 @@ pub trait Engine: Sync {
     fn fight_into<R: Rng>(&self, dice: &mut D10<R>, tally: &mut Tally) {
         tally.push(&self.fight(dice));
     }
-    /// Plays one fight as [`Engine::fight`] does, round `r` drawn from the
-    /// sampler reseeded with `seed_round(r)` ([`Rounds::play_by_round`]).
-    fn fight_by_round<R: Rng>(&self, dice: &mut D10<R>, seed_round: &dyn Fn(u32) -> R) -> Fight;
+    /// Plays one fight as [`Engine::fight`] does, every random call drawn
+    /// from the generator `keys` makes of its key ([`Rounds::play_keyed`]).
+    fn fight_keyed<R: Rng>(&self, dice: &mut D10<R>, keys: Keys<'_, R>) -> Fight;
     /// The scenario's shape: its sides and rounds.
     fn frame(&self) -> Frame;
 }
@@ -44,8 +45,8 @@ impl<T: Rounds> Engine for T {
         self.play_into(dice, tally)
     }
 
-    fn fight_by_round<R: Rng>(&self, dice: &mut D10<R>, seed_round: &dyn Fn(u32) -> R) -> Fight {
-        self.play_by_round(dice, seed_round)
+    fn fight_keyed<R: Rng>(&self, dice: &mut D10<R>, keys: Keys<'_, R>) -> Fight {
+        self.play_keyed(dice, keys)
     }
 
     fn frame(&self) -> Frame {

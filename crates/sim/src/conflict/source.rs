@@ -43,10 +43,13 @@ impl Roller {
     /// The exact distribution its tables draw `pool` dice from (`None`
     /// for the per-die sampler, or beyond the tables).
     pub fn distribution(&self, pool: i32) -> Option<&Distribution> {
-        self.outcome
-            .as_ref()
-            .filter(|o| pool <= o.max_pool())
-            .map(|o| o.distribution(pool))
+        self.table(pool).map(|o| o.distribution(pool))
+    }
+
+    /// The table it draws `pool` dice from, if it has one for that pool.
+    #[inline]
+    pub(super) fn table(&self, pool: i32) -> Option<&OutcomeSampler> {
+        self.outcome.as_ref().filter(|o| pool <= o.max_pool())
     }
 
     /// Rolls `pool` dice from `dice`.
@@ -59,8 +62,8 @@ impl Roller {
     /// by die.
     #[inline]
     pub(super) fn sample<R: Rng>(&self, dice: &mut D10<R>, pool: i32) -> Roll {
-        match &self.outcome {
-            Some(o) if pool <= o.max_pool() => o.roll(dice.rng(), pool),
+        match self.table(pool) {
+            Some(o) => o.roll(dice.rng(), pool),
             // Beyond the tables (or without them): every die.
             _ => self.every_die(dice, pool),
         }
@@ -114,6 +117,16 @@ pub trait Source: Sized {
         tiebreak: impl Fn(usize) -> i32,
         side: impl Fn(usize) -> usize,
     ) -> Turn;
+
+    /// Member `member` acts now: what is drawn until the next call belongs
+    /// to its action. A paired run's source ([`Keyed`]) draws each
+    /// action from streams of its own, so that one rule set's extra or
+    /// missing draws earlier in the round do not shift it; every other
+    /// source ignores it.
+    ///
+    /// [`Keyed`]: super::keyed::Keyed
+    #[inline]
+    fn act(&mut self, _member: usize) {}
 }
 
 impl<R: Rng> Source for D10<R> {

@@ -8,7 +8,9 @@
 
 use serde::Serialize;
 use wodds_rules::RuleSet;
-use wodds_sim::conflict::{EditionEngine, End, Figures, Paired, Sampling, Scenario, run_paired};
+use wodds_sim::conflict::{
+    EditionEngine, End, Figure, Figures, Paired, Sampling, Scenario, run_paired,
+};
 
 use super::shift::{NOISE, Play, SettingChange, Shift, signed};
 use crate::compute::section::{ended, kind_name, noun};
@@ -39,6 +41,8 @@ pub enum Method {
         /// side's change in its chance to win is than two independent
         /// runs of as many conflicts would make it (1 when neither moves).
         narrower: f64,
+        /// The same for the change in the mean rounds.
+        rounds_narrower: f64,
     },
 }
 
@@ -254,16 +258,19 @@ fn paired(p: &Paired, ends: &[End], seed: u64, sampling: Sampling) -> Measured {
     let wins: Vec<Shift> = (0..p.wins.len())
         .map(|s| Shift::paired(share(p.a.wins[s]), share(p.b.wins[s]), p.win_change(s)))
         .collect();
-    let narrower = {
-        let half = p.win_change(0);
-        let half = (half.high - half.low) / 2.0;
-        let independent = p.independent_half(p.a.wins[0], p.b.wins[0]);
+    let narrower = |change: Figure, independent: f64| {
+        let half = (change.high - change.low) / 2.0;
         if half > NOISE {
             independent / half
         } else {
             1.0
         }
     };
+    let rounds_narrower = narrower(p.rounds_change(), p.independent_rounds_half());
+    let narrower = narrower(
+        p.win_change(0),
+        p.independent_half(p.a.wins[0], p.b.wins[0]),
+    );
     Measured {
         method: Method::Paired {
             fights: p.fights(),
@@ -273,6 +280,7 @@ fn paired(p: &Paired, ends: &[End], seed: u64, sampling: Sampling) -> Measured {
                 _ => "outcome",
             },
             narrower,
+            rounds_narrower,
         },
         wins,
         ends: ends

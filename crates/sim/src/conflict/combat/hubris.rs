@@ -523,6 +523,7 @@ impl Rounds for Hubris {
             if roster.decided() {
                 break;
             }
+            dice.act(i);
             let f = &self.fighters[i];
             if !roster.standing(i) {
                 continue;

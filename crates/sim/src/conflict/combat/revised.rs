@@ -386,6 +386,7 @@ impl Rounds for Revised {
             if roster.decided() {
                 break;
             }
+            dice.act(i);
             let f = &self.fighters[i];
             st[i].acted = true;
             if !roster.standing(i) {

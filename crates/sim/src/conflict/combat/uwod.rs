@@ -308,6 +308,7 @@ impl Rounds for Uwod {
             if roster.decided() {
                 break;
             }
+            dice.act(i);
             let f = &self.fighters[i];
             if !roster.standing(i) {
                 continue;

@@ -558,6 +558,7 @@ impl Rounds for Fta {
                     if roster.decided() {
                         return;
                     }
+                    dice.act(i);
                     self.act(i, phase, st, roster, dice, &mut pending);
                 }
             }
@@ -587,6 +588,7 @@ impl Rounds for Fta {
                 if roster.decided() {
                     break 'phases;
                 }
+                dice.act(i);
                 self.act(i, phase, st, roster, dice, &mut pending);
             }
             self.settle(st, roster, &mut pending);
