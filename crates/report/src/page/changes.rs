@@ -96,6 +96,7 @@ fn how(s: &ScenarioShift) -> String {
             seed,
             sampler,
             narrower,
+            ..
         } => format!(
             "{fights} conflicts a rule set on the same random numbers (seed {seed}, {sampler} sampler): \
              the intervals are {narrower:.1}x narrower than two independent runs'"
