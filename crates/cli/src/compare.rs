@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use crate::fight::SamplerArg;
 use anyhow::Context;
 use clap::Args;
-use wodds_report::compute::delta::{self, Delta, MAX_ALONE, Method, Play, ScenarioShift, Shift};
+use wodds_report::compute::delta::{self, Delta, MAX_ALONE, Play, ScenarioShift};
 use wodds_rules::RuleSet;
 use wodds_sim::conflict::Scenario;
 
@@ -222,8 +222,7 @@ fn write_text(out: &mut dyn Write, d: &Delta, top: usize, style: &Style) -> io::
     }
     if !d.scenarios.is_empty() {
         writeln!(out, "\n{h}What it changes, largest first")?;
-        let mut order: Vec<&ScenarioShift> = d.scenarios.iter().collect();
-        order.sort_by(|a, b| largest(b).total_cmp(&largest(a)));
+        let order = delta::largest_first(&d.scenarios);
         if markdown {
             writeln!(out)?;
         }
@@ -252,14 +251,6 @@ fn write_text(out: &mut dyn Write, d: &Delta, top: usize, style: &Style) -> io::
     Ok(())
 }
 
-/// A scenario's largest change in a chance to win.
-fn largest(s: &ScenarioShift) -> f64 {
-    s.sides
-        .iter()
-        .map(|x| x.win.change.abs())
-        .fold(0.0, f64::max)
-}
-
 fn write_single(out: &mut dyn Write, d: &Delta, top: usize, style: &Style) -> io::Result<()> {
     let h = style.heading;
     let mut cells: Vec<_> = d
@@ -270,11 +261,7 @@ fn write_single(out: &mut dyn Write, d: &Delta, top: usize, style: &Style) -> io
         .collect();
     let size = |c: &&delta::OddsShift| c.success.change.abs().max(c.botch.change.abs());
     cells.sort_by(|a, b| size(b).total_cmp(&size(a)));
-    let at = if d.grid.alike {
-        "every difficulty both allow".to_string()
-    } else {
-        "each one's standard difficulty".to_string()
-    };
+    let at = d.grid.at();
     writeln!(
         out,
         "\n{h}Single roll: {} of {} cells move (pools 1-20, {at})",
@@ -357,20 +344,7 @@ fn write_single(out: &mut dyn Write, d: &Delta, top: usize, style: &Style) -> io
 
 fn write_scenario(out: &mut dyn Write, s: &ScenarioShift, style: &Style) -> io::Result<()> {
     let h = style.heading;
-    let how = match s.method {
-        Method::Exact => "exact, from both round chains".to_string(),
-        Method::Paired {
-            fights,
-            seed,
-            sampler,
-            narrower,
-            ..
-        } => format!(
-            "{fights} {}s a rule set on the same random numbers (seed {seed}, {sampler} sampler); \
-             95% intervals of the change, {narrower:.1}x narrower than two independent runs'",
-            noun(s)
-        ),
-    };
+    let how = s.how();
     writeln!(out, "\n{h}{}: {} ({how})", s.scenario, s.name)?;
     writeln!(
         out,
@@ -382,27 +356,15 @@ fn write_scenario(out: &mut dyn Write, s: &ScenarioShift, style: &Style) -> io::
         writeln!(out)?;
     }
     let mut rows: Vec<Vec<String>> = Vec::new();
-    let row = |label: String, s: &Shift, points: bool| {
-        let v = |x: f64| if points { pct(x) } else { format!("{x:.2}") };
-        vec![label, v(s.base), v(s.rule), s.words(points)]
-    };
-    for side in &s.sides {
-        rows.push(row(format!("{} wins", side.side), &side.win, true));
+    let v = |x: f64, points: bool| if points { pct(x) } else { format!("{x:.2}") };
+    for (label, f, points) in s.figures() {
+        rows.push(vec![
+            label,
+            v(f.base, points),
+            v(f.rule, points),
+            f.words(points),
+        ]);
     }
-    // A way of ending that never happens under either is left out.
-    for e in s
-        .ends
-        .iter()
-        .filter(|e| e.shift.base > 0.0 || e.shift.rule > 0.0)
-    {
-        let label = if e.end == "draw" {
-            "draws".to_string()
-        } else {
-            format!("ended: {}", e.end)
-        };
-        rows.push(row(label, &e.shift, true));
-    }
-    rows.push(row("rounds: mean".to_string(), &s.rounds, false));
     style.table(out, &["", "base", "rule", "change"], &rows)?;
     if !s.by_setting.is_empty() {
         writeln!(
@@ -437,15 +399,6 @@ fn write_scenario(out: &mut dyn Write, s: &ScenarioShift, style: &Style) -> io::
         style.table(out, &head, &rows)?;
     }
     Ok(())
-}
-
-/// What a conflict of the scenario is called.
-fn noun(s: &ScenarioShift) -> &'static str {
-    match s.kind {
-        "combat" => "fight",
-        "chase" => "chase",
-        _ => "grapple",
-    }
 }
 
 /// One row per figure: every scenario figure, and every cell of the

@@ -9,7 +9,7 @@ use super::view::{
     ChangesView, ChartView, DataLink, EditionView, FigureRow, RuleView, SettingRow, VerdictRow,
 };
 use crate::charts::palette::Palette;
-use crate::compute::delta::{Delta, Method, ScenarioShift, Shift};
+use crate::compute::delta::{Delta, Method, OddsShift, ScenarioShift, Shift, largest_first};
 use crate::compute::inputs::slug;
 
 /// The part, when the report has comparisons; `charts` are the ones
@@ -67,41 +67,16 @@ fn shown(v: Option<&toml::Value>) -> String {
 
 /// Each scenario's verdict, the largest change in a chance to win first.
 fn verdicts(scenarios: &[ScenarioShift]) -> Vec<VerdictRow> {
-    let largest = |s: &ScenarioShift| {
-        s.sides
-            .iter()
-            .map(|x| x.win.change.abs())
-            .fold(0.0, f64::max)
-    };
-    let mut order: Vec<&ScenarioShift> = scenarios.iter().collect();
-    order.sort_by(|a, b| largest(b).total_cmp(&largest(a)));
-    order
+    largest_first(scenarios)
         .into_iter()
         .map(|s| VerdictRow {
             slug: s.scenario.clone(),
             title: s.name.clone(),
             verdict: s.verdict.clone(),
             exact: matches!(s.method, Method::Exact),
-            how: how(s),
+            how: s.how(),
         })
         .collect()
-}
-
-/// How a scenario's change was worked out, in words.
-fn how(s: &ScenarioShift) -> String {
-    match s.method {
-        Method::Exact => "exact, from both round chains".to_string(),
-        Method::Paired {
-            fights,
-            seed,
-            sampler,
-            narrower,
-            ..
-        } => format!(
-            "{fights} conflicts a rule set on the same random numbers (seed {seed}, {sampler} sampler): \
-             the intervals are {narrower:.1}x narrower than two independent runs'"
-        ),
-    }
 }
 
 /// The single roll's change in a sentence: how many cells move and the
@@ -112,12 +87,8 @@ fn single_words(d: &Delta) -> String {
         .iter()
         .filter(|c| c.success.moved() || c.botch.moved())
         .count();
-    let at = if d.grid.alike {
-        "every difficulty both allow"
-    } else {
-        "each one's standard difficulty"
-    };
-    let top = |of: fn(&crate::compute::delta::OddsShift) -> Shift, what: &str| {
+    let at = d.grid.at();
+    let top = |of: fn(&OddsShift) -> Shift, what: &str| {
         (cells.iter())
             .filter(|c| of(c).moved())
             .max_by(|a, b| of(a).change.abs().total_cmp(&of(b).change.abs()))
@@ -139,13 +110,13 @@ fn single_words(d: &Delta) -> String {
     )
 }
 
-/// Every figure of every scenario: each side's chance to win, each way
-/// of ending that happens under either, the mean rounds.
+/// Every figure of every scenario ([`ScenarioShift::figures`]), the
+/// scenario's title on its first row.
 fn figures(scenarios: &[ScenarioShift]) -> Vec<FigureRow> {
     let mut out = Vec::new();
     for s in scenarios {
         let exact = matches!(s.method, Method::Exact);
-        let mut row = |label: String, x: &Shift, points: bool| {
+        for (k, (label, x, points)) in s.figures().into_iter().enumerate() {
             let v = |p: f64| {
                 if points {
                     format!("{:.2}%", 100.0 * p + 0.0)
@@ -155,34 +126,18 @@ fn figures(scenarios: &[ScenarioShift]) -> Vec<FigureRow> {
             };
             out.push(FigureRow {
                 slug: s.scenario.clone(),
-                title: if out.last().is_some_and(|r: &FigureRow| r.slug == s.scenario) {
-                    String::new()
-                } else {
+                title: if k == 0 {
                     s.name.clone()
+                } else {
+                    String::new()
                 },
                 label,
                 base: v(x.base),
                 rule: v(x.rule),
                 change: x.words(points),
                 exact,
-            })
-        };
-        for side in &s.sides {
-            row(format!("{} wins", side.side), &side.win, true);
+            });
         }
-        for e in s
-            .ends
-            .iter()
-            .filter(|e| e.shift.base > 0.0 || e.shift.rule > 0.0)
-        {
-            let label = if e.end == "draw" {
-                "draws".to_string()
-            } else {
-                format!("ended: {}", e.end)
-            };
-            row(label, &e.shift, true);
-        }
-        row("rounds, mean".to_string(), &s.rounds, false);
     }
     out
 }

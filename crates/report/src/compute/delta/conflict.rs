@@ -104,6 +104,68 @@ pub struct ScenarioShift {
     pub by_setting: Vec<SettingEffect>,
 }
 
+impl ScenarioShift {
+    /// How its figures were worked out, in words: `exact, from both round
+    /// chains`, or how many conflicts were paired and how much narrower
+    /// that made the intervals.
+    pub fn how(&self) -> String {
+        match self.method {
+            Method::Exact => "exact, from both round chains".to_string(),
+            Method::Paired {
+                fights,
+                seed,
+                sampler,
+                narrower,
+                ..
+            } => {
+                let noun = match self.kind {
+                    "combat" => "fight",
+                    "chase" => "chase",
+                    _ => "grapple",
+                };
+                format!(
+                    "{fights} {noun}s a rule set on the same random numbers (seed {seed}, \
+                     {sampler} sampler); 95% intervals of the change, {narrower:.1}x narrower \
+                     than two independent runs'"
+                )
+            }
+        }
+    }
+
+    /// Its largest change in a side's chance to win.
+    pub fn largest(&self) -> f64 {
+        (self.sides.iter()).fold(0.0, |m, x| f64::max(m, x.win.change.abs()))
+    }
+
+    /// Its figures as a table lists them: each side's chance to win, each
+    /// way of ending that happens under either rule set, the mean rounds;
+    /// each with its label and whether it is a chance (in points) rather
+    /// than a count.
+    pub fn figures(&self) -> Vec<(String, Shift, bool)> {
+        let mut out: Vec<(String, Shift, bool)> = (self.sides.iter())
+            .map(|x| (format!("{} wins", x.side), x.win, true))
+            .collect();
+        let happens = |e: &&EndShift| e.shift.base > 0.0 || e.shift.rule > 0.0;
+        for e in self.ends.iter().filter(happens) {
+            let label = if e.end == End::Draw.name() {
+                "draws".to_string()
+            } else {
+                format!("ended: {}", e.end)
+            };
+            out.push((label, e.shift, true));
+        }
+        out.push(("rounds: mean".to_string(), self.rounds, false));
+        out
+    }
+}
+
+/// `scenarios` by their largest change in a chance to win, largest first.
+pub fn largest_first(scenarios: &[ScenarioShift]) -> Vec<&ScenarioShift> {
+    let mut order: Vec<&ScenarioShift> = scenarios.iter().collect();
+    order.sort_by(|a, b| b.largest().total_cmp(&a.largest()));
+    order
+}
+
 /// A scenario's figures under both rule sets.
 struct Measured {
     method: Method,

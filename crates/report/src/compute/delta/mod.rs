@@ -22,7 +22,7 @@ use wodds_sim::conflict::Scenario;
 use crate::error::ReportError;
 use crate::progress::Progress;
 
-pub use conflict::{MAX_ALONE, Method, ScenarioShift};
+pub use conflict::{MAX_ALONE, Method, ScenarioShift, largest_first};
 pub use shift::{NOISE, Play, SettingChange, Shift, plus, pts, signed};
 pub use single::{ActionShift, Grid, OddsShift};
 

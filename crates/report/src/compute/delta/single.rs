@@ -37,6 +37,17 @@ pub struct Grid {
     pub cells: Vec<OddsShift>,
 }
 
+impl Grid {
+    /// Where the grid's cells are, in words.
+    pub fn at(&self) -> &'static str {
+        if self.alike {
+            "every difficulty both allow"
+        } else {
+            "each one's standard difficulty"
+        }
+    }
+}
+
 /// The exact figures of `pool` dice at `difficulty` under `rules`, with
 /// no option.
 fn stats(rules: &RuleSet, pool: i32, difficulty: i32) -> Result<RollStats, ReportError> {
