@@ -270,12 +270,16 @@ impl Grapple {
                         DefendTactic::None
                         | DefendTactic::Guard
                         | DefendTactic::Abort
-                        | DefendTactic::Grapple => None,
+                        | DefendTactic::Grapple
+                            if !h.reflexive_defence =>
+                        {
+                            None
+                        }
                         _ => Some((fs[i].dodge, roller_at(standard, &mut others)?)),
                     };
                 }
                 let needed = match rules.dice.difficulty {
-                    wodds_rules::DifficultyKind::SuccessesNeeded => h.difficulty.max(1) as u16,
+                    wodds_rules::DifficultyKind::SuccessesNeeded => h.difficulty.max(0) as u16,
                     _ => 1,
                 };
                 (mech, difficulty, pools) = (
@@ -463,7 +467,10 @@ pub(super) fn beats(rule: ResistedRule, a: Roll, d: u16) -> bool {
     }
     match rule {
         ResistedRule::Margin => a.successes > d,
-        ResistedRule::Meet | ResistedRule::MatchOrBeat => a.successes >= d && a.successes > 0,
+        // 000: "if she gets no successes, your difficulty is zero, so
+        // you'll hit if you don't botch".
+        ResistedRule::Meet => a.successes >= d,
+        ResistedRule::MatchOrBeat => a.successes >= d && a.successes > 0,
     }
 }
 

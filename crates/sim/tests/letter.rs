@@ -1,0 +1,83 @@
+//! Issue 25's rule readings, each worked by hand on one-die pools from
+//! the seed's own words: grapples and chases to the letter.
+
+use wodds_sim::conflict::{EditionEngine, End, Sampling, Scenario};
+
+fn end_index(e: End) -> usize {
+    End::ALL.iter().position(|&x| x == e).unwrap()
+}
+
+/// A scenario of `kind` under `editions`, with `table` (its own section)
+/// and two one-member sides A and B given as TOML.
+fn scenario(
+    kind: &str,
+    editions: &str,
+    table: &str,
+    max_rounds: u32,
+    a: &str,
+    b: &str,
+) -> Scenario {
+    let text = format!(
+        "name = \"t\"\nkind = \"{kind}\"\neditions = [{editions}]\nmax-rounds = {max_rounds}\n\
+         {table}\n\
+         [[side]]\nname = \"A\"\n[[side.member]]\nname = \"A\"\nkind = \"mortal\"\n{a}\n\
+         [[side]]\nname = \"B\"\n[[side.member]]\nname = \"B\"\nkind = \"mortal\"\n{b}\n"
+    );
+    Scenario::parse("t.toml", &text, Some(&std::env::temp_dir())).unwrap()
+}
+
+fn close(got: f64, want: f64, what: &str) {
+    assert!(
+        (got - want).abs() < 1e-12,
+        "{what}: {got} where the text gives {want}"
+    );
+}
+
+/// uwod's dice: a die succeeds on 7+ (2/5) and a roll botches when it has
+/// no success and a 1 (one die: 1/10). The clinch attack is an attack: 000
+/// "Your difficulty to hit her is the number of successes she gets on her
+/// defense roll; if she gets no successes, your difficulty is zero, so
+/// you'll hit if you don't botch". One die (Dexterity 1, Brawl 0) against
+/// a one-die reflexive Dexterity + Dodge: the victim gets no success (3/5)
+/// and the attack lands unless it botches (9/10), or one (2/5) and the
+/// attack needs one (2/5): 27/50 + 4/25 = 7/10. The victim's defence is
+/// reflexive: rolled though its tactics do not defend.
+#[test]
+fn uwod_clinch_lands_unless_it_botches() {
+    for defend in ["none", "dodge"] {
+        let s = scenario(
+            "grapple",
+            "\"uwod\"",
+            "[grapple]\ngrappler = \"A\"\nstart = \"attack\"",
+            1,
+            "traits = { dexterity = 1, brawl = 0 }",
+            &format!(
+                "traits = {{ dexterity = 1, dodge = 0 }}\ntactics = {{ defend = \"{defend}\" }}"
+            ),
+        );
+        let e = EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
+        let o = e.chain().expect("a chain").outcomes();
+        close(1.0 - o.ends[end_index(End::Missed)], 0.7, defend);
+    }
+}
+
+/// Breaking free is an opposed roll at the holder's successes: one die
+/// each (Strength 1, Brawl 0), the held member is free when the holder
+/// rolls none (3/5) and it does not botch (9/10), or one (2/5) and it
+/// rolls one (2/5): 7/10 in one round, as `wodds action resisted
+/// --edition uwod --a 1 --b 1` gives.
+#[test]
+fn uwod_breaking_free_needs_only_the_holders_successes() {
+    let one = "traits = { strength = 1, brawl = 0 }";
+    let s = scenario(
+        "grapple",
+        "\"uwod\"",
+        "[grapple]\ngrappler = \"A\"\nstart = \"held\"\ncontrol = 1",
+        1,
+        one,
+        one,
+    );
+    let e = EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
+    let o = e.chain().expect("a chain").outcomes();
+    close(o.ends[end_index(End::Freed)], 0.7, "freed");
+}
