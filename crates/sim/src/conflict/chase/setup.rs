@@ -120,6 +120,9 @@ pub struct ChaseState {
     /// fta: rounds past the last one [`round`](Self::round) counts, modulo
     /// the period of the obstacles' schedule (0 when it has none).
     pub clock: u16,
+    /// fta: rounds run on foot since both crashed (up to the last that
+    /// matters, then round the Exhaustion interval that repeats).
+    pub foot: u16,
     /// This member's health (fta: wounds from shots during the chase).
     pub health: Health,
 }

@@ -63,9 +63,10 @@ pub struct Lead {
     pub(super) winded_after: u32,
     /// The Prey's Perception and the Predator's Subterfuge (stalk).
     pub(super) notice: [i32; 2],
-    /// Each course's difficulty and pools (Prey, Predator): 0 the
-    /// scenario's (its pools in `pools`), then those maneuvers lead to.
-    pub(super) courses: Vec<(i32, [i32; 2])>,
+    /// Each course's difficulty and pools (Prey, Predator; each fresh and
+    /// winded): 0 the scenario's (its pools in `pools`), then those
+    /// maneuvers lead to.
+    pub(super) courses: Vec<(i32, [[i32; 2]; 2])>,
     /// Rolls at each difficulty from `lowest`.
     pub(super) rolls: Vec<Roller>,
     pub(super) lowest: i32,
@@ -77,6 +78,11 @@ pub struct Lead {
     /// The pools on foot, fresh and winded (Prey, Predator), for a chase
     /// that goes on foot after both crash.
     pub(super) foot: [[i32; 2]; 2],
+    /// A chase on foot after both crashed: rounds on foot after which its
+    /// pools are winded (0: never), whether Exhaustion comes in round
+    /// `f` on foot (`f` from 1), and the last value [`ChaseState::foot`]
+    /// takes before it goes round the repeating interval.
+    pub(super) afoot: Afoot,
     /// Whether the scenario's chase is on foot.
     pub(super) by_foot: bool,
     /// The last round [`ChaseState::round`] counts.
@@ -138,7 +144,7 @@ impl Lead {
             pool_of(side(setup.prey), &p.notice),
             pool_of(side(setup.predator), &p.stalk),
         ];
-        let mut courses = vec![(difficulty, [pools[0][0], pools[1][0]])];
+        let mut courses = vec![(difficulty, pools)];
         let mut tactics = [Vec::new(), Vec::new()];
         for (party, list) in [Party::Prey, Party::Predator]
             .into_iter()
@@ -154,11 +160,13 @@ impl Lead {
                     // The picked trait in place of the pool's first.
                     let mut terms = fresh;
                     terms.0[0] = 1 << pick;
+                    // Winded, the pool is the course's own winded pool: 004
+                    // "switch the pool to use Stamina" whatever the course.
                     courses.push((
                         d,
                         [
-                            pool_of(side(setup.prey), &terms),
-                            pool_of(side(setup.predator), &terms),
+                            [pool_of(side(setup.prey), &terms), pools[0][1]],
+                            [pool_of(side(setup.predator), &terms), pools[1][1]],
                         ],
                     ));
                     course = (courses.len() - 1) as u8;
@@ -177,8 +185,9 @@ impl Lead {
         }
         let foot_of = |i: usize| [pool_of(side(i), &p.foot), pool_of(side(i), &p.winded)];
         let foot = [foot_of(setup.prey), foot_of(setup.predator)];
-        // A chase by car that may crash goes on foot: count its rounds
-        // up to the switch to Stamina.
+        // A chase by car that may crash goes on foot, its own rounds
+        // counted from the crash (004: "After five or six rounds of
+        // sprinting"; the car's rounds were not sprinting).
         let scheduled = !chase.obstacles.is_empty() || chase.obstacle_every > 0;
         let crashes = lead.both_crash_on_foot
             && (scheduled
@@ -186,17 +195,12 @@ impl Lead {
                     .iter()
                     .flatten()
                     .any(|t| matches!(t.obstacle, ObstacleEffect::Other | ObstacleEffect::Both)));
-        let winded_after = if chase.by != By::Foot && crashes {
-            lead.winded_after
-        } else {
-            winded_after
-        };
         let fire = Fire::new(scenario, rules, &setup, chase, &lead, sampling)?;
         let max_pool = pools
             .iter()
             .flatten()
             .chain(foot.iter().flatten())
-            .chain(courses.iter().flat_map(|c| c.1.iter()))
+            .chain(courses.iter().flat_map(|c| c.1.iter().flatten()))
             .max()
             .copied()
             .unwrap_or(1)
@@ -209,20 +213,13 @@ impl Lead {
         // The obstacles' schedule: the Storyteller's rounds, every
         // `obstacle-every`, and (on foot) Exhaustion from the switch to
         // Stamina on, at the rules' intervals, the last repeating.
-        let exhaustion = lead.exhaustion && winded_after > 0 && (chase.by == By::Foot || crashes);
+        let exhaustion = lead.exhaustion && winded_after > 0 && chase.by == By::Foot;
         let intervals = &lead.exhaustion_intervals;
-        let exhausted_from = winded_after + intervals.iter().sum::<u32>();
         let last = intervals.last().copied().unwrap_or(1).max(1);
-        let exhausts = |r: u32| {
-            let mut at = winded_after;
-            for &i in intervals {
-                at += i;
-                if r == at {
-                    return true;
-                }
-            }
-            r > exhausted_from && (r - exhausted_from).is_multiple_of(last)
-        };
+        let exhausts = |r: u32| exhausts(winded_after, intervals, r);
+        let exhausted_from = winded_after + intervals.iter().sum::<u32>();
+        let afoot = Afoot::new(crashes, &lead)
+            .ok_or_else(|| error("chase: the Exhaustion intervals repeat too seldom".into()))?;
         let what = |r: u32| {
             let st = chase.obstacles.contains(&r)
                 || (chase.obstacle_every > 0 && r.is_multiple_of(chase.obstacle_every));
@@ -265,6 +262,7 @@ impl Lead {
             stalk: roller(rules, lead.stalk_difficulty, sampling, max_pool)?,
             tactics,
             foot,
+            afoot,
             by_foot: chase.by == By::Foot,
             horizon,
             schedule,
@@ -295,6 +293,9 @@ impl Lead {
         } else if self.period > 1 {
             s.clock = (s.clock + 1) % self.period;
         }
+        if s.on_foot {
+            s.foot = self.afoot.next(s.foot);
+        }
     }
 
     /// The wound penalty of `health`.
@@ -306,18 +307,16 @@ impl Lead {
     /// The difficulty and the Prey's and Predator's chase pools in state
     /// `s`.
     pub(super) fn now(&self, s: &ChaseState) -> (i32, [i32; 2]) {
-        let winded = usize::from(self.winded_after > 0 && u32::from(s.round) >= self.winded_after);
-        match s.course {
-            _ if s.on_foot => (
+        if s.on_foot {
+            let winded = usize::from(self.afoot.winded(s.foot));
+            return (
                 self.courses[0].0,
                 [self.foot[0][winded], self.foot[1][winded]],
-            ),
-            0 => (
-                self.courses[0].0,
-                [self.pools[0][winded], self.pools[1][winded]],
-            ),
-            c => self.courses[usize::from(c)],
+            );
         }
+        let winded = usize::from(self.winded_after > 0 && u32::from(s.round) >= self.winded_after);
+        let (difficulty, pools) = &self.courses[usize::from(s.course)];
+        (*difficulty, [pools[0][winded], pools[1][winded]])
     }
 
     /// The roller at `difficulty` (held to the edition's range).
@@ -465,5 +464,84 @@ impl Rounds for Lead {
     #[inline]
     fn track(&self, st: &[ChaseState; MAX_MEMBERS]) -> Option<i32> {
         st[0].started.then_some(i32::from(st[0].a))
+    }
+}
+
+/// Whether Exhaustion comes in round `r` (from 1) of a chase on foot
+/// winded after `winded_after` rounds: after each of `intervals` from
+/// then, the last repeating.
+fn exhausts(winded_after: u32, intervals: &[u32], r: u32) -> bool {
+    let mut at = winded_after;
+    for &i in intervals {
+        at += i;
+        if r == at {
+            return true;
+        }
+    }
+    let last = intervals.last().copied().unwrap_or(1).max(1);
+    r > at && (r - at).is_multiple_of(last)
+}
+
+/// The chase on foot that follows both crashing: its pools winded and its
+/// Exhaustion counted from its own first round.
+#[derive(Debug, Clone)]
+pub(super) struct Afoot {
+    winded_after: u16,
+    /// Whether Exhaustion comes in round `f + 1` on foot, for `f` up to
+    /// `cap`.
+    exhaustion: Vec<bool>,
+    /// The last value of the count; past it the count goes back by the
+    /// repeating interval (`period`).
+    cap: u16,
+    period: u16,
+}
+
+impl Afoot {
+    /// The rules' chase on foot after a crash (never winded when the chase
+    /// cannot crash or the rules never wind it); `None` when its schedule
+    /// does not fit the count.
+    fn new(crashes: bool, lead: &LeadRules) -> Option<Afoot> {
+        let winded_after = if crashes { lead.winded_after } else { 0 };
+        let w = u16::try_from(winded_after).ok()?;
+        if !(lead.exhaustion && w > 0) {
+            return Some(Afoot {
+                winded_after: w,
+                exhaustion: vec![false; usize::from(w) + 1],
+                cap: w,
+                period: 1,
+            });
+        }
+        let intervals = &lead.exhaustion_intervals;
+        let last = intervals.last().copied().unwrap_or(1).max(1);
+        let cap = u16::try_from(winded_after + intervals.iter().sum::<u32>() + last).ok()?;
+        Some(Afoot {
+            winded_after: w,
+            exhaustion: (0..=cap)
+                .map(|f| exhausts(winded_after, intervals, u32::from(f) + 1))
+                .collect(),
+            cap,
+            period: u16::try_from(last).ok()?,
+        })
+    }
+
+    /// The count after one more round on foot.
+    pub(super) fn next(&self, f: u16) -> u16 {
+        if f < self.cap {
+            f + 1
+        } else {
+            // Past the cap the schedule repeats with `period`, and the
+            // pools stay winded.
+            f + 1 - self.period
+        }
+    }
+
+    /// Whether the pools are winded after `f` rounds on foot.
+    pub(super) fn winded(&self, f: u16) -> bool {
+        self.winded_after > 0 && f >= self.winded_after
+    }
+
+    /// Whether Exhaustion comes in the round after `f` rounds on foot.
+    pub(super) fn exhausts(&self, f: u16) -> bool {
+        self.exhaustion[usize::from(f)]
     }
 }

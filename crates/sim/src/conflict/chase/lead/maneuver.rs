@@ -210,7 +210,25 @@ mod tests {
         );
         assert_eq!(lead.courses.len(), 2);
         // Wits defaults to 2 for both.
-        assert_eq!(lead.courses[1], (9, [2, 2]));
+        let on_course = |round: u16| ChaseState {
+            course: 1,
+            round,
+            ..at(5, 0, [0, 0])
+        };
+        assert_eq!(lead.now(&on_course(0)), (9, [2, 2]));
+        // 004 "After five or six rounds of sprinting with Dexterity ...
+        // switch the pool to use Stamina", on the new course too: picking
+        // Dexterity 1, the pool is 1 die until winded (`winded-after = 6`),
+        // then Stamina's 2 (by default; Athletics 0).
+        let lead = one_die(
+            "prey-tactics = [{ buy = \"in-there\", course = \"rush-hour\", trait = \"dexterity\" }]",
+        );
+        assert_eq!(lead.now(&on_course(5)).1, [1, 1]);
+        assert_eq!(
+            lead.now(&on_course(6)).1,
+            [2, 2],
+            "winded on the new course"
+        );
         let out = after(&lead, at(5, 0, [0, 0]));
         assert!(out.iter().any(|(s, _)| s.course == 1 && s.a == 5));
     }

@@ -63,7 +63,12 @@ impl Lead {
         // The Storyteller's obstacles and, on foot, Exhaustion: in both
         // parties' way (one roll each with a maneuver's obstacle).
         let due = self.scheduled(s);
-        if due & STORYTELLER != 0 || (due & EXHAUSTION != 0 && (self.by_foot || s.on_foot)) {
+        let exhausted = if s.on_foot {
+            self.afoot.exhausts(s.foot)
+        } else {
+            due & EXHAUSTION != 0 && self.by_foot
+        };
+        if due & STORYTELLER != 0 || exhausted {
             s.obstacle |= PREY_FACES | PREDATOR_FACES;
         }
         if s.obstacle != 0 {
@@ -88,11 +93,12 @@ impl Lead {
                     let mut next = ChaseState {
                         round: s.round,
                         clock: s.clock,
-                        on_foot: true,
                         health: s.health,
                         ..ChaseState::default()
                     };
                     self.tick(&mut next);
+                    // Its first round on foot is the next.
+                    next.on_foot = true;
                     *s = next;
                     self.setup.runs_out(round, roster);
                     return true;
@@ -209,6 +215,34 @@ mod tests {
             .map(|(_, p)| p)
             .sum();
         assert!((on_foot - 0.25).abs() < 1e-12, "{states:?}");
+    }
+
+    /// 004 "both cars crashed ... Sounds like we're on foot now", and
+    /// "After five or six rounds of sprinting with Dexterity ... switch
+    /// ... to Stamina" (`winded-after = 6`): a car chase whose cars both
+    /// crash in round 10 goes on foot on Dexterity + Athletics (1 die, not
+    /// Stamina's 3), and is winded only after six rounds on foot.
+    #[test]
+    fn a_chase_on_foot_after_a_crash_starts_fresh() {
+        let text = "name = \"t\"\nkind = \"chase\"\neditions = [\"fta\"]\n\
+             [chase]\nprey = \"Prey\"\nby = \"car\"\nstart = \"head-start\"\nhead-start = 5\nobstacle-every = 1\n\
+             [[side]]\nname = \"Prey\"\n[[side.member]]\nname = \"p\"\nkind = \"mortal\"\ntraits = { dexterity = 1, stamina = 3, drive = 1 }\n\
+             [[side]]\nname = \"Predator\"\n[[side.member]]\nname = \"q\"\nkind = \"mortal\"\ntraits = { dexterity = 1, stamina = 3, drive = 1 }\n";
+        let s = Scenario::parse("t.toml", text, None).unwrap();
+        let lead = Lead::new(&s, &s.editions[0], Sampling::Outcome).unwrap();
+        let mut state = at(5, 0, [0, 0], PREY_FACES | PREDATOR_FACES);
+        state.round = 9;
+        let (_, states) = round_ends(&lead, state);
+        let (mut afoot, _) = *states
+            .iter()
+            .find(|(s, _)| s.on_foot)
+            .expect("both crash with 1/4");
+        assert_eq!(lead.now(&afoot).1, [1, 1], "fresh on foot: {afoot:?}");
+        for round in 1..=7 {
+            lead.tick(&mut afoot);
+            let want = if round < 6 { [1, 1] } else { [3, 3] };
+            assert_eq!(lead.now(&afoot).1, want, "after {round} rounds on foot");
+        }
     }
 
     /// "Nope!": the Prey facing an obstacle pays 3 Lead and passes it
