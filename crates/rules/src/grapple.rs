@@ -140,6 +140,10 @@ pub struct FtaGrapple {
     /// The defence roll a Shrug Off makes against a third party's attack
     /// (a Hostage Block blocks).
     pub shrug_off_defence: ThirdPartyDefence,
+    /// Whether a single-effect grapple spends all the Control it gained
+    /// (its damage counting no Remaining Control), or only the effect's
+    /// cost (the rest adding as in a sustained grapple).
+    pub single_spends_all: bool,
     /// `[grapple.fta.effects]`: what each effect costs.
     pub effects: FtaEffects,
 }

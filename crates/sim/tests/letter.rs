@@ -81,3 +81,42 @@ fn uwod_breaking_free_needs_only_the_holders_successes() {
     let o = e.chain().expect("a chain").outcomes();
     close(o.ends[end_index(End::Freed)], 0.7, "freed");
 }
+
+/// A house rule on fta: `body` under `extends = "fta"`, in a temporary file.
+fn fta_house(name: &str, body: &str) -> String {
+    let path =
+        std::env::temp_dir().join(format!("wodds-letter-{}-{name}.toml", std::process::id()));
+    std::fs::write(&path, format!("extends = \"fta\"\n{body}")).unwrap();
+    format!("\"{}\"", path.display())
+}
+
+/// 004 "Single Effect Grapples": "executed immediately by spending all of
+/// the Control gained". A Slam (3 Control) with Strength 1 and four dice
+/// (Dexterity 1, Strength 1, Brawl 3) on an undefended Victim with Stamina
+/// 1: a die at 6 succeeds with 1/2, shows a 1 with 1/10, neither with 2/5,
+/// and a 1 cancels a success. Control 3 or more: four successes (1/16) or
+/// three and a blank (4 x 1/8 x 2/5 = 1/5), 21/80. All of it spent, the
+/// Slam deals Strength 1 + 0 bashing: one die against one soak die, a
+/// level with 1/2 x 1/2; so 21/320 levels a grapple. Spending only the
+/// cost (`single-spends-all = false`), Control 4 adds a damage die.
+#[test]
+fn a_single_effect_spends_all_the_control() {
+    let harm = |editions: &str| {
+        let s = scenario(
+            "grapple",
+            editions,
+            "[grapple]\ngrappler = \"A\"\nstart = \"attack\"",
+            1,
+            "traits = { strength = 1, dexterity = 1, brawl = 3 }\ngrapple = { single = \"slam\" }",
+            "traits = { stamina = 1 }\ntactics = { defend = \"none\" }",
+        );
+        let e = EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
+        e.chain().expect("a chain").outcomes().harm
+    };
+    close(harm("\"fta\""), 21.0 / 320.0, "harm");
+    let leftover = harm(&fta_house(
+        "leftover",
+        "[grapple.fta]\nsingle-spends-all = false\n",
+    ));
+    assert!(leftover > 21.0 / 320.0 + 1e-3, "{leftover}");
+}

@@ -34,7 +34,16 @@ impl Grapple {
         let v = 1 - g;
         let e = &f.effects;
         let strength = self.members[g].strength;
-        let hit = |cost: i32| (control >= cost).then(|| control - cost);
+        // What remains for the effect's damage once it is paid for.
+        let hit = |cost: i32| {
+            (control >= cost).then(|| {
+                if f.single_spends_all {
+                    0
+                } else {
+                    control - cost
+                }
+            })
+        };
         match single {
             Single::Slam => {
                 if let Some(left) = hit(e.slam) {
