@@ -338,3 +338,54 @@ fn lethal_past_the_track_kills_unless_a_house_rule_says_not() {
         }
     }
 }
+
+/// Issue 25, defect 10. 004 describes one soak roll ("A 'soak' roll is
+/// generally ... Stamina versus difficulty 6") and lets "Vampires with
+/// Fortitude ... soak Aggravated damage": a vampire with Stamina 1 and
+/// Fortitude 1 soaks claws (two aggravated dice) with its soak roll, two
+/// dice (Fortitude adding, as to its lethal soak); Fortitude alone, one
+/// die, is Revised's reading. Without Fortitude it soaks none under both.
+#[test]
+fn fta_a_vampire_with_fortitude_soaks_aggravated_with_its_soak_roll() {
+    let n = 100_000;
+    for (edition, fortitude, soak) in [("fta", 1, 2), ("fta", 0, 0), ("revised", 1, 1)] {
+        let vampire = format!(
+            "kind = \"vampire\"\ntraits = {{ strength = 1, dexterity = 1, stamina = 1, wits = 1, fortitude = {fortitude} }}\ntactics = {{ attack = \"none\" }}"
+        );
+        let text = duel(edition, 1000, &attacker("claws"), &vampire);
+        let want = chain(|_| revised_attack(1, 6, 2, 0, soak));
+        for t in runs(&text, None, n, 54) {
+            assert_rounds(&t, 0, want, &format!("{edition}, Fortitude {fortitude}"));
+        }
+    }
+}
+
+/// Issue 25, defect 11. 000 "Combat": "if the damage is lethal (or
+/// aggravated), you can only soak it with armor", for every character: a
+/// vampire with Fortitude 2 and a Garou in a war form fall to a knife
+/// exactly as a mortal with the same traits does (the exact chains agree),
+/// where Revised's reading gave them Stamina (+ Fortitude) against it.
+#[test]
+fn uwod_lethal_is_soaked_only_with_armour() {
+    use wodds_sim::conflict::{EditionEngine, Sampling};
+    let mean_rounds = |kind: &str| {
+        let target = format!(
+            "kind = \"{kind}\"\ntraits = {{ strength = 1, dexterity = 1, stamina = 3, wits = 1, fortitude = {} }}\ntactics = {{ attack = \"none\" }}",
+            if kind == "vampire" { 2 } else { 0 }
+        );
+        // Melee 1: unskilled, a Dexterity 1 knife-fighter has no die.
+        let knife = "kind = \"mortal\"\ntraits = { strength = 1, dexterity = 1, melee = 1 }\nweapon = \"knife\"";
+        let s = scenario_in(&duel("uwod", 60, knife, &target), None);
+        let e = EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
+        e.chain().expect("a chain").outcomes().odds.mean_rounds()
+    };
+    let mortal = mean_rounds("mortal");
+    assert!(mortal < 30.0, "the knife must end most fights: {mortal}");
+    for kind in ["vampire", "garou"] {
+        let got = mean_rounds(kind);
+        assert!(
+            (got - mortal).abs() < 1e-12,
+            "{kind}: {got} rounds, a mortal {mortal}"
+        );
+    }
+}

@@ -192,6 +192,11 @@ pub enum SoakDice {
     Fortitude,
     /// The soak pool and Fortitude.
     PoolAndFortitude,
+    /// The soak pool and Fortitude, for a member with Fortitude only
+    /// (none without it).
+    PoolAndFortitudeIfFortitude,
+    /// The soak pool, for a member with Fortitude only (none without it).
+    PoolIfFortitude,
 }
 
 /// One creature's soak against bashing, lethal and aggravated damage.

@@ -154,6 +154,9 @@ pub fn soak(
             SoakDice::Pool => pool,
             SoakDice::Fortitude => fortitude,
             SoakDice::PoolAndFortitude => pool + fortitude,
+            SoakDice::PoolAndFortitudeIfFortitude if fortitude > 0 => pool + fortitude,
+            SoakDice::PoolIfFortitude if fortitude > 0 => pool,
+            SoakDice::PoolAndFortitudeIfFortitude | SoakDice::PoolIfFortitude => 0,
         };
         own + if table.armor.has(k as usize) {
             armor

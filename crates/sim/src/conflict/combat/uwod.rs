@@ -51,11 +51,10 @@
 //!   range.
 //! - Damage is Strength (not for firearms) + the weapon + the excess, plus
 //!   Potence as automatic successes; soak is Stamina + armour against
-//!   bashing, armour alone against lethal and aggravated (000); vampires
-//!   (Stamina + Fortitude against lethal, Fortitude against aggravated),
-//!   ghouls (Fortitude against lethal and aggravated) and Garou (Stamina
-//!   against lethal, in either form) soak as in Revised (**assumed**,
-//!   `[combat.soak]`). Both rolls count successes on 7+
+//!   bashing, armour alone against lethal and aggravated (000: "you can
+//!   only soak it with armor"), for every creature (vampires and ghouls
+//!   add Fortitude to the bashing soak, **assumed**; Revised's readings
+//!   are a house rule away, `[combat.soak]`). Both rolls count successes on 7+
 //!   (`damage-succeeds-on`, `soak-succeeds-on`) and cannot botch.
 //! - Health: Bruised 0, Wounded -1, Wounded -1, Hurt -2, Hurt -2, Crippled
 //!   -5, Incapacitated; bashing that fills Incapacitated knocks out, more
