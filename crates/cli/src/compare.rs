@@ -13,7 +13,7 @@ use wodds_report::compute::delta::{self, Delta, MAX_ALONE, Play, ScenarioShift};
 use wodds_rules::RuleSet;
 use wodds_sim::conflict::Scenario;
 
-use crate::output::{check, csv_writer, emit};
+use crate::output::{Cell, check, csv_writer, emit};
 use crate::rules::shown;
 use crate::run::pct;
 
@@ -415,11 +415,11 @@ fn write_csv(out: &mut dyn Write, d: &Delta) -> io::Result<()> {
             r.scenario,
             r.item,
             r.metric,
-            s.base.to_string(),
-            s.rule.to_string(),
-            s.change.to_string(),
-            s.low.to_string(),
-            s.high.to_string(),
+            s.base.cell(),
+            s.rule.cell(),
+            s.change.cell(),
+            s.low.cell(),
+            s.high.cell(),
             r.method.to_string(),
         ])?;
     }

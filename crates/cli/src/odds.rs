@@ -9,7 +9,7 @@ use serde::Serialize;
 use wodds_dice::{CompiledRoll, D10, key_of, stream};
 use wodds_rules::{DifficultyKind, IntRange, RuleSet};
 
-use crate::output::{csv_writer, emit, tidy};
+use crate::output::{Cell, csv_writer, emit, tidy};
 use crate::run::{Format, Provenance, RollFlags, RunArgs, binomial_se, pct};
 
 #[derive(Debug, Args)]
@@ -216,10 +216,10 @@ fn write_csv(out: &mut dyn Write, rows: &[Row], mc: bool) -> io::Result<()> {
                 r.p_ge_4,
                 r.p_ge_5,
             ]
-            .map(|x| x.to_string()),
+            .map(|x| x.cell()),
         );
         if let Some(se) = r.se_success {
-            record.push(se.to_string());
+            record.push(se.cell());
         }
         record.push(r.options.clone());
         record.extend(r.provenance.csv());

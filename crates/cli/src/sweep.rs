@@ -12,7 +12,7 @@ use wodds_report::sweep::Row;
 use wodds_sim::conflict::{Figure, Scenario};
 use wodds_sim::sweep::{Outcome, Sweep, Vary};
 
-use crate::output::{csv_writer, emit, opt, tidy};
+use crate::output::{Cell, csv_writer, emit, opt, tidy};
 use crate::run::{parse_trials, pct, progress_bar};
 
 /// `wodds sweep`.
@@ -238,10 +238,10 @@ fn write_csv(out: &mut dyn Write, sweep: &Sweep, rows: &[Row]) -> io::Result<()>
         rec.extend(r.values.iter().cloned());
         rec.extend([
             r.side.clone(),
-            r.win_rate.to_string(),
-            r.win_low.to_string(),
-            r.win_high.to_string(),
-            r.draws.to_string(),
+            r.win_rate.cell(),
+            r.win_low.cell(),
+            r.win_high.cell(),
+            r.draws.cell(),
             opt(r.mean_rounds),
             r.exact.to_string(),
             opt(r.trials),
@@ -418,7 +418,7 @@ pub fn balance(args: &BalanceArgs) -> anyhow::Result<()> {
                 c.write_record([
                     b.edition.clone(),
                     b.value.to_string(),
-                    b.win_rate.to_string(),
+                    b.win_rate.cell(),
                     b.exact.to_string(),
                     opt(b.below.map(|x| x.0)),
                     opt(b.below.map(|x| x.1)),

@@ -153,3 +153,27 @@ fn diff_lists_the_settings_that_differ() {
     let same = json(&["rules", "diff", "uwod", "uwod", "--format", "json"]);
     assert_eq!(same.as_array().unwrap().len(), 0);
 }
+
+/// Issue 25, defect 13: a house rule written for an older wodds, with a
+/// setting at the key it had before it moved, is told in one line where
+/// the setting is now (file, line and key), exit 2.
+#[test]
+fn a_setting_that_moved_is_named_with_its_new_place() {
+    let dir = tempfile::tempdir().unwrap();
+    for (section, key, new) in [
+        ("hubris", "concede = true", "[combat.hubris] concede"),
+        ("uwod", "onslaught = 1", "[combat.uwod] onslaught"),
+    ] {
+        let path = dir.path().join(format!("old-{section}.toml"));
+        std::fs::write(&path, format!("extends = \"{section}\"\n[combat]\n{key}\n")).unwrap();
+        let out = wodds(&["rules", "show", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains(&format!("old-{section}.toml:3:"))
+                && err.contains(&format!("moved to {new}")),
+            "{err}"
+        );
+    }
+}

@@ -244,6 +244,21 @@ pub(crate) fn resolve_in(
     resolve_at(id, parsed, path, &mut Vec::new())
 }
 
+/// Settings that an older wodds read at another key, and where they are
+/// now: a house rule written for it is told where each went.
+const MOVED: &[(&str, &str)] = &[
+    ("combat.concede", "[combat.hubris] concede"),
+    ("combat.onslaught", "[combat.uwod] onslaught"),
+    (
+        "combat.range-difficulty",
+        "[combat.attack] range-difficulty",
+    ),
+    (
+        "combat.wound-penalties",
+        "[combat.health] wound-penalties ([combat.hubris] wound-penalties under hubris)",
+    ),
+];
+
 fn resolve_at(
     id: &str,
     parsed: Parsed,
@@ -311,7 +326,11 @@ fn resolve_at(
             }
         };
         if let Some(name) = quoted_after(&message, "unknown field `") {
-            parsed.blame(&join(name), true, message)
+            let key = join(name);
+            match MOVED.iter().find(|(old, _)| *old == key) {
+                Some((_, new)) => parsed.blame(&key, true, format!("this setting moved to {new}")),
+                None => parsed.blame(&key, true, message),
+            }
         } else if let Some(name) = quoted_after(&message, "missing field `") {
             parsed.blame(
                 &join(name),

@@ -6,7 +6,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::flags::with;
-use crate::output::{csv_writer, emit, tidy};
+use crate::output::{Cell, csv_writer, emit, tidy};
 use crate::run::{Format, Provenance, RollFlags, RunArgs, binomial_se, pct};
 
 #[derive(Debug, Args)]
@@ -146,8 +146,8 @@ pub(super) fn run(a: &MultipleArgs) -> anyhow::Result<()> {
                     r.pool.to_string(),
                     r.penalty.to_string(),
                     r.difficulty.to_string(),
-                    r.p_success.to_string(),
-                    r.p_botch.to_string(),
+                    r.p_success.cell(),
+                    r.p_botch.cell(),
                 ];
                 record.extend(provenance.csv());
                 w.write_record(&record)?;

@@ -8,7 +8,7 @@ use wodds_rules::RollOptions;
 use wodds_sim::{Resisted, resisted_exact, resisted_sample};
 
 use super::side::{SideSpec, throw_of};
-use crate::output::{csv_writer, emit, tidy};
+use crate::output::{Cell, csv_writer, emit, tidy};
 use crate::run::{Format, Provenance, RunArgs, binomial_se, pct};
 
 #[derive(Debug, Args)]
@@ -78,7 +78,7 @@ pub(super) fn run(a: &ResistedArgs) -> anyhow::Result<()> {
             head.extend(Provenance::CSV_HEAD);
             w.write_record(&head)?;
             for (m, p) in margins(&r) {
-                let mut record = vec![rules.id.clone(), m.to_string(), p.to_string()];
+                let mut record = vec![rules.id.clone(), m.to_string(), p.cell()];
                 record.extend(provenance.csv());
                 w.write_record(&record)?;
             }

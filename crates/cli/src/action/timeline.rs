@@ -10,7 +10,7 @@ use serde::Serialize;
 use wodds_rules::RuleSet;
 use wodds_sim::{Process, Timeline, simulate, solve_with};
 
-use crate::output::{csv_writer, emit, tidy};
+use crate::output::{Cell, csv_writer, emit, tidy};
 use crate::run::{Format, Provenance, RunArgs, pct, progress_bar};
 
 /// Longest action followed, in rolls or rounds.
@@ -141,9 +141,8 @@ pub(super) fn timeline<P: Process>(
             w.write_record(&head)?;
             for r in &rows {
                 let mut record = vec![r.edition.clone(), r.round.to_string()];
-                record.extend(
-                    [r.p_win, r.p_lose, r.p_win_within, r.p_lose_within].map(|x| x.to_string()),
-                );
+                record
+                    .extend([r.p_win, r.p_lose, r.p_win_within, r.p_lose_within].map(|x| x.cell()));
                 record.extend(summary.provenance.csv());
                 w.write_record(&record)?;
             }

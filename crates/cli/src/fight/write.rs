@@ -8,7 +8,7 @@ use std::path::Path;
 use wodds_sim::conflict::{ConflictKind, End, Scenario};
 
 use super::result::EditionResult;
-use crate::output::{csv_writer, emit, opt};
+use crate::output::{Cell, csv_writer, emit, opt};
 use crate::run::{Format, pct};
 
 /// Prints (or writes to `output`) the results as `format` asks.
@@ -71,18 +71,18 @@ fn write_csv(
             let mut row = vec![
                 r.edition.clone(),
                 s.side.clone(),
-                s.win_rate.to_string(),
-                s.win_low.to_string(),
-                s.win_high.to_string(),
+                s.win_rate.cell(),
+                s.win_low.cell(),
+                s.win_high.cell(),
                 opt(s.exact_win_rate),
-                r.draws.to_string(),
+                r.draws.cell(),
                 opt(r.exact_draws),
             ];
             row.extend(
                 r.ended
                     .iter()
                     .filter(|(name, _)| *name != "draw")
-                    .map(|(_, p)| p.to_string()),
+                    .map(|(_, p)| p.cell()),
             );
             row.extend([
                 opt(r.mean_rounds),
@@ -111,13 +111,13 @@ fn write_chase_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result
         r.ended
             .iter()
             .find(|(n, _)| *n == name)
-            .map_or(String::new(), |(_, p)| p.to_string())
+            .map_or(String::new(), |(_, p)| p.cell())
     };
     let exact = |r: &EditionResult, name: &str| {
         r.exact_ended
             .as_ref()
             .and_then(|e| e.iter().find(|(n, _)| *n == name))
-            .map_or(String::new(), |(_, p)| p.to_string())
+            .map_or(String::new(), |(_, p)| p.cell())
     };
     w.write_record([
         "edition",
@@ -156,11 +156,11 @@ fn write_chase_csv(out: &mut dyn Write, results: &[EditionResult]) -> io::Result
             w.write_record([
                 r.edition.clone(),
                 s.side.clone(),
-                s.win_rate.to_string(),
-                s.win_low.to_string(),
-                s.win_high.to_string(),
+                s.win_rate.cell(),
+                s.win_low.cell(),
+                s.win_high.cell(),
                 opt(s.exact_win_rate),
-                r.draws.to_string(),
+                r.draws.cell(),
                 opt(r.exact_draws),
                 share(r, "escaped"),
                 exact(r, "escaped"),

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use super::grid::{Block, Sheet};
 use super::words::{WHAT_A_CELL_IS, botch, columns, footer, percent, success};
-use crate::output::csv_writer;
+use crate::output::{Cell, csv_writer};
 
 /// A grid (success or botch) of `block` as a Markdown table.
 fn markdown_grid(out: &mut dyn Write, block: &Block, grid: &[Vec<f64>]) -> io::Result<()> {
@@ -84,7 +84,7 @@ pub(super) fn csv(out: &mut dyn Write, sheet: &Sheet) -> io::Result<()> {
                     b.difficulties
                         .iter()
                         .position(|x| x == d)
-                        .map_or(String::new(), |j| row[j].to_string())
+                        .map_or(String::new(), |j| row[j].cell())
                 }));
                 record.extend([
                     sheet.options.clone(),

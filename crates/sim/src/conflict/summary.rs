@@ -41,10 +41,20 @@ impl Figure {
             let z2 = Z95 * Z95;
             let centre = (p + z2 / (2.0 * nf)) / (1.0 + z2 / nf);
             let half = Z95 / (1.0 + z2 / nf) * (p * (1.0 - p) / nf + z2 / (4.0 * nf * nf)).sqrt();
+            // None seen: the bound is 0 exactly (centre - half is 0 but
+            // for rounding, 1e-19); all seen: 1 exactly.
             Figure {
                 value: p,
-                low: (centre - half).max(0.0),
-                high: (centre + half).min(1.0),
+                low: if k == 0 {
+                    0.0
+                } else {
+                    (centre - half).max(0.0)
+                },
+                high: if k == n {
+                    1.0
+                } else {
+                    (centre + half).min(1.0)
+                },
             }
         })
     }
@@ -356,6 +366,16 @@ mod tests {
         assert_eq!(f.low, 0.0);
         let z2 = Z95 * Z95;
         assert!((f.high - z2 / (10.0 + z2)).abs() < 1e-12, "{f:?}");
+    }
+
+    /// None of 100,000 seen: the lower bound is 0 exactly, not the 1e-19
+    /// that centre - half leaves; all of them: the upper bound is 1.
+    #[test]
+    fn wilson_bounds_are_exact_at_the_ends() {
+        for n in [3, 1000, 100_000, 20_000_000] {
+            assert_eq!(Figure::wilson(0, n).unwrap().low.to_bits(), 0);
+            assert_eq!(Figure::wilson(n, n).unwrap().high, 1.0);
+        }
     }
 
     /// The mean of 1, 2, 3 (sum 6, squares 14): 2, variance 2/3, half
