@@ -77,6 +77,9 @@ pub const CHASE_FAMILIES: [&str; 3] = ["fta", "race", "contest"];
 pub struct ChaseRules {
     /// The engine that runs this edition's chases.
     pub engine: ChaseEngine,
+    /// Who loses when the Prey's and the Predator's Runs are up in the
+    /// same round.
+    pub both_runs_out: BothRunsOut,
     /// `[chase.fta]`: the `lead` engine's rules.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fta: Option<LeadRules>,
@@ -86,6 +89,18 @@ pub struct ChaseRules {
     /// `[chase.contest]`: the `contest` engine's rules.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contest: Option<ContestRules>,
+}
+
+/// The Prey's and the Predator's Runs up in the same round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum BothRunsOut {
+    /// Both lose: nobody wins, a draw.
+    BothLose,
+    /// The Predator's runs out first: the Prey gets away.
+    PreyEscapes,
+    /// The Prey's runs out first: it is penned in, caught.
+    PreyCaught,
 }
 
 /// When a Prey far enough ahead shakes the Predator off.

@@ -40,8 +40,8 @@ pub use actions::{
     ActionRules, BotchEffect, GroupRule, ResistedRule, TallyRule, TeamworkRule, TieRule,
 };
 pub use chase::{
-    AttackOrder, CHASE_FAMILIES, ChaseEngine, ChaseRules, ContestRules, EscapeCheck, LeadPools,
-    LeadRules, Maneuver, NextMargin, ObstacleEffect, Party, RaceRules,
+    AttackOrder, BothRunsOut, CHASE_FAMILIES, ChaseEngine, ChaseRules, ContestRules, EscapeCheck,
+    LeadPools, LeadRules, Maneuver, NextMargin, ObstacleEffect, Party, RaceRules,
 };
 pub use combat::{
     ArmorRule, AttackClass, AttackRules, CombatEngine, CombatRules, CreatureKind, DamageKind,

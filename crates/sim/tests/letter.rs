@@ -120,3 +120,32 @@ fn a_single_effect_spends_all_the_control() {
     ));
     assert!(leftover > 21.0 / 320.0 + 1e-3, "{leftover}");
 }
+
+/// 004 "Chases": "Whomever's Run is exhausted loses the chase". Both Runs
+/// 1 round from a head start of 5 with one die each: the Lead moves by at
+/// most a step in a round, so the chase cannot end in round 1 but by the
+/// Runs, and both are up after it. By default both lose (a draw every
+/// time); `both-runs-out = "prey-escapes"` gives the Prey every chase,
+/// `"prey-caught"` the Predator.
+#[test]
+fn both_runs_up_in_one_round_follow_the_setting() {
+    let one = "traits = { dexterity = 1 }";
+    let odds = |editions: &str| {
+        let s = scenario(
+            "chase",
+            editions,
+            "[chase]\nprey = \"A\"\nstart = \"head-start\"\nhead-start = 5\nprey-run = 1\npredator-run = 1",
+            10,
+            one,
+            one,
+        );
+        let e = EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
+        e.chain().expect("a chain").outcomes().odds
+    };
+    let o = odds("\"fta\"");
+    close(o.wins[0] + o.wins[1], 0.0, "nobody wins");
+    let o = odds(&fta_house("escapes", "[chase]\nboth-runs-out = \"prey-escapes\"\n"));
+    close(o.wins[0], 1.0, "the Prey escapes");
+    let o = odds(&fta_house("caught", "[chase]\nboth-runs-out = \"prey-caught\"\n"));
+    close(o.wins[1], 1.0, "the Predator catches it");
+}

@@ -31,7 +31,7 @@ impl Contest {
         rules: &RuleSet,
         sampling: Sampling,
     ) -> Result<Contest, RulesError> {
-        let (setup, chase) = Setup::of(scenario)?;
+        let (setup, chase) = Setup::of(scenario, rules)?;
         let c = rules.chase.contest.ok_or_else(|| RulesError::Spec {
             edition: rules.id.clone(),
             message: "the contest chase engine needs [chase.contest]".into(),

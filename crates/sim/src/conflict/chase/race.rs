@@ -36,7 +36,7 @@ impl Race {
         rules: &RuleSet,
         sampling: Sampling,
     ) -> Result<Race, RulesError> {
-        let (setup, chase) = Setup::of(scenario)?;
+        let (setup, chase) = Setup::of(scenario, rules)?;
         let r = rules.chase.race.ok_or_else(|| RulesError::Spec {
             edition: rules.id.clone(),
             message: "the race chase engine needs [chase.race]".into(),

@@ -3,7 +3,7 @@
 //! each), its state between rounds ([`ChaseState`]), and the chase pools
 //! and rollers they compile.
 
-use wodds_rules::{RollOptions, RuleSet, RulesError, Terms};
+use wodds_rules::{BothRunsOut, RollOptions, RuleSet, RulesError, Terms};
 
 use crate::conflict::health::Health;
 use crate::conflict::scenario::{Chase, Scenario, Side};
@@ -40,10 +40,15 @@ pub(super) struct Setup {
     pub(super) predator: usize,
     pub(super) prey_run: u32,
     pub(super) predator_run: u32,
+    /// Who loses when both Runs are up in the same round.
+    pub(super) both_out: BothRunsOut,
 }
 
 impl Setup {
-    pub(super) fn of(scenario: &Scenario) -> Result<(Setup, &Chase), RulesError> {
+    pub(super) fn of<'a>(
+        scenario: &'a Scenario,
+        rules: &RuleSet,
+    ) -> Result<(Setup, &'a Chase), RulesError> {
         let chase = scenario.chase.as_ref().ok_or_else(|| RulesError::Spec {
             edition: String::new(),
             message: "not a chase scenario".into(),
@@ -55,6 +60,7 @@ impl Setup {
                 predator: 1 - chase.prey,
                 prey_run: chase.prey_run,
                 predator_run: chase.predator_run,
+                both_out: rules.chase.both_runs_out,
             },
             chase,
         ))
@@ -67,14 +73,21 @@ impl Setup {
     }
 
     /// Ends the chase when a Run is up after round `round` (both at once:
-    /// both lose, a draw).
+    /// as `both-runs-out` says).
     pub(super) fn runs_out(&self, round: u32, roster: &mut Roster) {
-        if self.prey_run > 0 && round >= self.prey_run {
+        let prey = self.prey_run > 0 && round >= self.prey_run;
+        let predator = self.predator_run > 0 && round >= self.predator_run;
+        let (prey, predator) = match (prey && predator, self.both_out) {
+            (true, BothRunsOut::PreyEscapes) => (false, true),
+            (true, BothRunsOut::PreyCaught) => (true, false),
+            _ => (prey, predator),
+        };
+        if prey {
             // 004: "A Prey who's Run is up is shortly penned in and the
             // Lead is adjusted to 0."
             roster.knock_out(self.prey, End::RunOut);
         }
-        if self.predator_run > 0 && round >= self.predator_run {
+        if predator {
             // 004: "a Predator who's Run is up loses the Prey immediately".
             roster.knock_out(self.predator, End::RunOut);
         }

@@ -120,7 +120,7 @@ impl Lead {
         rules: &RuleSet,
         sampling: Sampling,
     ) -> Result<Lead, RulesError> {
-        let (setup, chase) = Setup::of(scenario)?;
+        let (setup, chase) = Setup::of(scenario, rules)?;
         let lead = rules.chase.fta.clone().ok_or_else(|| RulesError::Spec {
             edition: rules.id.clone(),
             message: "the lead chase engine needs [chase.fta]".into(),
