@@ -75,7 +75,8 @@
 //!   successes lands with the excess ("A successful attack has its
 //!   successes reduced by the escape attempt's successes") and the escape
 //!   fails; if none breaks it and it has a success, the escaper is gone at
-//!   the round's end, a flight (the chase that follows is not modelled).
+//!   the round's end, a flight (handed to the chase when the fight's
+//!   `[chase]` pursues it: see the last points below).
 //! - Damage: Strength (not for guns) + the weapon + one die per net success
 //!   beyond the first, difficulty 6; soak Stamina (+ Fortitude) + armour,
 //!   difficulty 6, by creature as Revised. Difficulties past 10 are rolled
