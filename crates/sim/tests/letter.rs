@@ -144,8 +144,14 @@ fn both_runs_up_in_one_round_follow_the_setting() {
     };
     let o = odds("\"fta\"");
     close(o.wins[0] + o.wins[1], 0.0, "nobody wins");
-    let o = odds(&fta_house("escapes", "[chase]\nboth-runs-out = \"prey-escapes\"\n"));
+    let o = odds(&fta_house(
+        "escapes",
+        "[chase]\nboth-runs-out = \"prey-escapes\"\n",
+    ));
     close(o.wins[0], 1.0, "the Prey escapes");
-    let o = odds(&fta_house("caught", "[chase]\nboth-runs-out = \"prey-caught\"\n"));
+    let o = odds(&fta_house(
+        "caught",
+        "[chase]\nboth-runs-out = \"prey-caught\"\n",
+    ));
     close(o.wins[1], 1.0, "the Predator catches it");
 }
