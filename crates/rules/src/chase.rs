@@ -129,6 +129,9 @@ pub struct LeadRules {
     /// The difficulty of the stalk-and-pounce rolls: the Perception roll
     /// against the Predator's Subterfuge, then the contested chase pools.
     pub stalk_difficulty: i32,
+    /// Whether the stalk's contested chase-pool rolls are at the course's
+    /// difficulty (else at `stalk-difficulty`, as the Perception rolls).
+    pub stalk_course: bool,
     /// The Lead from which the Prey, winning a round, escapes.
     pub escape_lead: i32,
     /// Which Lead the escape looks at.
