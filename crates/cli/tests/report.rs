@@ -140,7 +140,12 @@ fn odds_parquet_holds_what_wodds_odds_prints() {
             for (k, name) in head.iter().enumerate() {
                 let col = rows.column(name).unwrap();
                 let got = match col.dtype() {
-                    DataType::Float64 => col.f64().unwrap().get(i).map(|v| v.to_string()),
+                    // The same number (a tiny one is written 1e-7).
+                    DataType::Float64 => col.f64().unwrap().get(i).map(|v| {
+                        let read: f64 = cells[k].parse().unwrap();
+                        assert_eq!(read.to_bits(), v.to_bits(), "{name} row {i}");
+                        cells[k].to_string()
+                    }),
                     DataType::Int32 => col.i32().unwrap().get(i).map(|v| v.to_string()),
                     DataType::UInt64 => col.u64().unwrap().get(i).map(|v| v.to_string()),
                     DataType::String => col.str().unwrap().get(i).map(str::to_string),

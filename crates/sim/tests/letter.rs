@@ -155,3 +155,33 @@ fn both_runs_up_in_one_round_follow_the_setting() {
     ));
     close(o.wins[1], 1.0, "the Predator catches it");
 }
+
+/// 004 "When two individuals attack each other, the attack rolls are
+/// contested"; a committed attack's "target must either accept the full
+/// force of this attack, suffer a +2 difficulty, or abort to a defense".
+/// One die each (Dexterity 1, Brawl 0), A committed, B a basic attack: the
+/// exchange is the same whoever acts first (B's roll at +2 either way), so
+/// A wins as often with B always first (Wits 10 against 1: B's initiative
+/// at least 12, A's at most 12, a tie acting at once) as with A first.
+#[test]
+fn a_committed_attack_meets_the_other_attack_whoever_acts_first() {
+    let win = |a_wits: u32, b_wits: u32| {
+        let s = scenario(
+            "combat",
+            "\"fta\"",
+            "",
+            40,
+            &format!(
+                "traits = {{ dexterity = 1, wits = {a_wits}, brawl = 0 }}\ntactics = {{ attack = \"committed\" }}"
+            ),
+            &format!("traits = {{ dexterity = 1, wits = {b_wits}, brawl = 0 }}"),
+        );
+        let e = EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
+        e.chain().expect("a chain").outcomes().odds.wins[0]
+    };
+    let (a_first, b_first) = (win(10, 1), win(1, 10));
+    assert!(
+        (a_first - b_first).abs() < 1e-12,
+        "A first {a_first}, B first {b_first}"
+    );
+}

@@ -302,11 +302,14 @@ impl Fta {
         }
         // Attack against attack: the target strikes back at `i` this phase
         // (its guard, its declared attack on `i` not yet made, or its haste
-        // attack on `i`). A committed attacker has no defence to strike
-        // back with.
+        // attack on `i`). A committed attacker keeps no defence, but its
+        // declared attack on `i` still meets `i`'s: 004 "When two
+        // individuals attack each other, the attack rolls are contested",
+        // whoever acts first.
+        let t_committed = self.committed(t, haste);
         let t_aims = self.aims(target, st[target].attacks, roster);
         let s = &st[target];
-        let ready = !s.acted && !s.aborted && s.stance != Stance::Open;
+        let ready = !s.acted && !s.aborted && (s.stance != Stance::Open || t_committed);
         let strikes_back = if haste {
             self.rules.haste.contested
                 && ready
@@ -346,11 +349,27 @@ impl Fta {
                     self.base_difficulty(x, false) + delta
                 }
             };
-            let a = self.arm(i, difficulty(f, delta, grapples), i_minus, st, roster);
+            // Each side's roll is its defence against the other's attack:
+            // harder against a committed one (`committed.defence-difficulty`),
+            // and a committed side loses no piling-on dice, having no
+            // defence to lose them from.
+            let t_harder = if t_committed && !st[i].aborted {
+                self.rules.committed.defence_difficulty
+            } else {
+                0
+            };
+            let t_minus = t_split + if t_committed { 0 } else { pile * earlier };
+            let a = self.arm(
+                i,
+                difficulty(f, delta, grapples) + t_harder,
+                i_minus,
+                st,
+                roster,
+            );
             let b = self.arm(
                 target,
                 difficulty(t, t_delta, t_grapples) + harder,
-                t_split + pile * earlier,
+                t_minus,
                 st,
                 roster,
             );

@@ -58,7 +58,10 @@
 //!   committed (no defence at all that round; the target's defence, or its
 //!   attack when it strikes back in a contested exchange, at +2
 //!   difficulty, unless it aborted to a defence, which it does without a
-//!   roll); haste actions are basic. Defence-only members (`total`, or
+//!   roll). A committed attacker attacked first by the member it declared
+//!   its attack on meets that attack in a contested exchange too (004:
+//!   "When two individuals attack each other, the attack rolls are
+//!   contested"), the other's roll at +2; haste actions are basic. Defence-only members (`total`, or
 //!   `dodge` / `block` with `attack = "none"`) defend without a split.
 //! - Guard: declares no attack; the first attack on it in the main phase
 //!   turns its action into an attack on that attacker: a contested exchange
