@@ -185,3 +185,67 @@ fn a_committed_attack_meets_the_other_attack_whoever_acts_first() {
         "A first {a_first}, B first {b_first}"
     );
 }
+
+/// One hubris die (8+ succeeds, a 10 rolls again): no success 7/10, `k`
+/// successes 27/100 x (1/10)^(k-1); at least `k` 3/10 x (1/10)^(k-1). One
+/// die against one, the acting side winning ties with a success
+/// (`contest-tie = "acting"`), the acting side wins with 3/10 - 81/9900:
+/// with `k` successes it loses only to `k + 1` or more.
+const HUBRIS_ACTING_WINS: f64 = 0.3 - 0.0081 / 0.99;
+
+/// hubris (001 "lost contests ... equal to the relevant Resistance
+/// attribute"): the grappling attack is a physical contest of the grapple
+/// pool (Strength 1 + Brawl 0) against the defender's dodge (Dexterity 1
+/// + Athletics 0), so the grapple begins only when it is won, and
+/// `start` is not ignored. The opening alone (`max-rounds = 1`): begun
+/// with the acting side's chance, otherwise no grapple.
+#[test]
+fn hubris_grapple_opens_with_a_contest() {
+    let one = "traits = { strength = 1, dexterity = 1, stamina = 1, brawl = 0 }";
+    let s = scenario(
+        "grapple",
+        "\"hubris\"",
+        "[grapple]\ngrappler = \"A\"\nstart = \"attack\"",
+        1,
+        one,
+        one,
+    );
+    let e = EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
+    let o = e.chain().expect("a chain").outcomes();
+    let missed = o.ends[end_index(End::Missed)];
+    assert!(
+        (missed - (1.0 - HUBRIS_ACTING_WINS)).abs() < 1e-9,
+        "{missed}"
+    );
+}
+
+/// A held hubris grapple, Stamina 1 each, one roll-off: the Victim that
+/// loses it (the Grappler acting, winning ties with a success) is pinned;
+/// the Grappler that loses it (the Victim rolling more) is thrown off, the
+/// Victim freed, not "pinned": 21/100 + 81/9900.
+#[test]
+fn hubris_grappler_beaten_frees_the_victim() {
+    let one = "traits = { strength = 1, stamina = 1, brawl = 0 }";
+    let s = scenario(
+        "grapple",
+        "\"hubris\"",
+        "[grapple]\ngrappler = \"A\"\nstart = \"held\"\ncontrol = 1",
+        1,
+        one,
+        one,
+    );
+    let e = EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
+    let o = e.chain().expect("a chain").outcomes();
+    let (pinned, freed) = (
+        o.ends[end_index(End::Pinned)],
+        o.ends[end_index(End::Freed)],
+    );
+    assert!(
+        (pinned - HUBRIS_ACTING_WINS).abs() < 1e-9,
+        "pinned {pinned}"
+    );
+    assert!(
+        (freed - (0.21 + 0.0081 / 0.99)).abs() < 1e-9,
+        "freed {freed}"
+    );
+}

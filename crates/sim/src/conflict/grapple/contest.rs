@@ -1,6 +1,6 @@
 //! Hubris's grapple (`[grapple.contest]`): a prolonged physical contest,
-//! a roll-off a round; the side that has lost as many as its Stamina is
-//! pinned.
+//! a roll-off a round; the Victim that has lost as many as its Stamina is
+//! pinned, the Grappler that has is thrown off (the Victim freed).
 
 use wodds_rules::TieRule;
 
@@ -33,7 +33,9 @@ impl Grapple {
         };
         st[loser].losses += 1;
         if st[loser].losses >= self.members[loser].losses {
-            roster.knock_out(loser, End::Pinned);
+            // The Victim beaten is pinned; the Grappler beaten loses its
+            // hold, and the Victim is free.
+            roster.knock_out(loser, if loser == v { End::Pinned } else { End::Freed });
         }
     }
 }

@@ -299,6 +299,16 @@ impl Grapple {
                     let ratings = m[i].ratings(false);
                     p[i] = c.pool.of(&ratings);
                     losses[i] = c.losses.of(&ratings).clamp(1, 255) as u8;
+                    // The grappling attack is a physical contest of the
+                    // grapple pool against the defender's dodge (as in a
+                    // hubris fight, where every attack meets one).
+                    attack[i] = p[i];
+                    let dodge = rules
+                        .combat
+                        .pools
+                        .get(wodds_rules::Pool::Dodge)
+                        .of(&ratings);
+                    defence[i] = Some((dodge, roller_at(standard, &mut others)?));
                 }
                 (mech, difficulty, pools) =
                     (Mech::Contest(rules.actions.contest_tie), [standard; 2], p);
@@ -454,7 +464,14 @@ impl Grapple {
                 let hit = r.successes >= needed && beats(resisted, r, d);
                 i32::from(hit)
             }
-            Mech::Contest(_) => 1,
+            // The grappling attack won (the tie as `contest-tie` says,
+            // the Grappler acting) begins the contest.
+            Mech::Contest(tie) => {
+                let r = self.roll(g, st, me.attack, dice);
+                roster.botches += u32::from(r.botch);
+                let d = defend(dice, roster);
+                i32::from(tie.winner(r.successes, d) == 1)
+            }
         }
     }
 }
@@ -487,7 +504,7 @@ impl Rounds for Grapple {
 
     fn start(&self, i: usize) -> State {
         let grappler = i == self.setup.grappler;
-        let held = self.setup.start == GrappleStart::Held || matches!(self.mech, Mech::Contest(_));
+        let held = self.setup.start == GrappleStart::Held;
         State {
             grappler,
             control: if grappler && held {
