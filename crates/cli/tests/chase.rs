@@ -234,3 +234,29 @@ fn shot_settings_out_of_range_are_refused() {
         assert!(err.contains(field), "{body}: {err}");
     }
 }
+
+/// Issue 25, defect 6: under revised's literal foot chase only the runner
+/// rolls (`foot-pursuer-rolls = false`), so Uriel gets away every time and
+/// the vampire cannot change that: `wodds run` says so under revised and
+/// uwod (text and JSON), and not under fta, whose Predator rolls.
+#[test]
+fn a_predator_that_cannot_change_the_outcome_is_named() {
+    let out = Command::new(env!("CARGO_BIN_EXE_wodds"))
+        .args([
+            "run",
+            "../../scenarios/uriel-escapes.toml",
+            "--trials",
+            "200",
+            "-q",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let blocks: Vec<&str> = text.split("\n\n").skip(1).collect();
+    for b in blocks {
+        let named = b.contains("note: the Predator never rolls");
+        let edition = b.split_whitespace().next().unwrap();
+        assert_eq!(named, matches!(edition, "revised" | "uwod"), "{b}");
+    }
+}

@@ -19,6 +19,9 @@ pub(super) struct EditionResult {
     pub(super) sampler: &'static str,
     /// States of the round chain, when there is one.
     pub(super) chain_states: Option<usize>,
+    /// What the rules leave a side unable to do (see `Summary::caveat`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) caveat: Option<&'static str>,
     pub(super) sides: Vec<SideResult>,
     pub(super) draws: f64,
     /// The exact chance of a draw, from the round chain.
@@ -98,6 +101,7 @@ pub(super) fn summarize(
         fights: s.fights,
         sampler: s.sampler,
         chain_states: s.chain_states,
+        caveat: s.caveat,
         sides: scenario
             .sides
             .iter()

@@ -231,6 +231,9 @@ fn write_table(
                 "  drawn by the outcome sampler (rolls and attacks from exact alias tables)"
             )?,
         }
+        if let Some(c) = r.caveat {
+            writeln!(out, "  note: {c}")?;
+        }
         let exact = |p: Option<f64>| p.map_or(String::new(), |p| format!("  exactly {}", pct(p)));
         writeln!(out, "  {:<24} {:>8}  95% interval", "side", "wins")?;
         for s in &r.sides {

@@ -213,7 +213,7 @@ pub fn summarize(rules: &RuleSet, engine: &EditionEngine, tally: &Tally) -> Comb
 
 /// How an edition's conflicts were drawn, in words.
 fn how(s: &Summary, noun: &str) -> String {
-    match (s.sampler, s.chain_states) {
+    let how = match (s.sampler, s.chain_states) {
         (_, Some(states)) => format!(
             "{} {noun}s drawn a round at a time from the exact round chain ({states} states): exact figures known",
             s.fights
@@ -223,6 +223,10 @@ fn how(s: &Summary, noun: &str) -> String {
             "{} {noun}s drawn by the outcome sampler (no round chain: too many states): estimates only",
             s.fights
         ),
+    };
+    match s.caveat {
+        Some(c) => format!("{how}. Note: {c}"),
+        None => how,
     }
 }
 

@@ -134,6 +134,19 @@ impl EditionEngine {
     pub fn chain(&self) -> Option<&Chain> {
         self.chain.as_ref()
     }
+
+    /// What the rules leave a side unable to do, when it shapes every
+    /// figure: a foot chase whose Predator never rolls
+    /// (`chase.race.foot-pursuer-rolls = false`) cannot change the outcome.
+    pub fn caveat(&self) -> Option<&'static str> {
+        match &self.engine {
+            Kind::Race(e) if e.predator_idle() => Some(
+                "the Predator never rolls (chase.race.foot-pursuer-rolls = false): only the \
+                 Prey's dice and the Runs decide the chase",
+            ),
+            _ => None,
+        }
+    }
 }
 
 impl Engine for EditionEngine {

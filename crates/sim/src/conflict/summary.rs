@@ -323,6 +323,9 @@ pub struct Summary {
     pub sampler: &'static str,
     /// States of the round chain, when there is one.
     pub chain_states: Option<usize>,
+    /// What the rules leave a side unable to do, when it shapes every
+    /// figure (a Predator that never rolls).
+    pub caveat: Option<&'static str>,
     /// Estimates from the fights.
     pub estimate: Figures,
     /// The exact figures, from the round chain.
@@ -343,6 +346,7 @@ impl Summary {
                 (None, _) => "outcome",
             },
             chain_states: chain.map(|c| c.states()),
+            caveat: engine.caveat(),
             estimate: Figures::estimate(tally),
             exact: chain.map(|c| Figures::exact(&c.outcomes())),
         }

@@ -78,6 +78,12 @@ impl Race {
         })
     }
 
+    /// Whether the Predator never rolls: a foot chase under
+    /// `foot-pursuer-rolls = false`.
+    pub fn predator_idle(&self) -> bool {
+        !self.car && !self.pursuer_rolls
+    }
+
     /// A car round (seed 003's extended and resisted action, as
     /// `wodds action contest` plays it with the Predator as side A):
     /// whether it ended, and how (`Some(true)`: the Prey escaped).
