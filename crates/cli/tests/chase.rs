@@ -241,16 +241,8 @@ fn shot_settings_out_of_range_are_refused() {
 /// uwod (text and JSON), and not under fta, whose Predator rolls.
 #[test]
 fn a_predator_that_cannot_change_the_outcome_is_named() {
-    let out = Command::new(env!("CARGO_BIN_EXE_wodds"))
-        .args([
-            "run",
-            "../../scenarios/uriel-escapes.toml",
-            "--trials",
-            "200",
-            "-q",
-        ])
-        .output()
-        .unwrap();
+    let scenario = format!("{ROOT}/scenarios/uriel-escapes.toml");
+    let out = wodds(&["run", &scenario, "--trials", "200", "-q"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let blocks: Vec<&str> = text.split("\n\n").skip(1).collect();

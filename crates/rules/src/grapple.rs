@@ -198,9 +198,9 @@ pub struct HoldGrapple {
     pub difficulty: i32,
     /// Whether a clinch deals its damage on the turn it lands too.
     pub damage_on_grab: bool,
-    /// Whether the victim of the clinch attack always rolls its Dexterity
-    /// + Dodge against it (uwod's reflexive defence), or only when its
-    /// tactics defend (revised's dodge, an action).
+    /// Whether the victim of the clinch attack always rolls its dodge
+    /// (Dexterity and Dodge) against it, uwod's reflexive defence, or only
+    /// when its tactics defend (revised's dodge, an action).
     pub reflexive_defence: bool,
 }
 

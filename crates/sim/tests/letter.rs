@@ -195,8 +195,8 @@ const HUBRIS_ACTING_WINS: f64 = 0.3 - 0.0081 / 0.99;
 
 /// hubris (001 "lost contests ... equal to the relevant Resistance
 /// attribute"): the grappling attack is a physical contest of the grapple
-/// pool (Strength 1 + Brawl 0) against the defender's dodge (Dexterity 1
-/// + Athletics 0), so the grapple begins only when it is won, and
+/// pool (Strength 1, Brawl 0) against the defender's dodge (Dexterity 1,
+/// Athletics 0), so the grapple begins only when it is won, and
 /// `start` is not ignored. The opening alone (`max-rounds = 1`): begun
 /// with the acting side's chance, otherwise no grapple.
 #[test]
