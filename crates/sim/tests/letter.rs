@@ -249,3 +249,23 @@ fn hubris_grappler_beaten_frees_the_victim() {
         "freed {freed}"
     );
 }
+
+/// 004 "Escape": the escape defence's "difficulty is 6", not a dodge's 5.
+/// A one-die grapple attack (Strength 1, Brawl 0, at 6: a success with
+/// 1/2) against a one-die escape (Dexterity 1, Athletics 0) begins a
+/// grapple when it has a success and the escape none: 1/2 x 1/2 = 1/4 (at
+/// 5 the escape would succeed with 3/5, leaving 1/5).
+#[test]
+fn fta_escape_from_a_grapple_attack_is_at_six() {
+    let s = scenario(
+        "grapple",
+        "\"fta\"",
+        "[grapple]\ngrappler = \"A\"\nstart = \"attack\"",
+        1,
+        "traits = { strength = 1, dexterity = 1, brawl = 0 }",
+        "traits = { dexterity = 1, athletics = 0 }\ntactics = { defend = \"escape\" }",
+    );
+    let e = EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
+    let o = e.chain().expect("a chain").outcomes();
+    close(1.0 - o.ends[end_index(End::Missed)], 0.25, "begun");
+}

@@ -245,8 +245,14 @@ impl Grapple {
                     attack[i] = p[i];
                     strength[i] = rules.combat.pools.get(Pool::Strength).of(&ratings);
                     defence[i] = match me.tactics.defend {
-                        DefendTactic::Dodge | DefendTactic::Total | DefendTactic::Escape => {
+                        DefendTactic::Dodge | DefendTactic::Total => {
                             Some((fs[i].dodge, roller_at(fta.dodge.hand_to_hand, &mut others)?))
+                        }
+                        // 004 "Escape": Dexterity + Athletics, and "the
+                        // difficulty is 6" (`combat.fta.escape`), not a
+                        // dodge's 5.
+                        DefendTactic::Escape => {
+                            Some((fs[i].dodge, roller_at(fta.escape.difficulty, &mut others)?))
                         }
                         // A grapple attack is Brawl: a block with Brawl
                         // meets it with the same Ability.
