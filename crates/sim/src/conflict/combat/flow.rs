@@ -49,6 +49,13 @@ pub trait Body: Copy + Default + Eq + Hash {
     /// Its health track.
     fn health(&mut self) -> Option<&mut Health>;
 
+    /// Physical contests it has lost (hubris: towards conceding), which a
+    /// grapple, another physical contest, goes on counting.
+    #[inline]
+    fn contests_lost(&mut self) -> Option<&mut i32> {
+        None
+    }
+
     /// The fight has handed over to a grapple or a chase: the member's
     /// turns go to it, so what lasts until its next turn in the fight
     /// (uwod's onslaught, Willpower spent to ignore wounds) is over.
@@ -317,6 +324,9 @@ fn grapples<S: Body>(st: &mut [FlowState<S>; MAX_MEMBERS]) -> [grapple::State; M
         if let Some(h) = s.fight.health() {
             g.health = *h;
         }
+        if let Some(l) = s.fight.contests_lost() {
+            g.losses = (*l).clamp(0, 255) as u8;
+        }
     }
     gs
 }
@@ -336,6 +346,9 @@ fn after_grapple<S: Body>(
         (s.prone, s.disarmed) = (g.prone, g.disarmed);
         if let Some(h) = s.fight.health() {
             *h = g.health;
+        }
+        if let Some(l) = s.fight.contests_lost() {
+            *l = i32::from(g.losses);
         }
     }
     absorb(roster, r);
@@ -421,5 +434,29 @@ where
             grapple,
             ..*s
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conflict::combat::hubris;
+
+    /// 001: defeat after "lost contests within a certain arena equal to
+    /// the relevant Resistance attribute": a hubris member who has lost a
+    /// contest in the fight starts the grapple one down, and the contests
+    /// it loses in the grapple count on in the fight after it.
+    #[test]
+    fn hubris_contests_lost_carry_into_the_grapple_and_back() {
+        let mut st = [FlowState::<hubris::State>::default(); MAX_MEMBERS];
+        *st[1].fight.contests_lost().unwrap() = 1;
+        let mut gs = grapples(&mut st);
+        assert_eq!((gs[0].losses, gs[1].losses), (0, 1));
+        gs[0].losses = 2;
+        let r = Roster::new(0..2, 2);
+        let mut roster = Roster::new(0..2, 2);
+        after_grapple(&mut st, &gs, &r, &mut roster);
+        assert_eq!(*st[0].fight.contests_lost().unwrap(), 2);
+        assert_eq!(*st[1].fight.contests_lost().unwrap(), 1);
     }
 }

@@ -474,6 +474,13 @@ impl super::flow::Body for State {
     fn health(&mut self) -> Option<&mut crate::conflict::Health> {
         None
     }
+
+    /// 001: defeat after "lost contests within a certain arena equal to
+    /// the relevant Resistance attribute": the fight and its grapple are
+    /// one physical arena, Stamina the Resistance of both.
+    fn contests_lost(&mut self) -> Option<&mut i32> {
+        Some(&mut self.lost)
+    }
 }
 
 impl Rounds for Hubris {
