@@ -282,6 +282,10 @@ pub(super) fn percent_tick(span: f64, points: bool) -> impl Fn(&f64) -> String {
             } else {
                 format!("{r:+.decimals$}")
             }
+        } else if !(0.0..=100.0).contains(&r) {
+            // Room left for a label past the last chance is no chance:
+            // its tick is left unlabelled.
+            String::new()
         } else {
             format!("{r:.decimals$}%")
         }
@@ -333,6 +337,9 @@ mod tests {
     fn ticks_say_percent_or_signed_points() {
         assert_eq!(percent_tick(40.0, false)(&25.0), "25%");
         assert_eq!(percent_tick(2.0, false)(&49.5), "49.5%");
+        // No chance lies past 100% or below 0%.
+        assert_eq!(percent_tick(40.0, false)(&110.0), "");
+        assert_eq!(percent_tick(40.0, false)(&100.0), "100%");
         assert_eq!(percent_tick(4.0, true)(&1.5), "+1.5");
         assert_eq!(percent_tick(4.0, true)(&-1e-15), "0");
         assert_eq!(percent_tick(0.5, true)(&-0.25), "-0.25");

@@ -107,6 +107,10 @@ pub struct Committed {
     pub free_abort: bool,
     /// Whether a committed attacker's haste actions are committed too.
     pub in_haste: bool,
+    /// Whether a committed attacker attacked by the member it declared its
+    /// attack on meets that attack in a contested exchange (else it takes
+    /// the blow, having no defence, and attacks on its own turn).
+    pub strikes_back: bool,
 }
 
 /// `[combat.fta.haste]`: haste actions (Celerity, Rage).

@@ -307,9 +307,11 @@ impl Fta {
         // individuals attack each other, the attack rolls are contested",
         // whoever acts first.
         let t_committed = self.committed(t, haste);
+        let t_strikes = !t_committed || self.rules.committed.strikes_back;
         let t_aims = self.aims(target, st[target].attacks, roster);
         let s = &st[target];
-        let ready = !s.acted && !s.aborted && (s.stance != Stance::Open || t_committed);
+        let ready =
+            !s.acted && !s.aborted && (s.stance != Stance::Open || t_committed) && t_strikes;
         let strikes_back = if haste {
             self.rules.haste.contested
                 && ready
