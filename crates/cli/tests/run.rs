@@ -253,3 +253,26 @@ fn the_ended_line_folds_ways_of_ending_that_never_happen() {
         "{hubris}"
     );
 }
+
+/// Issue 25, defect 7: under the hold engine (revised, uwod) a Grappler
+/// whose effect deals no damage (Ted's default `pin`) can only hold on:
+/// it wins exactly 0%, and `wodds run` says why under those editions and
+/// not under fta or hubris, which pin.
+#[test]
+fn a_grappler_that_cannot_win_is_named() {
+    let scenario = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../scenarios/ted-grapples-peter.toml"
+    );
+    let out = wodds(&["run", scenario, "--trials", "200", "-q"], "1");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for block in text.split("\n\n").skip(1) {
+        let named = block.contains("note: the hold engine has no pin");
+        let edition = block.split_whitespace().next().unwrap();
+        assert_eq!(named, matches!(edition, "revised" | "uwod"), "{block}");
+        if named {
+            assert!(block.contains("exactly 0.00%"), "{block}");
+        }
+    }
+}

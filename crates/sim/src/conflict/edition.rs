@@ -137,13 +137,15 @@ impl EditionEngine {
 
     /// What the rules leave a side unable to do, when it shapes every
     /// figure: a foot chase whose Predator never rolls
-    /// (`chase.race.foot-pursuer-rolls = false`) cannot change the outcome.
+    /// (`chase.race.foot-pursuer-rolls = false`) cannot change the outcome;
+    /// a hold whose Grappler deals no damage cannot win.
     pub fn caveat(&self) -> Option<&'static str> {
         match &self.engine {
             Kind::Race(e) if e.predator_idle() => Some(
                 "the Predator never rolls (chase.race.foot-pursuer-rolls = false): only the \
                  Prey's dice and the Runs decide the chase",
             ),
+            Kind::Grapple(e) => e.caveat(),
             _ => None,
         }
     }

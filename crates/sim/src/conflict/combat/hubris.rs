@@ -632,6 +632,18 @@ impl Rounds for Hubris {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::conflict::combat::flow::Body;
+
+    /// The contests a hubris member has lost are what a grapple goes on
+    /// counting (the flow carries them: see its tests).
+    #[test]
+    fn contests_lost_are_the_fights_count() {
+        let mut s = State {
+            lost: 2,
+            ..State::default()
+        };
+        assert_eq!(s.contests_lost().copied(), Some(2));
+    }
 
     #[test]
     fn wounds_fill_then_upgrade_the_least_severe() {

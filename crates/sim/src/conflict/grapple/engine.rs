@@ -553,6 +553,19 @@ impl Rounds for Grapple {
 }
 
 impl Grapple {
+    /// What the rules leave the Grappler unable to do, when it shapes
+    /// every figure: under the hold engine (revised, uwod) a Grappler
+    /// whose effect deals no damage (`pin`, `hold`, ...) can only hold on
+    /// until the Victim is free or the rounds run out: it never wins.
+    pub fn caveat(&self) -> Option<&'static str> {
+        let g = self.setup.grappler;
+        (matches!(self.mech, Mech::Hold { .. }) && !self.members[g].tactics.effect.harms())
+            .then_some(
+                "the hold engine has no pin: a Grappler whose effect deals no damage only holds \
+             on (effect = \"slam\", \"crack\" or \"clinch\" crushes), so it never wins",
+            )
+    }
+
     /// A round of the grapple itself (see [`Rounds::round`]).
     fn grapple_round<D: Source>(
         &self,
