@@ -1,7 +1,7 @@
 //! Issue 25's rule readings, each worked by hand on one-die pools from
 //! the seed's own words: grapples and chases to the letter.
 
-use wodds_sim::conflict::{EditionEngine, End, Sampling, Scenario};
+use wodds_sim::conflict::{EditionEngine, End, Outcomes, Sampling, Scenario};
 
 fn end_index(e: End) -> usize {
     End::ALL.iter().position(|&x| x == e).unwrap()
@@ -24,6 +24,12 @@ fn scenario(
          [[side]]\nname = \"B\"\n[[side.member]]\nname = \"B\"\nkind = \"mortal\"\n{b}\n"
     );
     Scenario::parse("t.toml", &text, Some(&std::env::temp_dir())).unwrap()
+}
+
+/// The exact outcomes of `s` under its first edition, from its round chain.
+fn exact(s: &Scenario) -> Outcomes {
+    let e = EditionEngine::new(s, &s.editions[0], Sampling::Round).unwrap();
+    e.chain().expect("a chain").outcomes()
 }
 
 fn close(got: f64, want: f64, what: &str) {
@@ -55,8 +61,7 @@ fn uwod_clinch_lands_unless_it_botches() {
                 "traits = {{ dexterity = 1, dodge = 0 }}\ntactics = {{ defend = \"{defend}\" }}"
             ),
         );
-        let e = EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
-        let o = e.chain().expect("a chain").outcomes();
+        let o = exact(&s);
         close(1.0 - o.ends[end_index(End::Missed)], 0.7, defend);
     }
 }
@@ -77,8 +82,7 @@ fn uwod_breaking_free_needs_only_the_holders_successes() {
         one,
         one,
     );
-    let e = EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
-    let o = e.chain().expect("a chain").outcomes();
+    let o = exact(&s);
     close(o.ends[end_index(End::Freed)], 0.7, "freed");
 }
 
@@ -110,8 +114,7 @@ fn a_single_effect_spends_all_the_control() {
             "traits = { strength = 1, dexterity = 1, brawl = 3 }\ngrapple = { single = \"slam\" }",
             "traits = { stamina = 1 }\ntactics = { defend = \"none\" }",
         );
-        let e = EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
-        e.chain().expect("a chain").outcomes().harm
+        exact(&s).harm
     };
     close(harm("\"fta\""), 21.0 / 320.0, "harm");
     let leftover = harm(&fta_house(
@@ -139,8 +142,7 @@ fn both_runs_up_in_one_round_follow_the_setting() {
             one,
             one,
         );
-        let e = EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
-        e.chain().expect("a chain").outcomes().odds
+        exact(&s).odds
     };
     let o = odds("\"fta\"");
     close(o.wins[0] + o.wins[1], 0.0, "nobody wins");
@@ -176,8 +178,7 @@ fn a_committed_attack_meets_the_other_attack_whoever_acts_first() {
             ),
             &format!("traits = {{ dexterity = 1, wits = {b_wits}, brawl = 0 }}"),
         );
-        let e = EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
-        e.chain().expect("a chain").outcomes().odds.wins[0]
+        exact(&s).odds.wins[0]
     };
     let (a_first, b_first) = (win(10, 1), win(1, 10));
     assert!(
@@ -210,8 +211,7 @@ fn hubris_grapple_opens_with_a_contest() {
         one,
         one,
     );
-    let e = EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
-    let o = e.chain().expect("a chain").outcomes();
+    let o = exact(&s);
     let missed = o.ends[end_index(End::Missed)];
     assert!(
         (missed - (1.0 - HUBRIS_ACTING_WINS)).abs() < 1e-9,
@@ -234,8 +234,7 @@ fn hubris_grappler_beaten_frees_the_victim() {
         one,
         one,
     );
-    let e = EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
-    let o = e.chain().expect("a chain").outcomes();
+    let o = exact(&s);
     let (pinned, freed) = (
         o.ends[end_index(End::Pinned)],
         o.ends[end_index(End::Freed)],
@@ -265,7 +264,6 @@ fn fta_escape_from_a_grapple_attack_is_at_six() {
         "traits = { strength = 1, dexterity = 1, brawl = 0 }",
         "traits = { dexterity = 1, athletics = 0 }\ntactics = { defend = \"escape\" }",
     );
-    let e = EditionEngine::new(&s, &s.editions[0], Sampling::Round).unwrap();
-    let o = e.chain().expect("a chain").outcomes();
+    let o = exact(&s);
     close(1.0 - o.ends[end_index(End::Missed)], 0.25, "begun");
 }
