@@ -267,3 +267,35 @@ fn fta_escape_from_a_grapple_attack_is_at_six() {
     let o = exact(&s);
     close(1.0 - o.ends[end_index(End::Missed)], 0.25, "begun");
 }
+
+/// hubris's roll-offs follow `[actions] contest-tie` (issue 25, defect 8):
+/// under `"nothing"` a tie is nobody's, so the held grapple of
+/// [`hubris_grappler_beaten_frees_the_victim`] is symmetric: each side
+/// loses the roll-off when the other rolls more, 3/10 - 81/990 (the
+/// Victim pinned, or freed) where `"acting"` gave the Grappler its ties.
+#[test]
+fn hubris_roll_off_ties_follow_the_setting() {
+    let one = "traits = { strength = 1, stamina = 1, brawl = 0 }";
+    let path = std::env::temp_dir().join(format!("wodds-letter-{}-ties.toml", std::process::id()));
+    std::fs::write(
+        &path,
+        "extends = \"hubris\"\n[actions]\ncontest-tie = \"nothing\"\n",
+    )
+    .unwrap();
+    let s = scenario(
+        "grapple",
+        &format!("\"{}\"", path.display()),
+        "[grapple]\ngrappler = \"A\"\nstart = \"held\"\ncontrol = 1",
+        1,
+        one,
+        one,
+    );
+    let o = exact(&s);
+    let beaten = 0.3 - 0.081 / 0.99;
+    let (pinned, freed) = (
+        o.ends[end_index(End::Pinned)],
+        o.ends[end_index(End::Freed)],
+    );
+    assert!((pinned - beaten).abs() < 1e-9, "pinned {pinned}");
+    assert!((freed - beaten).abs() < 1e-9, "freed {freed}");
+}

@@ -225,7 +225,8 @@ fn how(s: &Summary, noun: &str) -> String {
         ),
     };
     match s.caveat {
-        Some(c) => format!("{how}. Note: {c}"),
+        // In brackets: the page may follow the line with its track.
+        Some(c) => format!("{how} (note: {c})"),
         None => how,
     }
 }
