@@ -5,35 +5,12 @@
 //! the same paired runs with the same intervals.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
 use serde_json::Value;
 
-const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-const HOUSE: &str = "docs/examples/our-table-next.toml";
-
-fn wodds(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wodds"))
-        .args(args)
-        .current_dir(ROOT)
-        .env("RAYON_NUM_THREADS", "2")
-        .output()
-        .expect("run wodds")
-}
-
-fn ok(args: &[&str]) -> Output {
-    let out = wodds(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
-
-fn f(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
-}
+#[path = "common/root.rs"]
+mod root;
+use root::{HOUSE, f, ok, wodds};
 
 /// The rows of a report's `changes.csv`, each as its header's fields.
 fn changes(dir: &Path) -> Vec<csv::StringRecord> {

@@ -5,33 +5,14 @@
 //! paired interval is narrower than two independent runs' and covers the
 //! exact change.
 
-use std::process::{Command, Output};
-
 use serde_json::Value;
 
-const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-
-fn wodds(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wodds"))
-        .args(args)
-        .current_dir(ROOT)
-        .env("RAYON_NUM_THREADS", "2")
-        .output()
-        .expect("run wodds")
-}
+#[path = "common/root.rs"]
+mod root;
+use root::{HOUSE, f, ok, wodds};
 
 fn json(args: &[&str]) -> Value {
-    let out = wodds(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-fn f(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+    serde_json::from_slice(&ok(args).stdout).unwrap()
 }
 
 /// `wodds run`'s exact chance of each side winning under `edition`.
@@ -54,8 +35,6 @@ fn exact_wins(scenario: &str, edition: &str) -> Vec<f64> {
         .map(|s| f(&s["exact_win_rate"]))
         .collect()
 }
-
-const HOUSE: &str = "docs/examples/our-table-next.toml";
 
 #[test]
 fn the_brawls_exact_change_is_the_difference_of_the_two_runs() {
