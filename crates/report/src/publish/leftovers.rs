@@ -152,9 +152,19 @@ pub(super) fn remove_empty_dirs(dir: &Path) -> io::Result<()> {
 
 /// Makes a directory `prefix` + a fresh suffix in `parent` (its mode what
 /// a plain `mkdir` gives, the umask applied), and a lock file beside it,
-/// locked.
-pub(super) fn make_staging(parent: &Path, prefix: &str) -> io::Result<(PathBuf, PathBuf, File)> {
+/// locked and holding `note`; lists both for [`interrupted`] (`out`: the
+/// `--out` it stages for, none for a scratch directory).
+pub(super) fn make_staging(
+    parent: &Path,
+    prefix: &str,
+    note: &LockNote,
+    out: Option<PathBuf>,
+) -> io::Result<(PathBuf, PathBuf, File)> {
     static COUNT: AtomicU64 = AtomicU64::new(0);
+    // Held from before the directory exists until it is listed, so that a
+    // SIGINT or SIGTERM in between (whose handler takes the same lock)
+    // waits and then removes it too.
+    let mut live = live();
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
@@ -164,7 +174,7 @@ pub(super) fn make_staging(parent: &Path, prefix: &str) -> io::Result<(PathBuf, 
             nanos ^ (u64::from(std::process::id()) << 32) ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let name = format!("{prefix}{:012x}", salt & 0xffff_ffff_ffff);
         let lock_path = parent.join(format!("{name}.lock"));
-        let lock = match File::options()
+        let mut lock = match File::options()
             .write(true)
             .create_new(true)
             .open(&lock_path)
@@ -175,8 +185,21 @@ pub(super) fn make_staging(parent: &Path, prefix: &str) -> io::Result<(PathBuf, 
         };
         let _ = lock.try_lock();
         let dir = parent.join(&name);
-        match fs::create_dir(&dir) {
-            Ok(()) => return Ok((dir, lock_path, lock)),
+        let made = fs::create_dir(&dir).and_then(|()| {
+            note_lock(&mut lock, note).inspect_err(|_| {
+                let _ = fs::remove_dir(&dir);
+            })
+        });
+        match made {
+            Ok(()) => {
+                live.push(Live {
+                    dir: dir.clone(),
+                    lock: lock_path.clone(),
+                    out,
+                    swapped: false,
+                });
+                return Ok((dir, lock_path, lock));
+            }
             Err(e) => {
                 let _ = fs::remove_file(&lock_path);
                 if e.kind() != io::ErrorKind::AlreadyExists {
@@ -276,21 +299,12 @@ impl Scratch {
 
     fn new_in(parent: &Path) -> io::Result<Scratch> {
         let notes = clear_stale(parent, &[Scratch::PREFIX]);
-        let (dir, lock_path, mut lock) = make_staging(parent, Scratch::PREFIX)?;
-        note_lock(
-            &mut lock,
-            &LockNote {
-                tool: "wodds".to_string(),
-                out: String::new(),
-                phase: "scratch".to_string(),
-            },
-        )?;
-        live().push(Live {
-            dir: dir.clone(),
-            lock: lock_path.clone(),
-            out: None,
-            swapped: false,
-        });
+        let note = LockNote {
+            tool: "wodds".to_string(),
+            out: String::new(),
+            phase: "scratch".to_string(),
+        };
+        let (dir, lock_path, lock) = make_staging(parent, Scratch::PREFIX, &note, None)?;
         Ok(Scratch {
             dir,
             lock_path,

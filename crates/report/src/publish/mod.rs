@@ -54,7 +54,7 @@ pub use dest::{Dest, Kind};
 pub(crate) use inventory::inside;
 use inventory::{Inventory, Leaf, Moved, apart, collisions, inventory, resolve};
 use leftovers::{
-    Live, LockNote, clear_stale, live, make_staging, note_lock, remove_empty_dirs, sweep_old,
+    LockNote, clear_stale, live, make_staging, note_lock, remove_empty_dirs, sweep_old,
 };
 pub use leftovers::{Scratch, interrupted};
 
@@ -144,13 +144,6 @@ impl Target {
             .last()
             .map(Path::to_path_buf);
         fs::create_dir_all(&parent).map_err(|e| fail(format!("cannot write there: {e}")))?;
-        let (dir, lock_path, mut lock) =
-            make_staging(&parent, dest.kind.prefix()).map_err(|e| {
-                if let Some(top) = &made {
-                    let _ = remove_empty_dirs(top);
-                }
-                fail(format!("cannot write there: {e}"))
-            })?;
         let out_name = real
             .file_name()
             .map(|n| n.to_string_lossy().to_string())
@@ -160,13 +153,13 @@ impl Target {
             out: out_name,
             phase: "building".to_string(),
         };
-        note_lock(&mut lock, &note).map_err(|e| fail(format!("cannot write there: {e}")))?;
-        live().push(Live {
-            dir: dir.clone(),
-            lock: lock_path.clone(),
-            out: Some(real.clone()),
-            swapped: false,
-        });
+        let (dir, lock_path, lock) =
+            make_staging(&parent, dest.kind.prefix(), &note, Some(real.clone())).map_err(|e| {
+                if let Some(top) = &made {
+                    let _ = remove_empty_dirs(top);
+                }
+                fail(format!("cannot write there: {e}"))
+            })?;
         Ok(Staged {
             dir,
             lock_path,
