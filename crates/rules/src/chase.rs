@@ -95,7 +95,7 @@ pub struct ChaseRules {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum BothRunsOut {
-    /// Both lose: nobody wins, a draw.
+    /// Both lose: nobody wins (counted as "both run out", not a draw).
     BothLose,
     /// The Predator's runs out first: the Prey gets away.
     PreyEscapes,

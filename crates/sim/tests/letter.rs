@@ -127,25 +127,28 @@ fn a_single_effect_spends_all_the_control() {
 /// 004 "Chases": "Whomever's Run is exhausted loses the chase". Both Runs
 /// 1 round from a head start of 5 with one die each: the Lead moves by at
 /// most a step in a round, so the chase cannot end in round 1 but by the
-/// Runs, and both are up after it. By default both lose (a draw every
-/// time); `both-runs-out = "prey-escapes"` gives the Prey every chase,
+/// Runs, and both are up after it. By default both lose (nobody wins, and
+/// every chase is counted as "both run out", none as a draw);
+/// `both-runs-out = "prey-escapes"` gives the Prey every chase,
 /// `"prey-caught"` the Predator.
 #[test]
 fn both_runs_up_in_one_round_follow_the_setting() {
     let one = "traits = { dexterity = 1 }";
-    let odds = |editions: &str| {
-        let s = scenario(
+    let chase = |editions: &str| {
+        scenario(
             "chase",
             editions,
             "[chase]\nprey = \"A\"\nstart = \"head-start\"\nhead-start = 5\nprey-run = 1\npredator-run = 1",
             10,
             one,
             one,
-        );
-        exact(&s).odds
+        )
     };
-    let o = odds("\"fta\"");
-    close(o.wins[0] + o.wins[1], 0.0, "nobody wins");
+    let odds = |editions: &str| exact(&chase(editions)).odds;
+    let both = exact(&chase("\"fta\""));
+    close(both.odds.wins[0] + both.odds.wins[1], 0.0, "nobody wins");
+    close(both.ends[end_index(End::BothRunOut)], 1.0, "both run out");
+    close(both.ends[end_index(End::Draw)], 0.0, "no draw");
     let o = odds(&fta_house(
         "escapes",
         "[chase]\nboth-runs-out = \"prey-escapes\"\n",
@@ -156,6 +159,38 @@ fn both_runs_up_in_one_round_follow_the_setting() {
         "[chase]\nboth-runs-out = \"prey-caught\"\n",
     ));
     close(o.wins[1], 1.0, "the Predator catches it");
+}
+
+/// 004 "Starting a Chase": a botched cold start ends the chase "before it
+/// truly began", and a successful pounce leaves it "over before it
+/// began": both last 0 rounds. One die (Dexterity 1): the cold start
+/// botches on a 1 (1/10, no success beside it). The stalk with one die a
+/// pool (Perception 1 against Manipulation 1) ends in the pounce 7/10 of
+/// the time on the streets (the unit test in `start.rs` works it).
+#[test]
+fn a_chase_over_before_it_began_lasts_no_rounds() {
+    let zero = |start: &str, a: &str, b: &str| {
+        let s = scenario(
+            "chase",
+            "\"fta\"",
+            &format!("[chase]\nprey = \"A\"\nstart = \"{start}\""),
+            10,
+            a,
+            b,
+        );
+        exact(&s).odds.ended[0]
+    };
+    let one = "traits = { dexterity = 1 }";
+    close(zero("cold", one, one), 0.1, "a botched cold start");
+    close(
+        zero(
+            "stalk",
+            "traits = { dexterity = 1, perception = 1 }",
+            "traits = { dexterity = 1, manipulation = 1 }",
+        ),
+        0.7,
+        "the pounce",
+    );
 }
 
 /// 004 "When two individuals attack each other, the attack rolls are

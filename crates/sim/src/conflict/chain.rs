@@ -183,6 +183,9 @@ struct Ended {
     winner: Option<usize>,
     end: End,
     damage: u32,
+    /// Over before its first round truly began ([`Roster::unbegun`]): it
+    /// lasted a round fewer than the rounds walked.
+    unbegun: bool,
 }
 
 /// A fight's rounds as a Markov chain (state 0 is the start).
@@ -233,6 +236,7 @@ impl Chain {
                             winner: f.winner,
                             end: f.end,
                             damage: f.winner_damage,
+                            unbegun: r.unbegun,
                         };
                         let k = ends.iter().position(|&x| x == e).unwrap_or_else(|| {
                             ends.push(e);
@@ -340,7 +344,7 @@ impl Chain {
                 return Fight {
                     winner: e.winner,
                     end: e.end,
-                    rounds: round,
+                    rounds: round - u32::from(e.unbegun),
                     winner_damage: e.damage,
                     willpower,
                     botches,
@@ -413,7 +417,7 @@ impl Chain {
                             out.damage[d] += pq;
                         }
                         out.ends[index(e.end)] += pq;
-                        odds.ended[round] += pq;
+                        odds.ended[round - usize::from(e.unbegun)] += pq;
                     } else {
                         next[step.next as usize] += pq;
                     }

@@ -1,7 +1,7 @@
 //! One fight's result, and the streaming tally of many.
 
 /// Ways a conflict can end ([`End::ALL`]).
-pub const ENDS: usize = 13;
+pub const ENDS: usize = 14;
 
 /// How a fight ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -35,6 +35,9 @@ pub enum End {
     Released,
     /// No grapple began: the grapple attack or defence failed.
     Missed,
+    /// A chase: both Runs were up in the same round, and both lose
+    /// (`[chase] both-runs-out = "both-lose"`): nobody won.
+    BothRunOut,
 }
 
 impl End {
@@ -53,6 +56,7 @@ impl End {
         End::Freed,
         End::Released,
         End::Missed,
+        End::BothRunOut,
     ];
 
     /// The ways a fight (`kind = "combat"`) ends, draws last.
@@ -66,10 +70,11 @@ impl End {
 
     /// The ways a chase ends, draws last (incapacitated and killed: a
     /// party put down by shots, fta's attacks during a chase).
-    pub const CHASE: [End; 7] = [
+    pub const CHASE: [End; 8] = [
         End::Escaped,
         End::Caught,
         End::RunOut,
+        End::BothRunOut,
         End::Obstacle,
         End::Incapacitated,
         End::Killed,
@@ -91,7 +96,7 @@ impl End {
     /// Whether a conflict ending this way has no winner even though
     /// nobody drew (everyone leaves it this way).
     pub fn undecided(self) -> bool {
-        matches!(self, End::Released | End::Missed)
+        matches!(self, End::Released | End::Missed | End::BothRunOut)
     }
 
     /// Its name in output.
@@ -110,6 +115,7 @@ impl End {
             End::Freed => "freed",
             End::Released => "released",
             End::Missed => "no grapple",
+            End::BothRunOut => "both run out",
         }
     }
 }

@@ -69,6 +69,9 @@ pub struct Roster {
     /// The members who lose their actions this round (bit `i`: member
     /// `i`): getting up from the ground after a grapple. They still defend.
     pub idle: u16,
+    /// The conflict ended before its first round truly began (004: a
+    /// botched cold start, a successful pounce): it lasted 0 rounds.
+    pub unbegun: bool,
 }
 
 impl Roster {
@@ -91,6 +94,7 @@ impl Roster {
             handoff: None,
             pursued: 0,
             idle: 0,
+            unbegun: false,
         };
         for s in sides_of {
             r.side[r.n] = s;
@@ -118,6 +122,7 @@ impl Roster {
             harm: 0,
             handoff: None,
             idle: 0,
+            unbegun: false,
             ..*self
         }
     }
@@ -221,6 +226,7 @@ impl Roster {
         if !std::mem::take(&mut self.changed) {
             return None;
         }
+        let round = round.saturating_sub(u32::from(self.unbegun));
         let up = |s: usize| (0..self.n).any(|j| self.side[j] == s && self.standing(j));
         let mut standing = (0..self.sides).filter(|&s| up(s));
         match (standing.next(), standing.next()) {

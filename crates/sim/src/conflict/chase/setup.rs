@@ -77,19 +77,30 @@ impl Setup {
     pub(super) fn runs_out(&self, round: u32, roster: &mut Roster) {
         let prey = self.prey_run > 0 && round >= self.prey_run;
         let predator = self.predator_run > 0 && round >= self.predator_run;
-        let (prey, predator) = match (prey && predator, self.both_out) {
-            (true, BothRunsOut::PreyEscapes) => (false, true),
-            (true, BothRunsOut::PreyCaught) => (true, false),
-            _ => (prey, predator),
-        };
-        if prey {
-            // 004: "A Prey who's Run is up is shortly penned in and the
-            // Lead is adjusted to 0."
-            roster.knock_out(self.prey, End::RunOut);
-        }
-        if predator {
-            // 004: "a Predator who's Run is up loses the Prey immediately".
-            roster.knock_out(self.predator, End::RunOut);
+        match (prey && predator, self.both_out) {
+            (true, BothRunsOut::PreyEscapes) => {
+                roster.knock_out(self.predator, End::RunOut);
+            }
+            (true, BothRunsOut::PreyCaught) => {
+                roster.knock_out(self.prey, End::RunOut);
+            }
+            (true, BothRunsOut::BothLose) => {
+                // Both lose: nobody wins, and the run-out is said.
+                roster.knock_out(self.prey, End::BothRunOut);
+                roster.knock_out(self.predator, End::BothRunOut);
+            }
+            (false, _) => {
+                if prey {
+                    // 004: "A Prey who's Run is up is shortly penned in and
+                    // the Lead is adjusted to 0."
+                    roster.knock_out(self.prey, End::RunOut);
+                }
+                if predator {
+                    // 004: "a Predator who's Run is up loses the Prey
+                    // immediately".
+                    roster.knock_out(self.predator, End::RunOut);
+                }
+            }
         }
     }
 

@@ -281,12 +281,19 @@ where
                 c.health = *h;
             }
         }
+        let contest = matches!(pursuit, Pursuit::Contest(_));
+        if contest {
+            contests_into_chase(st, &mut cs[0], prey);
+        }
         let mut r = scratch(roster);
         pursuit.round(&mut cs, &mut r, dice);
         for (c, s) in cs.iter().zip(st.iter_mut()).take(2) {
             if let Some(h) = s.fight.health() {
                 *h = c.health;
             }
+        }
+        if contest {
+            contests_from_chase(st, &cs[0], prey);
         }
         st[0].chase = ChaseState {
             health: Health::default(),
@@ -297,9 +304,14 @@ where
         let ended = |k: usize| r.out(k).filter(|_| roster.out(k).is_none());
         let (a, b) = (ended(prey), ended(predator));
         // Caught, or penned in when its Run is up ("the Lead is adjusted
-        // to 0"): the fight goes on, unless a catch loses it.
-        let back =
-            matches!(a, Some(End::Caught | End::RunOut)) && b.is_none() && caught == Caught::Fight;
+        // to 0"): the fight goes on, unless a catch loses it. hubris's
+        // catch is the Prey giving up, its contests lost in the arena at
+        // its Resistance: it does not fight on.
+        let gave_up = contest && a == Some(End::Caught);
+        let back = matches!(a, Some(End::Caught | End::RunOut))
+            && b.is_none()
+            && caught == Caught::Fight
+            && !gave_up;
         if back {
             st[0].phase = Phase::Fight;
             st[0].chase = ChaseState::default();
@@ -310,6 +322,34 @@ where
         }
         if let Some(e) = b {
             roster.knock_out(predator, e);
+        }
+    }
+}
+
+/// hubris's chase, a physical contest like the fight (001: defeat after
+/// "lost contests within a certain arena"), goes on counting the contests
+/// each has lost: the Prey's (member `prey`) into the chase's `a`, the
+/// Predator's into `b`.
+fn contests_into_chase<S: Body>(
+    st: &mut [FlowState<S>; MAX_MEMBERS],
+    c: &mut ChaseState,
+    prey: usize,
+) {
+    let mut lost = |k: usize| {
+        st[k]
+            .fight
+            .contests_lost()
+            .map_or(0, |l| (*l).clamp(0, i32::from(i16::MAX)) as i16)
+    };
+    (c.a, c.b) = (lost(prey), lost(1 - prey));
+}
+
+/// The contests lost in hubris's chase round back into the fight's count
+/// (the fight goes on if the Prey is caught).
+fn contests_from_chase<S: Body>(st: &mut [FlowState<S>; MAX_MEMBERS], c: &ChaseState, prey: usize) {
+    for (k, n) in [(prey, c.a), (1 - prey, c.b)] {
+        if let Some(l) = st[k].fight.contests_lost() {
+            *l = i32::from(n);
         }
     }
 }
@@ -470,5 +510,21 @@ mod tests {
         let mut roster = Roster::new(0..2, 2);
         after_grapple(&mut st, &gs, &r, &mut roster);
         assert_eq!((st[0].fight.0, st[1].fight.0), (2, 1));
+    }
+
+    /// The same for hubris's chase, a contest in the same arena: the
+    /// Prey (member 1 here) starts the chase with the contest it lost in
+    /// the fight, and a contest the Predator loses in the chase counts
+    /// in the fight after it.
+    #[test]
+    fn contests_lost_carry_into_the_chase_and_back() {
+        let mut st = [FlowState::<Counting>::default(); MAX_MEMBERS];
+        st[1].fight.0 = 1;
+        let mut c = ChaseState::default();
+        contests_into_chase(&mut st, &mut c, 1);
+        assert_eq!((c.a, c.b), (1, 0));
+        c.b = 1;
+        contests_from_chase(&mut st, &c, 1);
+        assert_eq!((st[0].fight.0, st[1].fight.0), (1, 1));
     }
 }

@@ -72,12 +72,16 @@ impl Scenario {
                 if self.grapples() {
                     ends.push(End::Pinned);
                 }
-                if let Some(c) = &self.chase {
-                    ends.push(End::Escaped);
-                    if c.caught == super::chase::Caught::Lost {
-                        ends.push(End::Caught);
-                    }
-                    ends.extend([End::RunOut, End::Obstacle]);
+                if self.chase.is_some() {
+                    // Caught ends it when a catch loses the fight, and
+                    // under hubris, whose catch is the Prey giving up.
+                    ends.extend([
+                        End::Escaped,
+                        End::Caught,
+                        End::RunOut,
+                        End::BothRunOut,
+                        End::Obstacle,
+                    ]);
                 }
                 ends.push(End::Draw);
                 ends

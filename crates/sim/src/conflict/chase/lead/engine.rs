@@ -340,7 +340,10 @@ impl Lead {
             match self.head_start(s, wounds, dice, roster) {
                 Some(h) => s.a = h as i16,
                 None => {
-                    // The start ends it: a botch, or the pounce.
+                    // The start ends it: a botch, or the pounce, "before it
+                    // truly began" (004): 0 rounds, unless it is the
+                    // chase on foot after a crash, begun in a round played.
+                    roster.unbegun = !s.on_foot && s.round == 0;
                     self.setup.caught(roster);
                     return;
                 }
