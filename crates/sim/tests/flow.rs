@@ -48,9 +48,10 @@ const IDLE: &str = "tactics = { attack = \"none\", defend = \"none\" }";
 
 /// fta, with a pin costing 1 Control (a house rule): A's grapple attack
 /// (1 die) against B, who neither defends nor attacks, begins a grapple
-/// with chance 1/2 (Control 1); the next round A pins when it out-rolls B
-/// (1/2 x 1/2: A a success, B none), with Control 2 >= 1. Two rounds:
-/// pinned 1/8 exactly, the rest drawn.
+/// with chance 1/2, gaining Control 1, enough to pin at once (004: the
+/// grapple ends when the Grappler "gains enough Control to choose to
+/// Pin"); missed, A attacks again in round 2. Two rounds: pinned
+/// 1/2 + 1/2 x 1/2 = 3/4 exactly, the rest drawn.
 #[test]
 fn an_fta_grapple_attack_then_a_pin() {
     let rules = house("pin-1", "fta", "[grapple.fta.effects]\npin = 1\n");
@@ -63,9 +64,9 @@ fn an_fta_grapple_attack_then_a_pin() {
     );
     assert!(s.turns() && s.grapples());
     let o = exact(&s);
-    assert!((share(&o, End::Pinned) - 0.125).abs() < 1e-12, "{o:?}");
-    assert!((o.odds.wins[0] - 0.125).abs() < 1e-12);
-    assert!((share(&o, End::Draw) - 0.875).abs() < 1e-12);
+    assert!((share(&o, End::Pinned) - 0.75).abs() < 1e-12, "{o:?}");
+    assert!((o.odds.wins[0] - 0.75).abs() < 1e-12);
+    assert!((share(&o, End::Draw) - 0.25).abs() < 1e-12);
 }
 
 /// The same under the rule text's Pin (10 Control): no pin in two rounds,
@@ -120,9 +121,10 @@ fn the_revised_clinch_hurts_on_the_grab() {
 /// grapple if one is attacked"): B punches (1 die), A answers with its
 /// grapple pool (1 die). A grapples when it out-rolls the punch (1/4),
 /// the punch lands when B out-rolls A (1/4): Strength 1 + 0 extra dice
-/// against Stamina 1, a level with chance 1/4. With a pin at 1 Control, A
-/// pins the next round with chance 1/4 more (out-rolling B again), so
-/// two rounds pin 1/4 x 1/4 = 1/16 of the fights.
+/// against Stamina 1, a level with chance 1/4 (a Bruised level costs no
+/// dice). With a pin at 1 Control, the grapple's Control of 1 pins at
+/// once; otherwise round 2 is the same again: two rounds pin
+/// 1/4 + 3/4 x 1/4 = 7/16 of the fights.
 #[test]
 fn the_grapple_defence_grapples_the_attacker() {
     let rules = house("pin-1-defence", "fta", "[grapple.fta.effects]\npin = 1\n");
@@ -134,8 +136,8 @@ fn the_grapple_defence_grapples_the_attacker() {
         ONE_DIE,
     );
     let o = exact(&s);
-    assert!((share(&o, End::Pinned) - 1.0 / 16.0).abs() < 1e-12, "{o:?}");
-    assert!((o.odds.wins[0] - 1.0 / 16.0).abs() < 1e-12);
+    assert!((share(&o, End::Pinned) - 7.0 / 16.0).abs() < 1e-12, "{o:?}");
+    assert!((o.odds.wins[0] - 7.0 / 16.0).abs() < 1e-12);
 }
 
 /// fta's escape into a chase: B does nothing, so A's escape roll comes at

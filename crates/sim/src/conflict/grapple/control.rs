@@ -70,6 +70,13 @@ impl Grapple {
             }
             // Hurled Strength + Control yards: no harm the seed names.
             Single::Throw => {}
+            // "Pin: An end-condition": bought with all the Control, the
+            // Victim is held for as long as the Grappler wishes.
+            Single::Pin => {
+                if hit(e.pin).is_some() {
+                    roster.knock_out(v, End::Pinned);
+                }
+            }
         }
         if roster.standing(v) {
             roster.knock_out(g, End::Released);
@@ -82,7 +89,8 @@ impl Grapple {
     /// standing one in turn: an assist adds (for the Grappler) or takes off
     /// (for the Victim) 1 Control per `assist-successes` successes; an
     /// attack on the Grappler is answered with its Shrug Off or Hostage
-    /// Block. Returns the Control.
+    /// Block; an attack on the Victim with its block at a split pool.
+    /// Returns the Control and the blocks the Victim made.
     fn third_parties<D: Source>(
         &self,
         f: &FtaGrapple,
@@ -91,17 +99,28 @@ impl Grapple {
         st: &mut [State; MAX_MEMBERS],
         roster: &mut Roster,
         dice: &mut D,
-    ) -> i32 {
+    ) -> (i32, i32) {
         let v = 1 - g;
+        // The attacks on the Grappler so far this round, and the Victim's
+        // blocks.
+        let (mut earlier, mut blocks) = (0, 0);
         for (k, h) in self.helpers.iter().enumerate() {
             if !roster.standing(k + 2) {
                 continue;
             }
             let helps = if h.side == self.sides_of[g] { g } else { v };
             if helps == v && h.attacks {
-                c = self.attack_grappler(f, h, g, c, st, roster, dice);
-                if !roster.standing(g) || !roster.standing(v) {
-                    return c;
+                c = self.attack_grappler(f, h, g, c, earlier, st, roster, dice);
+                earlier += 1;
+                if !roster.standing(g) || !roster.standing(v) || c <= 0 {
+                    return (c, blocks);
+                }
+                continue;
+            }
+            if helps == g && h.attacks {
+                blocks += i32::from(self.attack_victim(h, v, blocks, st, roster, dice));
+                if !roster.standing(v) {
+                    return (c, blocks);
                 }
                 continue;
             }
@@ -113,12 +132,67 @@ impl Grapple {
             roster.botches += u32::from(r.botch);
             let points = i32::from(r.successes) / f.assist_successes;
             c += if helps == g { points } else { -points };
+            // 004: "If they reduce the Control to zero ... the grapple ends
+            // immediately after the attack in question concludes": no one
+            // after it acts on this grapple.
+            if c <= 0 {
+                return (c, blocks);
+            }
         }
-        c
+        (c, blocks)
+    }
+
+    /// Third party `h`, on the Grappler's side, attacks the Victim `v`,
+    /// which has blocked `blocks` attacks this round. 004 "A victim may
+    /// Block while being grappled, but must split their pool to do so. The
+    /// pool is split only in the case where they are actually attacked and
+    /// make a block attempt": a Victim that defends at all blocks, its
+    /// pool less the split's dice for two actions (assumed: one action
+    /// more for each further block). A blow that beats it lands with the
+    /// rest. Returns whether the Victim blocked.
+    fn attack_victim<D: Source>(
+        &self,
+        h: &Helper,
+        v: usize,
+        blocks: i32,
+        st: &mut [State; MAX_MEMBERS],
+        roster: &mut Roster,
+        dice: &mut D,
+    ) -> bool {
+        let vm = &self.members[v];
+        let blocks_it = vm.defence.is_some();
+        let a = self.others[h.strike].action.roll(dice, h.attack);
+        let pool = vm.block - self.penalty(&st[v]) - self.split_penalty(blocks + 1);
+        let d = if blocks_it && pool >= 1 {
+            self.others[h.block].action.roll(dice, pool)
+        } else {
+            Roll::default()
+        };
+        roster.botches += u32::from(a.botch) + u32::from(d.botch);
+        let score = |r: Roll| if r.botch { 0 } else { i32::from(r.successes) };
+        let net = score(a) - score(d);
+        if net > 0 {
+            self.blow_to(v, h.damage + net - 1, h.potence, h.kind, st, roster, dice);
+        }
+        blocks_it
+    }
+
+    /// The dice each action loses when a member splits its pool between
+    /// its grapple roll and `blocks` blocks (004 "Split Actions": "each
+    /// action has it's pool reduced by 2 dice, and then reduced further by
+    /// one die for each action past the first"); none without a block.
+    fn split_penalty(&self, blocks: i32) -> i32 {
+        if blocks > 0 {
+            self.split[0] + self.split[1] * blocks
+        } else {
+            0
+        }
     }
 
     /// Third party `h` attacks the Grappler `g`, which pays for its Shrug
-    /// Off or Hostage Block and rolls it: a blow that beats the defence
+    /// Off or Hostage Block and rolls it, `earlier` attacks on it this
+    /// round already (piling on: [`Grapple::pile`] dice fewer for each):
+    /// a blow that beats the defence
     /// lands on the Grappler with the rest; one a Hostage Block stops
     /// falls on the Victim with its base damage ("as if Jane had kicked
     /// her with only 1 success"). Returns the Control left.
@@ -129,6 +203,7 @@ impl Grapple {
         h: &Helper,
         g: usize,
         mut c: i32,
+        earlier: i32,
         st: &mut [State; MAX_MEMBERS],
         roster: &mut Roster,
         dice: &mut D,
@@ -147,7 +222,7 @@ impl Grapple {
         };
         c -= cost;
         let a = self.others[h.strike].action.roll(dice, h.attack);
-        let pool = pool - self.penalty(&st[g]);
+        let pool = pool - self.penalty(&st[g]) - earlier * self.pile;
         let d = if pool >= 1 {
             self.others[roller].action.roll(dice, pool)
         } else {
@@ -199,8 +274,9 @@ impl Grapple {
             return;
         }
         let mut c = i32::from(st[g].control);
+        let mut blocks = 0;
         if !self.helpers.is_empty() {
-            c = self.third_parties(f, g, c, st, roster, dice);
+            (c, blocks) = self.third_parties(f, g, c, st, roster, dice);
             if !roster.standing(g) || !roster.standing(v) {
                 return;
             }
@@ -216,7 +292,12 @@ impl Grapple {
         // A member on the ground rolls `prone-dice` fewer.
         let grounded = |i: usize| if st[i].prone { f.prone_dice } else { 0 };
         let rg = self.roll(g, st, gm.pool - grounded(g), dice);
-        let rv = self.roll(v, st, vm.pool - grounded(v), dice);
+        let rv = self.roll(
+            v,
+            st,
+            vm.pool - grounded(v) - self.split_penalty(blocks),
+            dice,
+        );
         roster.botches += u32::from(rg.botch) + u32::from(rv.botch);
         let net = i32::from(rg.successes) - i32::from(rv.successes);
         let mut holder = g;
@@ -284,6 +365,13 @@ impl Grapple {
             } else {
                 c -= net;
             }
+        }
+        // 004: a grapple ends when the Grappler "gains enough Control to
+        // choose to Pin", however it came by it (the opening, a held
+        // start, assists), not only by winning this roll-off.
+        if c >= f.effects.pin && self.members[holder].tactics.effect != Effect::Hold {
+            roster.knock_out(1 - holder, End::Pinned);
+            return;
         }
         if c > 0 {
             c -= f.decay;
@@ -622,6 +710,80 @@ grapple = {{ victim = "reverse", reverse-at = 1 }}
         assert_eq!(roster.out(2), Some(End::Freed), "Lee leaves with Jo");
     }
 
+    /// 004 "the grapple ends immediately after the attack in question
+    /// concludes": Kelly holds Jo with Control 2; Jo's friend Lee acts
+    /// first and his 4 successes take 2 off. Jo is free at once: Kelly's
+    /// friend Jane, next, does not roll (her 4 would have added 2 back),
+    /// nor does the roll-off.
+    #[test]
+    fn the_grapple_ends_as_soon_as_a_third_party_frees_the_victim() {
+        let plain = "traits = { strength = 2, brawl = 2 }";
+        let helper = "traits = { strength = 2, brawl = 2 }\ntactics = { attack = \"grapple\" }";
+        let g = grapple_of(
+            "[grapple]\ngrappler = \"Kelly\"\nstart = \"held\"\ncontrol = 2",
+            &format!(
+                "{}{}",
+                side("Jo", plain, &[("Lee", helper)]),
+                side("Kelly", plain, &[("Jane", helper)])
+            ),
+        );
+        let (_, mut roster) = g.begin();
+        let mut st = [State::default(); MAX_MEMBERS];
+        st[1] = State {
+            grappler: true,
+            control: 2,
+            opened: true,
+            ..State::default()
+        };
+        st[0].opened = true;
+        let mut dice = Script(vec![4, 4, 1, 1]);
+        g.round(&mut st, &mut roster, &mut dice);
+        assert_eq!(dice.0, [4, 1, 1], "only Lee rolled");
+        let f = roster.result(1, |_| 0).expect("over");
+        assert_eq!((f.winner, f.end), (Some(0), End::Freed));
+    }
+
+    /// 004: a grapple ends when the Grappler "gains enough Control to
+    /// choose to Pin" (Pin 10). Ted holding Peter with Control 10 pins him
+    /// after an even roll-off (0 against 0), where winning it was needed
+    /// before; with 9 the fall leaves 8 and the grapple goes on.
+    #[test]
+    fn control_ten_pins_whatever_the_roll_off() {
+        let g = ted_and_peter("fta", "victim = \"resist\"");
+        let (_, mut roster) = g.begin();
+        let mut st = ted_holds(10);
+        g.round(&mut st, &mut roster, &mut Script(vec![0, 0]));
+        let f = roster.result(1, |_| 0).expect("pinned");
+        assert_eq!((f.winner, f.end), (Some(0), End::Pinned));
+        let (_, mut roster) = g.begin();
+        let mut st = ted_holds(9);
+        g.round(&mut st, &mut roster, &mut Script(vec![0, 0]));
+        assert!(roster.result(1, |_| 0).is_none());
+        assert_eq!(st[0].control, 8);
+    }
+
+    /// The opening can gain it too: Ted's grapple attack, 12 against
+    /// Peter's dodge of 2, gains 10 and pins at once; as a single effect
+    /// (`single = "pin"`, "spending all of the Control gained") the same
+    /// 10 pins, and 9 (11 against 2) is not enough: Ted lets go.
+    #[test]
+    fn the_opening_or_a_single_effect_pins_with_ten() {
+        for tactics in ["victim = \"resist\"", "single = \"pin\""] {
+            let g = ted_and_peter("fta", tactics);
+            let (mut st, mut roster) = g.begin();
+            let mut dice = Script(vec![12, 2]);
+            g.round(&mut st, &mut roster, &mut dice);
+            assert!(dice.0.is_empty(), "{tactics}: no roll-off after the pin");
+            let f = roster.result(1, |_| 0).expect("pinned");
+            assert_eq!((f.winner, f.end), (Some(0), End::Pinned), "{tactics}");
+        }
+        let g = ted_and_peter("fta", "single = \"pin\"");
+        let (mut st, mut roster) = g.begin();
+        g.round(&mut st, &mut roster, &mut Script(vec![11, 2]));
+        let f = roster.result(1, |_| 0).expect("let go");
+        assert_eq!((f.winner, f.end), (None, End::Released));
+    }
+
     /// 004's example: "Jo holding her friend Kelly on the ground, as the
     /// Grappler, with a Control of 2 ... [Jane] kicks at Jo. Jo elects to
     /// use the Hostage Block, and scores enough successes to negate Jane's
@@ -661,6 +823,68 @@ grapple = {{ victim = "reverse", reverse-at = 1 }}
         assert!(dice.0.is_empty());
         assert_eq!((st[0].health.bashing, st[1].health.bashing), (2, 0));
         assert_eq!(st[0].control, 2);
+    }
+
+    /// 004 "piling on": a Grappler "carrying on with an offense suffers a
+    /// cumulative 2 dice penalty to defend against each subsequent
+    /// attack". Jo (Dexterity 3, Athletics 3: fta's dodge) holds Kelly with Control 5;
+    /// Kelly's friends Jane and Ann kick Jo in turn. Jo's Shrug Off dodges
+    /// the first with 6 dice, the second with 4; neither kick lands
+    /// (0 against 1), the Control is 5 - 1 - 1 = 3 at the roll-off.
+    #[test]
+    fn the_grappler_shrugs_off_a_second_attack_at_two_dice_fewer() {
+        let jo = "traits = { strength = 2, dexterity = 3, brawl = 2, athletics = 3 }";
+        let plain = "traits = { strength = 2, brawl = 2 }";
+        let kick = "traits = { strength = 2, dexterity = 2, brawl = 2 }";
+        let g = grapple_of(
+            "[grapple]\ngrappler = \"Jo\"\nstart = \"held\"\ncontrol = 5",
+            &format!(
+                "{}{}",
+                side("Jo", jo, &[]),
+                side("Kelly", plain, &[("Jane", kick), ("Ann", kick)])
+            ),
+        );
+        let (_, mut roster) = g.begin();
+        let mut st = ted_holds(5);
+        let mut dice = Asked(Script(vec![0, 1, 0, 1, 1, 1]), Vec::new());
+        g.round(&mut st, &mut roster, &mut dice);
+        assert_eq!((dice.1[1], dice.1[3]), (6, 4), "{:?}", dice.1);
+        assert_eq!(st[0].control, 2, "3 after the kicks, 2 after the fall");
+    }
+
+    /// 004 "A victim may Block while being grappled, but must split their
+    /// pool to do so. The pool is split only in the case where they are
+    /// actually attacked and make a block attempt." Jo holds Kelly with
+    /// Control 5; Jo's friend Lee (Dexterity 2, Brawl 2: 4 dice) kicks
+    /// Kelly. Kelly, who blocks, splits: her block (Dexterity 2 + Brawl 3)
+    /// and her grapple roll (Strength 2 + Brawl 3) lose 3 dice each (two
+    /// actions: 2 and 1 more), 2 dice each. A Kelly who does not defend
+    /// takes the kick unblocked and rolls her full 5 in the grapple.
+    #[test]
+    fn a_victim_blocks_a_third_partys_attack_at_a_split_pool() {
+        let jo = "traits = { strength = 2, brawl = 2 }";
+        let lee = "traits = { strength = 2, dexterity = 2, brawl = 2 }";
+        let pools = |defend: &str, script: Vec<u16>| {
+            let kelly = format!(
+                "traits = {{ strength = 2, dexterity = 2, brawl = 3 }}\ntactics = {{ defend = \"{defend}\" }}"
+            );
+            let g = grapple_of(
+                "[grapple]\ngrappler = \"Jo\"\nstart = \"held\"\ncontrol = 5",
+                &format!(
+                    "{}{}",
+                    side("Jo", jo, &[("Lee", lee)]),
+                    side("Kelly", &kelly, &[])
+                ),
+            );
+            let (_, mut roster) = g.begin();
+            let mut st = ted_holds(5);
+            let mut dice = Asked(Script(script), Vec::new());
+            g.round(&mut st, &mut roster, &mut dice);
+            assert_eq!(st[0].control, 4, "{defend}: no change but the fall");
+            dice.1
+        };
+        assert_eq!(pools("block", vec![0, 1, 1, 1]), [4, 2, 4, 2]);
+        assert_eq!(pools("none", vec![0, 1, 1]), [4, 4, 5]);
     }
 
     /// 004 "Drop 2 Control": Control 4 and a net of 1 make 5; the drop

@@ -52,7 +52,7 @@ pub(super) struct Member {
     /// Its weapon attack (the other's attack, against a grapple defence).
     strike: i32,
     /// Its defence against a grapple attack: pool, and which roller.
-    defence: Option<(i32, usize)>,
+    pub(super) defence: Option<(i32, usize)>,
     /// Strength, added to every effect's damage (hold: the damage pool).
     pub(super) strength: i32,
     /// Soak dice against bashing, lethal, aggravated.
@@ -125,6 +125,14 @@ pub struct Grapple {
     pub(super) others: Vec<Rolls>,
     pub(super) track: Track,
     penalties: [u8; 6],
+    /// fta: the dice the Grappler's Shrug Off or Hostage Block loses for
+    /// each third party's attack before it in the round (004 "piling on":
+    /// the Grappler carries on with an offense, its grapple).
+    pub(super) pile: i32,
+    /// fta's split actions (`[combat.fta.split-actions]`): the dice every
+    /// action loses, and the more per action past the first (a Victim
+    /// who blocks a third party's attack splits its pool).
+    pub(super) split: [i32; 2],
 }
 
 /// Index into [`Grapple::others`] of the weapon attack's rolls.
@@ -398,6 +406,17 @@ impl Grapple {
             others,
             track,
             penalties,
+            pile: match g.engine {
+                GrappleEngine::Control => rules.combat.fta().piling_on.attacking,
+                _ => 0,
+            },
+            split: match g.engine {
+                GrappleEngine::Control => {
+                    let s = rules.combat.fta().split_actions;
+                    [s.dice, s.dice_per_extra_action]
+                }
+                _ => [0; 2],
+            },
         })
     }
 
@@ -631,6 +650,11 @@ impl Grapple {
                 st[g].control = control.clamp(0, 127) as i8;
                 if let Some(single) = self.members[g].tactics.single {
                     self.single(g, single, &f, control, st, roster, dice);
+                } else if control >= f.effects.pin
+                    && self.members[g].tactics.effect != crate::conflict::scenario::Effect::Hold
+                {
+                    // The opening gained enough Control to choose to Pin.
+                    roster.knock_out(v, End::Pinned);
                 }
             }
             Mech::Hold { damage_on_grab, .. } => {

@@ -76,6 +76,8 @@ pub enum Single {
     Crack,
     /// Hurls it (all Control).
     Throw,
+    /// Pins it, when the Control gained pays for a pin (fta: 10).
+    Pin,
 }
 
 /// What a Victim declares each round.
