@@ -178,6 +178,15 @@ pub struct SplitActions {
     pub wits_limit: bool,
 }
 
+impl SplitActions {
+    /// The dice each of `n` split actions (two or more) loses: 004 "each
+    /// action has it's pool reduced by 2 dice, and then reduced further by
+    /// one die for each action past the first".
+    pub fn penalty(&self, n: i32) -> i32 {
+        self.dice + self.dice_per_extra_action * (n - 1)
+    }
+}
+
 /// `[combat.fta.abort]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]

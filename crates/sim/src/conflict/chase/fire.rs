@@ -82,7 +82,7 @@ impl Fire {
         let split_actions = c.fta().split_actions;
         // Two actions, the chase roll and the shot.
         let split = if lead.attack_split {
-            split_actions.dice + split_actions.dice_per_extra_action
+            split_actions.penalty(2)
         } else {
             0
         };

@@ -178,14 +178,12 @@ impl Grapple {
     }
 
     /// The dice each action loses when a member splits its pool between
-    /// its grapple roll and `blocks` blocks (004 "Split Actions": "each
-    /// action has it's pool reduced by 2 dice, and then reduced further by
-    /// one die for each action past the first"); none without a block.
+    /// its grapple roll and `blocks` blocks (004 "Split Actions"); none
+    /// without a block.
     fn split_penalty(&self, blocks: i32) -> i32 {
-        if blocks > 0 {
-            self.split[0] + self.split[1] * blocks
-        } else {
-            0
+        match self.split {
+            Some(s) if blocks > 0 => s.penalty(blocks + 1),
+            _ => 0,
         }
     }
 
@@ -640,6 +638,25 @@ grapple = {{ victim = "reverse", reverse-at = 1 }}
         t
     }
 
+    /// A held grapple under fta: `grappler` (`"Jo"` or `"Kelly"`) holds
+    /// the other with `control`; Jo's and Kelly's TOML, each with its
+    /// third parties.
+    fn jo_and_kelly(
+        grappler: &str,
+        control: i8,
+        jo: (&str, &[(&str, &str)]),
+        kelly: (&str, &[(&str, &str)]),
+    ) -> Grapple {
+        grapple_of(
+            &format!("[grapple]\ngrappler = \"{grappler}\"\nstart = \"held\"\ncontrol = {control}"),
+            &format!(
+                "{}{}",
+                side("Jo", jo.0, jo.1),
+                side("Kelly", kelly.0, kelly.1)
+            ),
+        )
+    }
+
     /// Member 0 holds member 1 with `control`, `prone` saying who is on
     /// the ground.
     fn holds(control: i8, prone: [bool; 2]) -> [State; MAX_MEMBERS] {
@@ -659,29 +676,14 @@ grapple = {{ victim = "reverse", reverse-at = 1 }}
     fn third_parties_add_and_take_control_by_twos() {
         let plain = "traits = { strength = 2, brawl = 2 }";
         let helper = "traits = { strength = 2, brawl = 2 }\ntactics = { attack = \"grapple\" }";
-        let top = "[grapple]\ngrappler = \"Jo\"\nstart = \"held\"\ncontrol = 2";
-        let g = grapple_of(
-            top,
-            &format!(
-                "{}{}",
-                side("Jo", plain, &[("Lee", helper)]),
-                side("Kelly", plain, &[])
-            ),
-        );
+        let g = jo_and_kelly("Jo", 2, (plain, &[("Lee", helper)]), (plain, &[]));
         let (_, mut roster) = g.begin();
         let mut st = ted_holds(2);
         let mut dice = Script(vec![4, 1, 1]);
         g.round(&mut st, &mut roster, &mut dice);
         assert!(dice.0.is_empty());
         assert_eq!(st[0].control, 3);
-        let g = grapple_of(
-            top,
-            &format!(
-                "{}{}",
-                side("Jo", plain, &[]),
-                side("Kelly", plain, &[("Jane", helper)])
-            ),
-        );
+        let g = jo_and_kelly("Jo", 2, (plain, &[]), (plain, &[("Jane", helper)]));
         let (_, mut roster) = g.begin();
         let mut st = ted_holds(2);
         let mut dice = Script(vec![5]);
@@ -694,14 +696,7 @@ grapple = {{ victim = "reverse", reverse-at = 1 }}
             "Kelly's third party stands with her side"
         );
         // Freed the other way: Jo's own third party leaves with her.
-        let g = grapple_of(
-            top,
-            &format!(
-                "{}{}",
-                side("Jo", plain, &[("Lee", helper)]),
-                side("Kelly", plain, &[])
-            ),
-        );
+        let g = jo_and_kelly("Jo", 2, (plain, &[("Lee", helper)]), (plain, &[]));
         let (_, mut roster) = g.begin();
         let mut st = ted_holds(1);
         g.round(&mut st, &mut roster, &mut Script(vec![0, 0, 2]));
@@ -719,13 +714,11 @@ grapple = {{ victim = "reverse", reverse-at = 1 }}
     fn the_grapple_ends_as_soon_as_a_third_party_frees_the_victim() {
         let plain = "traits = { strength = 2, brawl = 2 }";
         let helper = "traits = { strength = 2, brawl = 2 }\ntactics = { attack = \"grapple\" }";
-        let g = grapple_of(
-            "[grapple]\ngrappler = \"Kelly\"\nstart = \"held\"\ncontrol = 2",
-            &format!(
-                "{}{}",
-                side("Jo", plain, &[("Lee", helper)]),
-                side("Kelly", plain, &[("Jane", helper)])
-            ),
+        let g = jo_and_kelly(
+            "Kelly",
+            2,
+            (plain, &[("Lee", helper)]),
+            (plain, &[("Jane", helper)]),
         );
         let (_, mut roster) = g.begin();
         let mut st = [State::default(); MAX_MEMBERS];
@@ -798,14 +791,7 @@ grapple = {{ victim = "reverse", reverse-at = 1 }}
         let jo = "traits = { strength = 2, dexterity = 3, brawl = 3 }\ngrapple = { third-party = \"hostage-block\" }";
         let kelly = "traits = { strength = 2, brawl = 1 }";
         let jane = "traits = { strength = 2, dexterity = 3, brawl = 2 }";
-        let g = grapple_of(
-            "[grapple]\ngrappler = \"Jo\"\nstart = \"held\"\ncontrol = 2",
-            &format!(
-                "{}{}",
-                side("Jo", jo, &[]),
-                side("Kelly", kelly, &[("Jane", jane)])
-            ),
-        );
+        let g = jo_and_kelly("Jo", 2, (jo, &[]), (kelly, &[("Jane", jane)]));
         let (_, mut roster) = g.begin();
         let mut st = ted_holds(2);
         let mut dice = Script(vec![2, 3, 1, 0]);
@@ -836,13 +822,11 @@ grapple = {{ victim = "reverse", reverse-at = 1 }}
         let jo = "traits = { strength = 2, dexterity = 3, brawl = 2, athletics = 3 }";
         let plain = "traits = { strength = 2, brawl = 2 }";
         let kick = "traits = { strength = 2, dexterity = 2, brawl = 2 }";
-        let g = grapple_of(
-            "[grapple]\ngrappler = \"Jo\"\nstart = \"held\"\ncontrol = 5",
-            &format!(
-                "{}{}",
-                side("Jo", jo, &[]),
-                side("Kelly", plain, &[("Jane", kick), ("Ann", kick)])
-            ),
+        let g = jo_and_kelly(
+            "Jo",
+            5,
+            (jo, &[]),
+            (plain, &[("Jane", kick), ("Ann", kick)]),
         );
         let (_, mut roster) = g.begin();
         let mut st = ted_holds(5);
@@ -868,14 +852,7 @@ grapple = {{ victim = "reverse", reverse-at = 1 }}
             let kelly = format!(
                 "traits = {{ strength = 2, dexterity = 2, brawl = 3 }}\ntactics = {{ defend = \"{defend}\" }}"
             );
-            let g = grapple_of(
-                "[grapple]\ngrappler = \"Jo\"\nstart = \"held\"\ncontrol = 5",
-                &format!(
-                    "{}{}",
-                    side("Jo", jo, &[("Lee", lee)]),
-                    side("Kelly", &kelly, &[])
-                ),
-            );
+            let g = jo_and_kelly("Jo", 5, (jo, &[("Lee", lee)]), (&kelly, &[]));
             let (_, mut roster) = g.begin();
             let mut st = ted_holds(5);
             let mut dice = Asked(Script(script), Vec::new());

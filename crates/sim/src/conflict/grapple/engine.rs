@@ -6,6 +6,7 @@
 //! contest (contest.rs).
 
 use wodds_dice::Roll;
+use wodds_rules::combat::fta::SplitActions;
 use wodds_rules::{
     FtaGrapple, GrappleEngine, Pool, ResistedRule, RuleSet, RulesError, ThirdPartyDefence, TieRule,
 };
@@ -129,10 +130,10 @@ pub struct Grapple {
     /// each third party's attack before it in the round (004 "piling on":
     /// the Grappler carries on with an offense, its grapple).
     pub(super) pile: i32,
-    /// fta's split actions (`[combat.fta.split-actions]`): the dice every
-    /// action loses, and the more per action past the first (a Victim
-    /// who blocks a third party's attack splits its pool).
-    pub(super) split: [i32; 2],
+    /// fta's split actions (`[combat.fta.split-actions]`; `None` for the
+    /// other engines): a Victim who blocks a third party's attack splits
+    /// its pool.
+    pub(super) split: Option<SplitActions>,
 }
 
 /// Index into [`Grapple::others`] of the weapon attack's rolls.
@@ -410,13 +411,7 @@ impl Grapple {
                 GrappleEngine::Control => rules.combat.fta().piling_on.attacking,
                 _ => 0,
             },
-            split: match g.engine {
-                GrappleEngine::Control => {
-                    let s = rules.combat.fta().split_actions;
-                    [s.dice, s.dice_per_extra_action]
-                }
-                _ => [0; 2],
-            },
+            split: (g.engine == GrappleEngine::Control).then(|| rules.combat.fta().split_actions),
         })
     }
 

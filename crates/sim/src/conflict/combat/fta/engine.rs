@@ -270,8 +270,7 @@ impl Fta {
 
     /// Dice each of `n` split actions loses.
     fn split(&self, n: i32) -> i32 {
-        let s = &self.rules.split_actions;
-        s.dice + s.dice_per_extra_action * (n - 1)
+        self.rules.split_actions.penalty(n)
     }
 
     /// `i`'s declaration at the start of a round: its main-phase attacks,
