@@ -160,11 +160,14 @@ impl Grapple {
         dice: &mut D,
     ) -> bool {
         let vm = &self.members[v];
-        let blocks_it = vm.defence.is_some();
-        let a = self.others[h.strike].action.roll(dice, h.attack);
         let pool = vm.block - self.penalty(&st[v]) - self.split_penalty(blocks + 1);
-        let d = if blocks_it && pool >= 1 {
-            self.others[h.block].action.roll(dice, pool)
+        let blocks_it = vm.defence.is_some();
+        let open = !blocks_it || pool < 1;
+        let a = self.others[h.strike[usize::from(open)]]
+            .action
+            .roll(dice, h.attack);
+        let d = if !open {
+            self.others[h.block[v]].action.roll(dice, pool)
         } else {
             Roll::default()
         };
@@ -210,17 +213,19 @@ impl Grapple {
         let gm = &self.members[g];
         let hostage = gm.tactics.third_party == ThirdParty::HostageBlock;
         let (cost, roller, pool) = if hostage {
-            (f.effects.hostage_block, h.block, gm.block)
+            (f.effects.hostage_block, h.block[g], gm.block)
         } else {
             let pool = match f.shrug_off_defence {
                 ThirdPartyDefence::Dodge => gm.dodge,
                 ThirdPartyDefence::Block => gm.block,
             };
-            (f.effects.shrug_off, h.shrug, pool)
+            (f.effects.shrug_off, h.shrug[g], pool)
         };
         c -= cost;
-        let a = self.others[h.strike].action.roll(dice, h.attack);
         let pool = pool - self.penalty(&st[g]) - earlier * self.pile;
+        let a = self.others[h.strike[usize::from(pool < 1)]]
+            .action
+            .roll(dice, h.attack);
         let d = if pool >= 1 {
             self.others[roller].action.roll(dice, pool)
         } else {
@@ -862,6 +867,60 @@ grapple = {{ victim = "reverse", reverse-at = 1 }}
         };
         assert_eq!(pools("block", vec![0, 1, 1, 1]), [4, 2, 4, 2]);
         assert_eq!(pools("none", vec![0, 1, 1]), [4, 4, 5]);
+    }
+
+    /// The difficulty `g`'s roller `k` rolls at: one die succeeds at
+    /// difficulty d with chance (11 - d) / 10.
+    fn difficulty_of(g: &Grapple, k: usize) -> i32 {
+        let one = g.others[k].action.distribution(1).expect("outcome tables");
+        (11.0 - 10.0 * one.p_at_least(1)).round() as i32
+    }
+
+    /// Third parties attack as in the fight (004 "Third Parties" names no
+    /// difficulty; assumed): at their weapon's and range's difficulty
+    /// (fta.toml: a gun at effective range 6, a pistol
+    /// in the melee 4 and 4 against no defence, a blow 6, a Power Attack
+    /// 1 more), answered at the difficulty that attack meets in a fight:
+    /// Jo's Shrug Off (a dodge) at 6 against gunfire from afar and at 5
+    /// hand to hand; a block at 5 + 4 against gunfire from afar, at 5
+    /// against a gun in the melee, at 4 against a blow of fists, and
+    /// against a knife at 4 by a Kelly with a knife, 5 with bare hands.
+    #[test]
+    fn third_parties_attack_and_are_met_by_their_weapon() {
+        let plain = "traits = { strength = 2, dexterity = 2, brawl = 2, firearms = 2, melee = 2 }";
+        let with = |kelly: &str, helper: &str, on_jos_side: bool| {
+            let kelly = format!("{plain}\n{kelly}");
+            let helper = format!("{plain}\n{helper}");
+            let third: &[(&str, &str)] = &[("Lee", &helper)];
+            let (jo, kelly) = if on_jos_side {
+                ((plain, third), (kelly.as_str(), &[][..]))
+            } else {
+                ((plain, &[][..]), (kelly.as_str(), third))
+            };
+            let text = format!(
+                "[grapple]\ngrappler = \"Jo\"\nstart = \"held\"\ncontrol = 5\n{}{}",
+                side("Jo", jo.0, jo.1),
+                side("Kelly", kelly.0, kelly.1)
+            );
+            let text = format!("name = \"g\"\nkind = \"grapple\"\neditions = [\"fta\"]\n{text}");
+            let s = Scenario::parse("g.toml", &text, None).expect("scenario");
+            let g = Grapple::new(&s, &s.editions[0], Sampling::Outcome).expect("engine");
+            let h = g.helpers[0];
+            let at = |k: usize| difficulty_of(&g, k);
+            // Against a defence and none; Jo's Shrug Off and block; Kelly's block.
+            (
+                [at(h.strike[0]), at(h.strike[1])],
+                [at(h.shrug[0]), at(h.block[0]), at(h.block[1])],
+            )
+        };
+        let far = "weapon = \"pistol\"\nrange = \"effective\"";
+        assert_eq!(with("", far, false), ([6, 6], [6, 9, 9]));
+        let close = "weapon = \"pistol\"\nrange = \"melee\"";
+        assert_eq!(with("", close, false), ([4, 4], [5, 5, 5]));
+        assert_eq!(with("", "", false), ([6, 6], [5, 4, 4]));
+        let knife = "weapon = \"knife\"\ntactics = { attack = \"power\" }";
+        assert_eq!(with("", knife, true), ([7, 7], [5, 5, 5]));
+        assert_eq!(with("weapon = \"knife\"", knife, true).1[2], 4);
     }
 
     /// 004 "Drop 2 Control": Control 4 and a net of 1 make 5; the drop

@@ -12,6 +12,7 @@ use wodds_rules::{
 };
 
 use crate::conflict::chain::Rounds;
+use crate::conflict::combat::fta::meet;
 use crate::conflict::fighter::{Rolls, fighters, grapple_roll, hurt};
 use crate::conflict::gear::Damage;
 use crate::conflict::health::{Health, Track};
@@ -83,17 +84,18 @@ pub(super) struct Helper {
     pub(super) pools: [i32; 2],
     /// It attacks the Grappler when its side holds the Victim.
     pub(super) attacks: bool,
-    /// Its attack: pool, damage dice, damage kind, and the roller at the
-    /// attack's difficulty.
+    /// Its attack: pool, damage dice (with its style's), damage kind, and
+    /// the rollers at the attack's difficulty against a defence roll and
+    /// against none.
     pub(super) attack: i32,
     pub(super) damage: i32,
     pub(super) potence: u16,
     pub(super) kind: Damage,
-    pub(super) strike: usize,
-    /// The rollers of the Grappler's Shrug Off and Hostage Block against
-    /// its attack.
-    pub(super) shrug: usize,
-    pub(super) block: usize,
+    pub(super) strike: [usize; 2],
+    /// The rollers of a Shrug Off and of a block (a Hostage Block, or the
+    /// Victim's) against its attack, by the member (0 or 1) that rolls it.
+    pub(super) shrug: [usize; 2],
+    pub(super) block: [usize; 2],
 }
 
 /// The mechanism and the numbers it reads.
@@ -226,9 +228,15 @@ impl Grapple {
             .max()
             .unwrap_or(1);
         let max = (3 * top + 12).clamp(1, 60);
+        // The rolls at each difficulty met, once each.
         let mut others = Vec::new();
-        let roller_at = |d: i32, others: &mut Vec<Rolls>| -> Result<usize, RulesError> {
+        let mut at = Vec::new();
+        let mut roller_at = |d: i32, others: &mut Vec<Rolls>| -> Result<usize, RulesError> {
+            if let Some(k) = at.iter().position(|&x| x == d) {
+                return Ok(k);
+            }
             others.push(Rolls::new(rules, d, sampling, max)?);
+            at.push(d);
             Ok(others.len() - 1)
         };
         let (mech, difficulty, pools): (Mech, [i32; 2], [i32; 2]);
@@ -351,6 +359,7 @@ impl Grapple {
         let mut helpers = Vec::new();
         if let Mech::Control(f) = mech {
             let fta = rules.combat.fta();
+            let range = rules.combat.attack().range_difficulty;
             for &k in &order[2..] {
                 let (x, h) = (members_of[k], &all[k]);
                 let ratings = x.ratings(true);
@@ -358,14 +367,28 @@ impl Grapple {
                     x.tactics.attack,
                     crate::conflict::AttackTactic::Grapple | crate::conflict::AttackTactic::None
                 );
-                let (block_difficulty, dodge_difficulty) = (
-                    if x.weapon.skill == crate::conflict::Skill::Brawl {
-                        fta.block.same_ability
-                    } else {
-                        fta.block.other_ability
-                    },
-                    fta.dodge.hand_to_hand,
-                );
+                // 004 "Third Parties" ("A victim may Block", "A Grappler
+                // may be attacked") names no difficulties; assumed: the
+                // fight's, an attack at its weapon's and range's
+                // difficulty with its style, met by a dodge or block at
+                // the difficulty that attack meets in the fight, by
+                // whichever of the two is the Grappler or the Victim then.
+                let (delta, bonus) = meet::style(&fta, h, false);
+                let strike = |open| meet::attack_difficulty(&fta, range, h, open) + delta;
+                let mut shrug = [0; 2];
+                let mut block = [0; 2];
+                for i in 0..2 {
+                    let melee = fs[i].weapon.skill == crate::conflict::Skill::Melee;
+                    let block_difficulty = meet::block_difficulty(&fta, h, melee);
+                    shrug[i] = roller_at(
+                        match f.shrug_off_defence {
+                            ThirdPartyDefence::Dodge => meet::dodge_difficulty(&fta, h),
+                            ThirdPartyDefence::Block => block_difficulty,
+                        },
+                        &mut others,
+                    )?;
+                    block[i] = roller_at(block_difficulty, &mut others)?;
+                }
                 helpers.push(Helper {
                     side: h.side,
                     pools: [
@@ -374,18 +397,15 @@ impl Grapple {
                     ],
                     attacks,
                     attack: h.attack,
-                    damage: h.damage,
+                    damage: h.damage + bonus,
                     potence: h.potence,
                     kind: h.kind,
-                    strike: STRIKE,
-                    shrug: roller_at(
-                        match f.shrug_off_defence {
-                            ThirdPartyDefence::Dodge => dodge_difficulty,
-                            ThirdPartyDefence::Block => block_difficulty,
-                        },
-                        &mut others,
-                    )?,
-                    block: roller_at(block_difficulty, &mut others)?,
+                    strike: [
+                        roller_at(strike(false), &mut others)?,
+                        roller_at(strike(true), &mut others)?,
+                    ],
+                    shrug,
+                    block,
                 });
             }
         }

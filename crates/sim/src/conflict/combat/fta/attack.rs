@@ -6,9 +6,10 @@
 use wodds_rules::combat::fta::AbortTo;
 
 use super::engine::{Fta, HIGHEST, Keep, LOWEST, Pending, Stance, State, close};
+use super::meet;
 use crate::conflict::fighter::Fighter;
 use crate::conflict::gear::Skill;
-use crate::conflict::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS, Range};
+use crate::conflict::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS};
 use crate::conflict::source::{Roller, Source};
 use crate::conflict::strike::{Attack, Exchange, Meet, Side};
 use crate::conflict::turn::Roster;
@@ -35,19 +36,9 @@ fn side<'a>(
 
 impl Fta {
     /// An attack's difficulty change and damage dice added, by `f`'s style
-    /// (`haste`: in a haste phase, basic unless `haste.styles`).
+    /// (`haste`: in a haste phase).
     pub(super) fn style(&self, f: &Fighter, haste: bool) -> (i32, i32) {
-        if haste && !self.rules.haste.styles {
-            return (0, 0);
-        }
-        match f.tactics_attack {
-            AttackTactic::Power => (
-                self.rules.power_attack.difficulty,
-                self.rules.power_attack.damage_dice,
-            ),
-            AttackTactic::Feint => (self.rules.feint.difficulty, self.rules.feint.damage_dice),
-            _ => (0, 0),
-        }
+        meet::style(&self.rules, f, haste)
     }
 
     /// Whether `f`'s attack (in a haste phase or not) is a committed one.
@@ -55,36 +46,10 @@ impl Fta {
         f.tactics_attack == AttackTactic::Committed && (!haste || self.rules.committed.in_haste)
     }
 
-    /// `f`'s attack difficulty before its style: hand to hand the rule
-    /// file's; a gun by `[combat.attack] range-difficulty`, and in the
-    /// melee by `guns-in-melee` (a pistol, an SMG, any other gun, or any
-    /// gun against a target with no defence roll, `open`).
+    /// `f`'s attack difficulty before its style (`open`: against no
+    /// defence roll).
     pub(super) fn base_difficulty(&self, f: &Fighter, open: bool) -> i32 {
-        let [point_blank, effective, long] = self.range_difficulty;
-        if !f.ranged {
-            return self.rules.attack_difficulty;
-        }
-        let guns = &self.rules.guns_in_melee;
-        match f.range {
-            Range::Melee if open => guns.uncontested,
-            Range::Melee => match f.weapon.name {
-                "pistol" => guns.pistol,
-                "smg" => guns.smg,
-                _ => guns.long_gun,
-            },
-            Range::PointBlank => point_blank,
-            Range::Effective => effective,
-            Range::Long => long,
-        }
-    }
-
-    /// The dodge's difficulty against `f`'s attack.
-    fn dodge_difficulty(&self, f: &Fighter) -> i32 {
-        if close(f) {
-            self.rules.dodge.hand_to_hand
-        } else {
-            self.rules.dodge.ranged
-        }
+        meet::attack_difficulty(&self.rules, self.range_difficulty, f, open)
     }
 
     /// Member `t`'s block against `f`'s attack: its pool and difficulty. A
@@ -93,19 +58,19 @@ impl Fta {
     /// gun in the melee with a mismatched pool; gunfire from afar the same,
     /// plus `gunfire`.
     fn block(&self, f: &Fighter, t: usize) -> (i32, i32) {
-        let b = &self.rules.block;
         let defender = &self.fighters[t];
-        if !close(f) {
-            (defender.block, b.other_ability + b.gunfire)
-        } else if f.ranged {
-            (defender.block, b.other_ability)
-        } else if f.weapon.skill == Skill::Brawl {
-            (self.brawl_block[t], b.same_ability)
-        } else if defender.weapon.skill == Skill::Melee {
-            (defender.block, b.same_ability)
+        let melee = defender.weapon.skill == Skill::Melee;
+        let pool = if close(f) && !f.ranged && f.weapon.skill == Skill::Brawl {
+            self.brawl_block[t]
         } else {
-            (defender.block, b.other_ability)
-        }
+            defender.block
+        };
+        (pool, meet::block_difficulty(&self.rules, f, melee))
+    }
+
+    /// The dodge's difficulty against `f`'s attack.
+    fn dodge_difficulty(&self, f: &Fighter) -> i32 {
+        meet::dodge_difficulty(&self.rules, f)
     }
 
     /// Readies `i`'s attack at `difficulty`, less `minus` dice: its roll

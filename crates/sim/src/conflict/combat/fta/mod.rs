@@ -118,5 +118,6 @@
 mod attack;
 mod engine;
 mod escape;
+pub(crate) mod meet;
 
 pub use engine::{Fta, State};
