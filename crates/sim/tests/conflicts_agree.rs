@@ -186,9 +186,14 @@ fn grapples_agree_with_their_chains() {
         "{ defend = \"block\" }",
     ])
     .prop_map(str::to_string);
-    // Third parties assist (`grapple`) or, for the Victim, attack.
-    let third = prop::sample::select(vec!["{ attack = \"grapple\" }", "{ attack = \"basic\" }"])
-        .prop_map(str::to_string);
+    // Third parties assist (`grapple`) or attack, plainly or with a
+    // Power Attack (its difficulty and damage dice).
+    let third = prop::sample::select(vec![
+        "{ attack = \"grapple\" }",
+        "{ attack = \"basic\" }",
+        "{ attack = \"power\" }",
+    ])
+    .prop_map(str::to_string);
     let case = (
         member(tactics.clone()),
         member(tactics),
