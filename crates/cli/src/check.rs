@@ -44,6 +44,8 @@ pub struct CheckArgs {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+    #[command(flatten)]
+    pub(crate) chain: crate::ChainArgs,
 }
 
 /// How `check` prints.

@@ -64,6 +64,8 @@ pub struct CompareArgs {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+    #[command(flatten)]
+    pub(crate) chain: crate::ChainArgs,
 }
 
 /// How `compare` prints.

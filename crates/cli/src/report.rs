@@ -51,6 +51,8 @@ pub struct ReportArgs {
     /// tallies to --out as a part, for `wodds merge`.
     #[arg(long, value_name = "I/N", allow_hyphen_values = true, value_parser = parse_shard)]
     shard: Option<Shard>,
+    #[command(flatten)]
+    pub(crate) chain: crate::ChainArgs,
 }
 
 /// `--shard`: `i/n`, `i` from 0 to `n - 1`.

@@ -49,6 +49,8 @@ pub struct SweepArgs {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+    #[command(flatten)]
+    pub(crate) chain: crate::ChainArgs,
 }
 
 /// `wodds balance`.
@@ -76,6 +78,8 @@ pub struct BalanceArgs {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+    #[command(flatten)]
+    pub(crate) chain: crate::ChainArgs,
 }
 
 fn parse_share(s: &str) -> Result<f64, String> {

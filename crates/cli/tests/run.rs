@@ -276,3 +276,60 @@ fn a_grappler_that_cannot_win_is_named() {
         }
     }
 }
+
+/// Issue 29, item 1: where no round chain is built, `wodds run` says why
+/// and how to get one, and the flag it names gets one. The revised brawl's
+/// chain has 400 states: held to 200 it passes the state limit, the line
+/// names the limit and `--max-states 800`, and with that flag the chain is
+/// built and says so. A limit below 1 is refused with the flag's range.
+#[test]
+fn a_missing_chain_says_why_and_the_flag_that_builds_it() {
+    let scenario = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/brawl.toml");
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "run",
+            scenario,
+            "--editions",
+            "revised",
+            "--trials",
+            "200",
+            "-q",
+        ];
+        args.extend_from_slice(extra);
+        let out = wodds(&args, "1");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(run(&[]).contains("exact round chain (400 states)"));
+    assert!(!run(&[]).contains("no round chain"));
+    let held = run(&["--max-states", "200"]);
+    let line = held
+        .lines()
+        .find(|l| l.contains("no round chain:"))
+        .unwrap_or_else(|| panic!("{held}"));
+    assert!(line.contains("more than 200 states"), "{line}");
+    assert!(line.contains("--max-states 800"), "{line}");
+    assert!(line.contains(" MB more memory"), "{line}");
+    assert!(run(&["--max-states", "800"]).contains("exact round chain (400 states)"));
+    // The JSON says it too.
+    let json = {
+        let mut args = vec!["--max-states", "200"];
+        args.extend_from_slice(&["--format", "json"]);
+        run(&args)
+    };
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let why = v[0]["no_chain"].as_str().expect("no_chain");
+    assert!(why.starts_with("more than 200 states"), "{why}");
+    let out = wodds(&["run", scenario, "--max-states", "0"], "1");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("--max-states") && err.contains("1..=16777216"),
+        "{err}"
+    );
+}

@@ -117,8 +117,8 @@ fn the_punchers_round_chain_is_the_negative_binomial() {
     }
 }
 
-/// A chain past its limit is not built, and the round sampler then draws
-/// exactly what the outcome sampler draws.
+/// A chain past its limit is not built, says so, and the round sampler
+/// then draws exactly what the outcome sampler draws.
 #[test]
 fn past_its_limit_a_fight_is_drawn_attack_by_attack() {
     let s = Scenario::load(std::path::Path::new("../../scenarios/fair-fight.toml")).unwrap();
@@ -129,6 +129,17 @@ fn past_its_limit_a_fight_is_drawn_attack_by_attack() {
         };
         let round = EditionEngine::with_limit(&s, rules, Sampling::Round, small).unwrap();
         assert!(round.chain().is_none(), "{}", rules.id);
+        // And it says why: the second state passed the limit of one.
+        match round.no_chain() {
+            Some(&conflict::NoChain::States {
+                limit,
+                bytes_per_state,
+            }) => {
+                assert_eq!(limit, 1, "{}", rules.id);
+                assert!(bytes_per_state > 0.0, "{}", rules.id);
+            }
+            other => panic!("{}: {other:?}", rules.id),
+        }
         let outcome = EditionEngine::new(&s, rules, Sampling::Outcome).unwrap();
         let run = |e: &EditionEngine| conflict::run(e, &rules.id, 20_000, 4, &|_| {});
         assert_eq!(run(&round), run(&outcome), "{}", rules.id);

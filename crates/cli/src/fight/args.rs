@@ -46,6 +46,8 @@ pub struct RunScenarioArgs {
     /// With --shard, write into --output even if it is not a part's directory (wodds still removes only the files it wrote).
     #[arg(long, requires = "shard")]
     pub(super) force: bool,
+    #[command(flatten)]
+    pub(crate) chain: crate::ChainArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

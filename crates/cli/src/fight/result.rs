@@ -19,6 +19,9 @@ pub(super) struct EditionResult {
     pub(super) sampler: &'static str,
     /// States of the round chain, when there is one.
     pub(super) chain_states: Option<usize>,
+    /// Why the round sampler found no chain, and how to get one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) no_chain: Option<String>,
     /// What the rules leave a side unable to do (see `Summary::caveat`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) caveat: Option<&'static str>,
@@ -101,6 +104,7 @@ pub(super) fn summarize(
         fights: s.fights,
         sampler: s.sampler,
         chain_states: s.chain_states,
+        no_chain: s.no_chain.clone(),
         caveat: s.caveat,
         sides: scenario
             .sides

@@ -235,6 +235,9 @@ fn write_table(
                 "  drawn by the outcome sampler (rolls and attacks from exact alias tables)"
             )?,
         }
+        if let Some(why) = &r.no_chain {
+            writeln!(out, "  no round chain: {why}")?;
+        }
         if let Some(c) = r.caveat {
             writeln!(out, "  note: {c}")?;
         }

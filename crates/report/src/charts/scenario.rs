@@ -340,7 +340,7 @@ fn intervals_caption(d: &Drawn) -> String {
     }
     if !d.estimated.is_empty() {
         c.push_str(&format!(
-            " No exact value for {}: too many states for a round chain.",
+            " No exact value for {}: no round chain (the page says why under each edition).",
             d.estimated.join(", ")
         ));
     }

@@ -219,10 +219,16 @@ fn how(s: &Summary, noun: &str) -> String {
             s.fights
         ),
         ("per-die", None) => format!("{} {noun}s drawn die by die: estimates only", s.fights),
-        _ => format!(
-            "{} {noun}s drawn by the outcome sampler (no round chain: too many states): estimates only",
-            s.fights
-        ),
+        _ => match &s.no_chain {
+            Some(why) => format!(
+                "{} {noun}s drawn by the outcome sampler (no round chain: {why}): estimates only",
+                s.fights
+            ),
+            None => format!(
+                "{} {noun}s drawn by the outcome sampler: estimates only",
+                s.fights
+            ),
+        },
     };
     match s.caveat {
         // In brackets: the page may follow the line with its track.

@@ -11,6 +11,7 @@
 //! fight is then one alias-table draw a round.
 
 use std::hash::Hash;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rand_core::Rng;
 use rustc_hash::FxHashMap as HashMap;
@@ -18,7 +19,7 @@ use wodds_dice::{AliasTable, D10};
 
 use super::keyed::{Keyed, Keys};
 use super::scenario::MAX_MEMBERS;
-use super::source::{Enumerate, Source};
+use super::source::{Enumerate, Source, Unenumerable};
 use super::tally::{End, Fight, Tally};
 use super::turn::{Frame, Roster};
 
@@ -150,11 +151,163 @@ pub struct Limit {
     pub paths: usize,
 }
 
+/// The states a chain may hold unless the process says otherwise
+/// ([`Limit::set_default_states`]).
+pub const DEFAULT_STATES: usize = 1 << 16;
+
+/// The paths a chain may walk for each state it may hold.
+const PATHS_PER_STATE: usize = 64;
+
+/// The process's default state limit (`wodds --max-states`).
+static DEFAULT_LIMIT: AtomicUsize = AtomicUsize::new(DEFAULT_STATES);
+
+impl Limit {
+    /// A limit of `states` states, and the paths in proportion.
+    pub fn of_states(states: usize) -> Limit {
+        Limit {
+            states,
+            paths: states.saturating_mul(PATHS_PER_STATE),
+        }
+    }
+
+    /// Makes `states` the state limit of every chain built after it with
+    /// [`Limit::default`] (the command line's `--max-states`).
+    pub fn set_default_states(states: usize) {
+        DEFAULT_LIMIT.store(states, Ordering::Relaxed);
+    }
+}
+
 impl Default for Limit {
     fn default() -> Self {
-        Limit {
-            states: 1 << 16,
-            paths: 1 << 22,
+        Limit::of_states(DEFAULT_LIMIT.load(Ordering::Relaxed))
+    }
+}
+
+/// Why a fight has no round chain.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum NoChain {
+    /// It reached more states between rounds than the limit; a chain of
+    /// the states built so far took `bytes_per_state` bytes each.
+    States {
+        /// The limit passed.
+        limit: usize,
+        /// Memory a state took, on average, in the chain built so far.
+        bytes_per_state: f64,
+    },
+    /// Its rounds take more paths than the limit allows (each state's
+    /// round is walked down every path of its random outcomes).
+    Paths {
+        /// The state limit the path limit goes with.
+        limit: usize,
+        /// The paths walked (or, projected from the states built so far,
+        /// to be walked).
+        paths: f64,
+        /// The path limit.
+        paths_limit: usize,
+    },
+    /// One state's round alone takes more than `paths` paths through its
+    /// dice (a share of the path limit).
+    Round {
+        /// The state limit the path limit goes with.
+        limit: usize,
+        /// The most paths one round may take.
+        paths: usize,
+    },
+    /// A roll of `pool` dice has no exact table (beyond the largest pool
+    /// tabled).
+    Roll {
+        /// The pool.
+        pool: i32,
+    },
+    /// More members to order at once than the turn order enumerates.
+    Order {
+        /// How many.
+        members: usize,
+        /// The most it enumerates.
+        most: usize,
+    },
+    /// A round's count of Willpower spent, botches, reversals or harm
+    /// passes what a chain step holds.
+    Counts,
+    /// A random call had no outcome of positive probability.
+    Empty,
+}
+
+impl NoChain {
+    /// Why, and how to get a chain where raising the limit would give one.
+    pub fn explain(&self) -> String {
+        match self.remedy() {
+            Some(r) => format!("{self}; {r}"),
+            None => self.to_string(),
+        }
+    }
+
+    /// How to get a chain, when raising the state limit would give one:
+    /// the flag and what the limit it needs would cost.
+    pub fn remedy(&self) -> Option<String> {
+        match *self {
+            NoChain::States {
+                limit,
+                bytes_per_state,
+            } => Some(format!(
+                "--max-states {} tries a limit four times higher (about {} more memory at \
+                 the rate the chain was growing)",
+                limit * 4,
+                megabytes(bytes_per_state * (3 * limit) as f64)
+            )),
+            NoChain::Paths { limit, paths, .. } => {
+                let needed = (paths / PATHS_PER_STATE as f64)
+                    .ceil()
+                    .max(limit as f64 + 1.0);
+                Some(format!(
+                    "--max-states {} allows that many paths",
+                    (needed as usize).next_power_of_two()
+                ))
+            }
+            NoChain::Round { limit, .. } => Some(format!(
+                "--max-states {} allows a round four times as many",
+                limit * 4
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// `bytes` in megabytes, for a person.
+fn megabytes(bytes: f64) -> String {
+    let mb = bytes / 1e6;
+    if mb < 10.0 {
+        format!("{mb:.1} MB")
+    } else {
+        format!("{mb:.0} MB")
+    }
+}
+
+impl std::fmt::Display for NoChain {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            NoChain::States { limit, .. } => {
+                write!(f, "more than {limit} states between rounds (the limit)")
+            }
+            NoChain::Paths {
+                paths, paths_limit, ..
+            } => write!(
+                f,
+                "its rounds take about {paths:.0} paths through their dice, more than the limit \
+                 of {paths_limit}"
+            ),
+            NoChain::Round { paths, .. } => write!(
+                f,
+                "one round takes more than {paths} paths through its dice (the limit for a round)"
+            ),
+            NoChain::Roll { pool } => write!(f, "a roll of {pool} dice has no exact table"),
+            NoChain::Order { members, most } => write!(
+                f,
+                "{members} members roll initiative at once, more than the {most} a turn order \
+                 is enumerated for"
+            ),
+            NoChain::Counts => write!(f, "a round's counts pass what a chain step holds"),
+            NoChain::Empty => write!(f, "a random call has no outcome of positive probability"),
         }
     }
 }
@@ -203,14 +356,26 @@ pub struct Chain {
     max_rounds: u32,
 }
 
+/// The memory a chain's state takes, on average, in a chain of `exact`
+/// rounds built so far (states of `S`): each state's key (in the list and the
+/// index) and its round's steps (their exact probabilities and their
+/// alias table's columns).
+fn bytes_per_state<S>(exact: &[Vec<(Step, f64)>]) -> f64 {
+    let steps: usize = exact.iter().map(Vec::len).sum();
+    let per_step = 2 * std::mem::size_of::<(Step, f64)>();
+    let per_state = 2 * std::mem::size_of::<Key<S>>() + 3 * std::mem::size_of::<Vec<u8>>();
+    let built = exact.len().max(1);
+    per_state as f64 + (steps * per_step) as f64 / built as f64
+}
+
 /// A state between rounds: every member's lasting state, and who is out.
 type Key<S> = ([S; MAX_MEMBERS], Roster);
 
 impl Chain {
-    /// The chain of `engine`'s fights, or `None` when its states or paths
-    /// pass `limit` or a roll cannot be enumerated (beyond the exact
+    /// The chain of `engine`'s fights, or why not: its states or paths
+    /// pass `limit`, or a roll cannot be enumerated (beyond the exact
     /// tables, or too many members to order).
-    pub fn build<E: Rounds>(engine: &E, limit: Limit) -> Option<Chain> {
+    pub fn build<E: Rounds>(engine: &E, limit: Limit) -> Result<Chain, NoChain> {
         let frame = engine.frame();
         let start = engine.begin();
         let mut states: Vec<Key<E::State>> = vec![start];
@@ -227,8 +392,18 @@ impl Chain {
             loop {
                 let (mut s, mut r) = (st, roster);
                 engine.round(&mut s, &mut r, &mut walk);
-                if walk.failed() || walk.work() - before > limit.paths / ROUND_SHARE {
-                    return None;
+                if let Some(why) = walk.failure() {
+                    return Err(match why {
+                        Unenumerable::Roll(pool) => NoChain::Roll { pool },
+                        Unenumerable::Order(members, most) => NoChain::Order { members, most },
+                        Unenumerable::Empty => NoChain::Empty,
+                    });
+                }
+                if walk.work() - before > limit.paths / ROUND_SHARE {
+                    return Err(NoChain::Round {
+                        limit: limit.states,
+                        paths: limit.paths / ROUND_SHARE,
+                    });
                 }
                 let next = match r.result(0, |j| E::lost(&s[j])) {
                     Some(f) => {
@@ -254,18 +429,22 @@ impl Chain {
                         if id == fresh {
                             states.push(key);
                             if states.len() > limit.states {
-                                return None;
+                                return Err(NoChain::States {
+                                    limit: limit.states,
+                                    bytes_per_state: bytes_per_state::<E::State>(&exact),
+                                });
                             }
                         }
                         id
                     }
                 };
+                let count = |_| NoChain::Counts;
                 let step = Step {
                     next,
-                    willpower: u16::try_from(r.willpower).ok()?,
-                    reversals: u8::try_from(r.reversals).ok()?,
-                    harm: u16::try_from(r.harm).ok()?,
-                    botches: u16::try_from(r.botches).ok()?,
+                    willpower: u16::try_from(r.willpower).map_err(count)?,
+                    reversals: u8::try_from(r.reversals).map_err(count)?,
+                    harm: u16::try_from(r.harm).map_err(count)?,
+                    botches: u16::try_from(r.botches).map_err(count)?,
                 };
                 let p = walk.p();
                 match seen.get(&step) {
@@ -284,11 +463,15 @@ impl Chain {
             // state has taken so far, would pass the limit.
             let projected = walk.work() as f64 / exact.len() as f64 * states.len() as f64;
             if projected > limit.paths as f64 {
-                return None;
+                return Err(NoChain::Paths {
+                    limit: limit.states,
+                    paths: projected,
+                    paths_limit: limit.paths,
+                });
             }
         }
         let track: Vec<Option<i32>> = states.iter().map(|(s, _)| engine.track(s)).collect();
-        Some(Chain {
+        Ok(Chain {
             track: track.iter().any(Option::is_some).then_some(track),
             rounds: exact
                 .iter()

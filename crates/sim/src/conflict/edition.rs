@@ -7,7 +7,7 @@
 use rand_core::Rng;
 use wodds_dice::D10;
 
-use super::chain::{Chain, Limit, Rounds};
+use super::chain::{Chain, Limit, NoChain, Rounds};
 use super::combat::{flow, fta, hubris, revised, uwod};
 use super::gear::Weapon;
 use super::keyed::Keys;
@@ -25,8 +25,8 @@ pub struct EditionEngine {
     engine: Kind,
     sampling: Sampling,
     /// Under [`Sampling::Round`], the fight's rounds as a chain, when it
-    /// fits within [`Limit::default`].
-    chain: Option<Chain>,
+    /// fits within its [`Limit`], else why it has none.
+    chain: Option<Result<Chain, NoChain>>,
 }
 
 #[derive(Debug, Clone)]
@@ -104,18 +104,18 @@ impl EditionEngine {
             E::Uwod => Kind::Uwod(Box::new(uwod::Uwod::new(scenario, rules, tables)?)),
         };
         let chain = match (sampling, &engine) {
-            (Sampling::Round, Kind::Revised(e)) => Chain::build(e.as_ref(), limit),
-            (Sampling::Round, Kind::Hubris(e)) => Chain::build(e.as_ref(), limit),
-            (Sampling::Round, Kind::Uwod(e)) => Chain::build(e.as_ref(), limit),
-            (Sampling::Round, Kind::Fta(e)) => Chain::build(e.as_ref(), limit),
-            (Sampling::Round, Kind::Lead(e)) => Chain::build(e.as_ref(), limit),
-            (Sampling::Round, Kind::Race(e)) => Chain::build(e.as_ref(), limit),
-            (Sampling::Round, Kind::Contest(e)) => Chain::build(e.as_ref(), limit),
-            (Sampling::Round, Kind::Grapple(e)) => Chain::build(e.as_ref(), limit),
-            (Sampling::Round, Kind::FlowRevised(e)) => Chain::build(e.as_ref(), limit),
-            (Sampling::Round, Kind::FlowHubris(e)) => Chain::build(e.as_ref(), limit),
-            (Sampling::Round, Kind::FlowUwod(e)) => Chain::build(e.as_ref(), limit),
-            (Sampling::Round, Kind::FlowFta(e)) => Chain::build(e.as_ref(), limit),
+            (Sampling::Round, Kind::Revised(e)) => Some(Chain::build(e.as_ref(), limit)),
+            (Sampling::Round, Kind::Hubris(e)) => Some(Chain::build(e.as_ref(), limit)),
+            (Sampling::Round, Kind::Uwod(e)) => Some(Chain::build(e.as_ref(), limit)),
+            (Sampling::Round, Kind::Fta(e)) => Some(Chain::build(e.as_ref(), limit)),
+            (Sampling::Round, Kind::Lead(e)) => Some(Chain::build(e.as_ref(), limit)),
+            (Sampling::Round, Kind::Race(e)) => Some(Chain::build(e.as_ref(), limit)),
+            (Sampling::Round, Kind::Contest(e)) => Some(Chain::build(e.as_ref(), limit)),
+            (Sampling::Round, Kind::Grapple(e)) => Some(Chain::build(e.as_ref(), limit)),
+            (Sampling::Round, Kind::FlowRevised(e)) => Some(Chain::build(e.as_ref(), limit)),
+            (Sampling::Round, Kind::FlowHubris(e)) => Some(Chain::build(e.as_ref(), limit)),
+            (Sampling::Round, Kind::FlowUwod(e)) => Some(Chain::build(e.as_ref(), limit)),
+            (Sampling::Round, Kind::FlowFta(e)) => Some(Chain::build(e.as_ref(), limit)),
             _ => None,
         };
         Ok(EditionEngine {
@@ -132,7 +132,13 @@ impl EditionEngine {
 
     /// The round chain its fights are drawn from, if it has one.
     pub fn chain(&self) -> Option<&Chain> {
-        self.chain.as_ref()
+        self.chain.as_ref().and_then(|c| c.as_ref().ok())
+    }
+
+    /// Why the round sampler found no chain for its fights (`None` with a
+    /// chain, or under another sampler).
+    pub fn no_chain(&self) -> Option<&NoChain> {
+        self.chain.as_ref().and_then(|c| c.as_ref().err())
     }
 
     /// What the rules leave a side unable to do, when it shapes every
@@ -154,7 +160,7 @@ impl EditionEngine {
 impl Engine for EditionEngine {
     #[inline]
     fn fight<R: Rng>(&self, dice: &mut D10<R>) -> Fight {
-        if let Some(chain) = &self.chain {
+        if let Some(chain) = self.chain() {
             return chain.fight(dice.rng());
         }
         match &self.engine {
@@ -175,7 +181,7 @@ impl Engine for EditionEngine {
 
     #[inline]
     fn fight_into<R: Rng>(&self, dice: &mut D10<R>, tally: &mut Tally) {
-        if let Some(chain) = &self.chain {
+        if let Some(chain) = self.chain() {
             return chain.fight_into(dice.rng(), tally);
         }
         match &self.engine {
@@ -195,7 +201,7 @@ impl Engine for EditionEngine {
     }
 
     fn fight_keyed<R: Rng>(&self, dice: &mut D10<R>, keys: Keys<'_, R>) -> Fight {
-        if let Some(chain) = &self.chain {
+        if let Some(chain) = self.chain() {
             return chain.fight(dice.rng());
         }
         let s = keys;

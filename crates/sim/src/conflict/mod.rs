@@ -78,7 +78,7 @@ mod tables;
 mod tally;
 mod turn;
 
-pub use chain::{Chain, Limit, Odds, Outcomes, Rounds};
+pub use chain::{Chain, DEFAULT_STATES, Limit, NoChain, Odds, Outcomes, Rounds};
 pub use edition::EditionEngine;
 pub use gear::{Armor, Damage, Skill, Weapon};
 pub use health::Health;

@@ -176,6 +176,17 @@ impl<R: Rng> Source for D10<R> {
 /// permutation of them is looked at).
 pub const MAX_ORDERED: usize = 4;
 
+/// What an [`Enumerate`] walk could not enumerate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unenumerable {
+    /// A roll of this many dice: no exact table.
+    Roll(i32),
+    /// This many members to order, more than the most (the second).
+    Order(usize, usize),
+    /// A random call with no outcome of positive probability.
+    Empty,
+}
+
 /// Walks every outcome of a piece of code: run the code, then
 /// [`next`](Self::next), until it says there is no other path. Each run
 /// takes the next path in depth-first order; [`p`](Self::p) is the
@@ -191,7 +202,7 @@ pub struct Enumerate {
     p: f64,
     /// Something could not be enumerated (a roll beyond the exact tables,
     /// too many members to order).
-    failed: bool,
+    failure: Option<Unenumerable>,
     /// Paths run, nested ones (turn orders) included.
     work: usize,
     /// The turn orders' distributions worked out at each depth of this
@@ -226,7 +237,17 @@ impl Enumerate {
 
     /// Whether something in the runs so far could not be enumerated.
     pub fn failed(&self) -> bool {
-        self.failed
+        self.failure.is_some()
+    }
+
+    /// What in the runs so far could not be enumerated (the first).
+    pub fn failure(&self) -> Option<Unenumerable> {
+        self.failure
+    }
+
+    /// Marks the walk failed by `why` (the first failure is kept).
+    fn fail(&mut self, why: Unenumerable) {
+        self.failure.get_or_insert(why);
     }
 
     /// Paths run so far, nested ones (turn orders) included.
@@ -272,8 +293,8 @@ impl Enumerate {
             let mut sub = Enumerate::new();
             loop {
                 let key = (score(i, &mut sub), tiebreak(i));
-                if sub.failed {
-                    self.failed = true;
+                if let Some(why) = sub.failure {
+                    self.fail(why);
                     return Vec::new();
                 }
                 match dist.iter_mut().find(|(k, _)| *k == key) {
@@ -361,7 +382,7 @@ impl Enumerate {
             None => {
                 let count = live().count() as u32;
                 if count == 0 {
-                    self.failed = true;
+                    self.fail(Unenumerable::Empty);
                     return None;
                 }
                 self.path.push((0, count));
@@ -382,7 +403,7 @@ impl Source for Enumerate {
 
     fn roll(&mut self, roller: &Roller, pool: i32) -> Roll {
         let Some(d) = roller.distribution(pool) else {
-            self.failed = true;
+            self.fail(Unenumerable::Roll(pool));
             return Roll::default();
         };
         self.branch(|| d.outcomes()).unwrap_or_default()
@@ -433,7 +454,7 @@ impl Enumerate {
         mark: Option<[usize; MAX_ORDERED]>,
     ) -> Turn {
         if n > MAX_ORDERED {
-            self.failed = true;
+            self.fail(Unenumerable::Order(n, MAX_ORDERED));
             return Turn::of(&(0..n).collect::<Vec<_>>());
         }
         let depth = self.depth;
@@ -442,7 +463,7 @@ impl Enumerate {
             Some(turns) => turns.clone(),
             None => {
                 let turns = self.turns(n, score, tiebreak, mark);
-                if self.failed {
+                if self.failed() {
                     return Turn::of(&(0..n).collect::<Vec<_>>());
                 }
                 if self.orders.len() <= depth {

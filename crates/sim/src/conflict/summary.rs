@@ -323,6 +323,9 @@ pub struct Summary {
     pub sampler: &'static str,
     /// States of the round chain, when there is one.
     pub chain_states: Option<usize>,
+    /// Why the round sampler found no chain, and how to get one
+    /// ([`NoChain::explain`](super::NoChain::explain)).
+    pub no_chain: Option<String>,
     /// What the rules leave a side unable to do, when it shapes every
     /// figure (a Predator that never rolls).
     pub caveat: Option<&'static str>,
@@ -346,6 +349,7 @@ impl Summary {
                 (None, _) => "outcome",
             },
             chain_states: chain.map(|c| c.states()),
+            no_chain: engine.no_chain().map(|n| n.explain()),
             caveat: engine.caveat(),
             estimate: Figures::estimate(tally),
             exact: chain.map(|c| Figures::exact(&c.outcomes())),

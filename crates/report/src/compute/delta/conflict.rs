@@ -91,6 +91,10 @@ pub struct ScenarioShift {
     pub kind: &'static str,
     /// How the figures were worked out.
     pub method: Method,
+    /// Why they are not exact, when the round sampler was asked for and a
+    /// rule set has no chain: the rule set's name and the reason.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_chain: Option<String>,
     /// Each side's chance to win.
     pub sides: Vec<SideShift>,
     /// Each way the scenario's conflicts can end, draws last.
@@ -123,11 +127,15 @@ impl ScenarioShift {
                     "chase" => "chase",
                     _ => "grapple",
                 };
-                format!(
+                let how = format!(
                     "{fights} {noun}s a rule set on the same random numbers (seed {seed}, \
                      {sampler} sampler); 95% intervals of the change, {narrower:.1}x narrower \
                      than two independent runs'"
-                )
+                );
+                match &self.no_chain {
+                    Some(why) => format!("{how} (no round chain under {why})"),
+                    None => how,
+                }
             }
         }
     }
@@ -169,6 +177,7 @@ pub fn largest_first(scenarios: &[ScenarioShift]) -> Vec<&ScenarioShift> {
 /// A scenario's figures under both rule sets.
 struct Measured {
     method: Method,
+    no_chain: Option<String>,
     wins: Vec<Shift>,
     ends: Vec<EndShift>,
     rounds: Shift,
@@ -215,6 +224,7 @@ pub(super) fn scenario(
         name: scenario.name.clone(),
         kind: kind_name(scenario),
         method: m.method,
+        no_chain: m.no_chain,
         verdict: verdict(noun, &sides, draws, &m.rounds),
         sides,
         ends: m.ends,
@@ -276,6 +286,7 @@ fn measure(
         let mean = |f: &Figures| f.rounds_mean.map_or(0.0, |m| m.value);
         return Ok(Measured {
             method: Method::Exact,
+            no_chain: None,
             wins: (b.wins.iter().zip(&r.wins))
                 .map(|(x, y)| Shift::exact(x.value, y.value))
                 .collect(),
@@ -303,7 +314,16 @@ fn measure(
     let trials = play.trials.unwrap_or(scenario.trials);
     let seed = play.seed.unwrap_or(scenario.seed);
     let p = run_paired(&eb, &er, trials, seed, &|n| progress.advance(n));
-    Ok(paired(&p, &ends, seed, sampling))
+    // Why not exact: the first rule set without a chain.
+    let no_chain = exact.as_ref().and_then(|(b, r)| {
+        [(base, b), (rule, r)]
+            .into_iter()
+            .find_map(|(x, e)| e.no_chain().map(|n| format!("{}: {}", x.id, n.explain())))
+    });
+    Ok(Measured {
+        no_chain,
+        ..paired(&p, &ends, seed, sampling)
+    })
 }
 
 /// The figures of a paired run.
@@ -334,6 +354,7 @@ fn paired(p: &Paired, ends: &[End], seed: u64, sampling: Sampling) -> Measured {
         p.independent_half(p.a.wins[0], p.b.wins[0]),
     );
     Measured {
+        no_chain: None,
         method: Method::Paired {
             fights: p.fights(),
             seed,
