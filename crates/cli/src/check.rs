@@ -45,7 +45,7 @@ pub struct CheckArgs {
     #[arg(long, short)]
     quiet: bool,
     #[command(flatten)]
-    pub(crate) chain: crate::ChainArgs,
+    pub(crate) chain: crate::chain::ChainArgs,
 }
 
 /// How `check` prints.

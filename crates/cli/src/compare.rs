@@ -65,7 +65,7 @@ pub struct CompareArgs {
     #[arg(long, short)]
     quiet: bool,
     #[command(flatten)]
-    pub(crate) chain: crate::ChainArgs,
+    pub(crate) chain: crate::chain::ChainArgs,
 }
 
 /// How `compare` prints.

@@ -4,6 +4,7 @@
 //! usage. Errors are one line on stderr.
 
 mod action;
+mod chain;
 mod check;
 mod compare;
 mod fight;
@@ -29,23 +30,6 @@ struct Cli {
     #[command(subcommand)]
     command: Command,
 }
-
-/// How big a round chain may grow: a flag of every command that plays
-/// conflicts.
-#[derive(Debug, clap::Args)]
-pub(crate) struct ChainArgs {
-    /// The most states a round chain may hold before a conflict is drawn
-    /// by the outcome sampler instead (its rounds may walk 64 paths
-    /// through their dice a state); where no chain is built, the output
-    /// says why and which limit to try.
-    #[arg(long, value_name = "STATES", default_value_t = wodds_sim::conflict::DEFAULT_STATES,
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_STATES))]
-    max_states: usize,
-}
-
-/// The most `--max-states` allows: 2^24 states (a chain of that many takes
-/// gigabytes).
-const MAX_STATES: u64 = 1 << 24;
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -114,7 +98,7 @@ fn main() -> ExitCode {
         _ => None,
     };
     if let Some(c) = chain {
-        wodds_sim::conflict::Limit::set_default_states(c.max_states);
+        c.apply();
     }
     let done = |r: anyhow::Result<()>| r.map(|()| ExitCode::SUCCESS);
     let result = match cli.command {

@@ -52,7 +52,7 @@ pub struct ReportArgs {
     #[arg(long, value_name = "I/N", allow_hyphen_values = true, value_parser = parse_shard)]
     shard: Option<Shard>,
     #[command(flatten)]
-    pub(crate) chain: crate::ChainArgs,
+    pub(crate) chain: crate::chain::ChainArgs,
 }
 
 /// `--shard`: `i/n`, `i` from 0 to `n - 1`.

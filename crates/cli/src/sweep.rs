@@ -50,7 +50,7 @@ pub struct SweepArgs {
     #[arg(long, short)]
     quiet: bool,
     #[command(flatten)]
-    pub(crate) chain: crate::ChainArgs,
+    pub(crate) chain: crate::chain::ChainArgs,
 }
 
 /// `wodds balance`.
@@ -79,7 +79,7 @@ pub struct BalanceArgs {
     #[arg(long, short)]
     quiet: bool,
     #[command(flatten)]
-    pub(crate) chain: crate::ChainArgs,
+    pub(crate) chain: crate::chain::ChainArgs,
 }
 
 fn parse_share(s: &str) -> Result<f64, String> {

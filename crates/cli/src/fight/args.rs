@@ -47,7 +47,7 @@ pub struct RunScenarioArgs {
     #[arg(long, requires = "shard")]
     pub(super) force: bool,
     #[command(flatten)]
-    pub(crate) chain: crate::ChainArgs,
+    pub(crate) chain: crate::chain::ChainArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

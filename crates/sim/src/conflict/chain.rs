@@ -11,13 +11,13 @@
 //! fight is then one alias-table draw a round.
 
 use std::hash::Hash;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rand_core::Rng;
 use rustc_hash::FxHashMap as HashMap;
 use wodds_dice::{AliasTable, D10};
 
 use super::keyed::{Keyed, Keys};
+pub use super::limit::{DEFAULT_STATES, Limit, NoChain};
 use super::scenario::MAX_MEMBERS;
 use super::source::{Enumerate, Source, Unenumerable};
 use super::tally::{End, Fight, Tally};
@@ -137,178 +137,6 @@ pub trait Rounds: Sync {
             survived(r, &st);
         }
         roster.draw(max_rounds)
-    }
-}
-
-/// How big a chain may grow before the fight is drawn attack by attack
-/// instead.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limit {
-    /// States between rounds.
-    pub states: usize,
-    /// Paths through a round, over all states (those through the turn
-    /// order's scores included).
-    pub paths: usize,
-}
-
-/// The states a chain may hold unless the process says otherwise
-/// ([`Limit::set_default_states`]).
-pub const DEFAULT_STATES: usize = 1 << 16;
-
-/// The paths a chain may walk for each state it may hold.
-const PATHS_PER_STATE: usize = 64;
-
-/// The process's default state limit (`wodds --max-states`).
-static DEFAULT_LIMIT: AtomicUsize = AtomicUsize::new(DEFAULT_STATES);
-
-impl Limit {
-    /// A limit of `states` states, and the paths in proportion.
-    pub fn of_states(states: usize) -> Limit {
-        Limit {
-            states,
-            paths: states.saturating_mul(PATHS_PER_STATE),
-        }
-    }
-
-    /// Makes `states` the state limit of every chain built after it with
-    /// [`Limit::default`] (the command line's `--max-states`).
-    pub fn set_default_states(states: usize) {
-        DEFAULT_LIMIT.store(states, Ordering::Relaxed);
-    }
-}
-
-impl Default for Limit {
-    fn default() -> Self {
-        Limit::of_states(DEFAULT_LIMIT.load(Ordering::Relaxed))
-    }
-}
-
-/// Why a fight has no round chain.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum NoChain {
-    /// It reached more states between rounds than the limit; a chain of
-    /// the states built so far took `bytes_per_state` bytes each.
-    States {
-        /// The limit passed.
-        limit: usize,
-        /// Memory a state took, on average, in the chain built so far.
-        bytes_per_state: f64,
-    },
-    /// Its rounds take more paths than the limit allows (each state's
-    /// round is walked down every path of its random outcomes).
-    Paths {
-        /// The state limit the path limit goes with.
-        limit: usize,
-        /// The paths walked (or, projected from the states built so far,
-        /// to be walked).
-        paths: f64,
-        /// The path limit.
-        paths_limit: usize,
-    },
-    /// One state's round alone takes more than `paths` paths through its
-    /// dice (a share of the path limit).
-    Round {
-        /// The state limit the path limit goes with.
-        limit: usize,
-        /// The most paths one round may take.
-        paths: usize,
-    },
-    /// A roll of `pool` dice has no exact table (beyond the largest pool
-    /// tabled).
-    Roll {
-        /// The pool.
-        pool: i32,
-    },
-    /// More members to order at once than the turn order enumerates.
-    Order {
-        /// How many.
-        members: usize,
-        /// The most it enumerates.
-        most: usize,
-    },
-    /// A round's count of Willpower spent, botches, reversals or harm
-    /// passes what a chain step holds.
-    Counts,
-    /// A random call had no outcome of positive probability.
-    Empty,
-}
-
-impl NoChain {
-    /// Why, and how to get a chain where raising the limit would give one.
-    pub fn explain(&self) -> String {
-        match self.remedy() {
-            Some(r) => format!("{self}; {r}"),
-            None => self.to_string(),
-        }
-    }
-
-    /// How to get a chain, when raising the state limit would give one:
-    /// the flag and what the limit it needs would cost.
-    pub fn remedy(&self) -> Option<String> {
-        match *self {
-            NoChain::States {
-                limit,
-                bytes_per_state,
-            } => Some(format!(
-                "--max-states {} tries a limit four times higher (about {} more memory at \
-                 the rate the chain was growing)",
-                limit * 4,
-                megabytes(bytes_per_state * (3 * limit) as f64)
-            )),
-            NoChain::Paths { limit, paths, .. } => {
-                let needed = (paths / PATHS_PER_STATE as f64)
-                    .ceil()
-                    .max(limit as f64 + 1.0);
-                Some(format!(
-                    "--max-states {} allows that many paths",
-                    (needed as usize).next_power_of_two()
-                ))
-            }
-            NoChain::Round { limit, .. } => Some(format!(
-                "--max-states {} allows a round four times as many",
-                limit * 4
-            )),
-            _ => None,
-        }
-    }
-}
-
-/// `bytes` in megabytes, for a person.
-fn megabytes(bytes: f64) -> String {
-    let mb = bytes / 1e6;
-    if mb < 10.0 {
-        format!("{mb:.1} MB")
-    } else {
-        format!("{mb:.0} MB")
-    }
-}
-
-impl std::fmt::Display for NoChain {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match *self {
-            NoChain::States { limit, .. } => {
-                write!(f, "more than {limit} states between rounds (the limit)")
-            }
-            NoChain::Paths {
-                paths, paths_limit, ..
-            } => write!(
-                f,
-                "its rounds take about {paths:.0} paths through their dice, more than the limit \
-                 of {paths_limit}"
-            ),
-            NoChain::Round { paths, .. } => write!(
-                f,
-                "one round takes more than {paths} paths through its dice (the limit for a round)"
-            ),
-            NoChain::Roll { pool } => write!(f, "a roll of {pool} dice has no exact table"),
-            NoChain::Order { members, most } => write!(
-                f,
-                "{members} members roll initiative at once, more than the {most} a turn order \
-                 is enumerated for"
-            ),
-            NoChain::Counts => write!(f, "a round's counts pass what a chain step holds"),
-            NoChain::Empty => write!(f, "a random call has no outcome of positive probability"),
-        }
     }
 }
 

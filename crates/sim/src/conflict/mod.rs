@@ -66,6 +66,7 @@ mod gear;
 pub mod grapple;
 mod health;
 mod keyed;
+mod limit;
 mod paired;
 mod runner;
 mod sampling;

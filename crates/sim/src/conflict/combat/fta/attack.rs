@@ -5,8 +5,9 @@
 
 use wodds_rules::combat::fta::AbortTo;
 
-use super::engine::{Fta, HIGHEST, Keep, LOWEST, Pending, Stance, State, close};
+use super::engine::{Fta, HIGHEST, Keep, LOWEST, Pending, Stance, State};
 use super::meet;
+use super::meet::close;
 use crate::conflict::fighter::Fighter;
 use crate::conflict::gear::Skill;
 use crate::conflict::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS};

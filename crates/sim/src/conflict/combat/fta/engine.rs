@@ -9,12 +9,13 @@ use arrayvec::ArrayVec;
 use wodds_rules::combat::fta::{AttackerDefence, InitiativeTies};
 use wodds_rules::{FtaRules, Pool, RuleSet, RulesError};
 
+use super::meet::close;
 use crate::conflict::chain::Rounds;
 use crate::conflict::fighter::{Fighter, Rolls, fighters, hurt, max_pool};
 use crate::conflict::gear::Damage;
 use crate::conflict::health::{Health, Track};
 use crate::conflict::scenario::{
-    AttackTactic, DefendTactic, MAX_ACTIONS, MAX_MEMBERS, Range, Scenario,
+    AttackTactic, DefendTactic, MAX_ACTIONS, MAX_MEMBERS, Scenario,
 };
 use crate::conflict::source::{Sampling, Source};
 use crate::conflict::strike::{Clash, Strike};
@@ -234,12 +235,6 @@ impl Pending {
     pub(super) fn together(&self, i: usize, j: usize) -> bool {
         self.group[i] == self.group[j]
     }
-}
-
-/// Whether `f` fights hand to hand: a melee weapon or fists, or a gun fired
-/// in the melee.
-pub(super) fn close(f: &Fighter) -> bool {
-    !f.ranged || f.range == Range::Melee
 }
 
 impl Fta {

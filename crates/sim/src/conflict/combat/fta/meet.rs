@@ -4,10 +4,15 @@
 
 use wodds_rules::FtaRules;
 
-use super::engine::close;
 use crate::conflict::fighter::Fighter;
 use crate::conflict::gear::Skill;
 use crate::conflict::scenario::{AttackTactic, Range};
+
+/// Whether `f` fights hand to hand: a melee weapon or fists, or a gun fired
+/// in the melee.
+pub(crate) fn close(f: &Fighter) -> bool {
+    !f.ranged || f.range == Range::Melee
+}
 
 /// An attack's difficulty change and damage dice added, by `f`'s style
 /// (`haste`: in a haste phase, basic unless `haste.styles`).
