@@ -1,6 +1,8 @@
 //! `--max-states`: how big a round chain may grow, a flag of every command
 //! that plays conflicts.
 
+use wodds_sim::conflict::MAX_STATES;
+
 /// How big a round chain may grow: a flag of every command that plays
 /// conflicts.
 #[derive(Debug, clap::Args)]
@@ -10,7 +12,7 @@ pub(crate) struct ChainArgs {
     /// through their dice a state); where no chain is built, the output
     /// says why and which limit to try.
     #[arg(long, value_name = "STATES", default_value_t = wodds_sim::conflict::DEFAULT_STATES,
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_STATES))]
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_STATES as u64))]
     max_states: usize,
 }
 
@@ -20,7 +22,3 @@ impl ChainArgs {
         wodds_sim::conflict::Limit::set_default_states(self.max_states);
     }
 }
-
-/// The most `--max-states` allows: 2^24 states (a chain of that many takes
-/// gigabytes).
-const MAX_STATES: u64 = 1 << 24;

@@ -17,7 +17,7 @@ use rustc_hash::FxHashMap as HashMap;
 use wodds_dice::{AliasTable, D10};
 
 use super::keyed::{Keyed, Keys};
-pub use super::limit::{DEFAULT_STATES, Limit, NoChain};
+pub use super::limit::{DEFAULT_STATES, Limit, MAX_STATES, NoChain};
 use super::scenario::MAX_MEMBERS;
 use super::source::{Enumerate, Source, Unenumerable};
 use super::tally::{End, Fight, Tally};

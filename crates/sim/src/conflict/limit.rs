@@ -18,6 +18,10 @@ pub struct Limit {
 /// ([`Limit::set_default_states`]).
 pub const DEFAULT_STATES: usize = 1 << 16;
 
+/// The most states a limit may allow (`--max-states`): a chain of that
+/// many takes gigabytes.
+pub const MAX_STATES: usize = 1 << 24;
+
 /// The paths a chain may walk for each state it may hold.
 const PATHS_PER_STATE: usize = 64;
 
@@ -105,32 +109,29 @@ impl NoChain {
         }
     }
 
-    /// How to get a chain, when raising the state limit would give one:
-    /// the flag and what the limit it needs would cost.
+    /// How to get a chain, when raising the state limit (up to
+    /// [`MAX_STATES`]) may give one: the flag and what it would cost.
     pub fn remedy(&self) -> Option<String> {
+        let higher = |limit: usize| (limit < MAX_STATES).then(|| (limit * 4).min(MAX_STATES));
         match *self {
             NoChain::States {
                 limit,
                 bytes_per_state,
-            } => Some(format!(
-                "--max-states {} tries a limit four times higher (about {} more memory at \
-                 the rate the chain was growing)",
-                limit * 4,
-                megabytes(bytes_per_state * (3 * limit) as f64)
-            )),
-            NoChain::Paths { limit, paths, .. } => {
-                let needed = (paths / PATHS_PER_STATE as f64)
-                    .ceil()
-                    .max(limit as f64 + 1.0);
-                Some(format!(
-                    "--max-states {} allows that many paths",
-                    (needed as usize).next_power_of_two()
-                ))
+            } => higher(limit).map(|to| {
+                format!(
+                    "--max-states {to} tries a higher limit (about {} more memory at the rate \
+                     the chain was growing)",
+                    megabytes(bytes_per_state * (to - limit) as f64)
+                )
+            }),
+            NoChain::Paths { paths, .. } => {
+                let needed = ((paths / PATHS_PER_STATE as f64).ceil() as usize).next_power_of_two();
+                (needed <= MAX_STATES)
+                    .then(|| format!("--max-states {needed} allows that many paths"))
             }
-            NoChain::Round { limit, .. } => Some(format!(
-                "--max-states {} allows a round four times as many",
-                limit * 4
-            )),
+            NoChain::Round { limit, .. } => {
+                higher(limit).map(|to| format!("--max-states {to} allows a round more paths"))
+            }
             _ => None,
         }
     }
@@ -200,6 +201,30 @@ impl std::fmt::Display for NoChain {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The flag named is one `--max-states` takes, and at the most there
+    /// is none to name.
+    #[test]
+    fn a_remedy_names_a_limit_the_flag_allows() {
+        let states = |limit| NoChain::States {
+            limit,
+            bytes_per_state: 1000.0,
+        };
+        let r = states(200).remedy().unwrap();
+        assert!(r.starts_with("--max-states 800 tries"), "{r}");
+        assert!(r.contains("about 0.6 MB more memory"), "{r}");
+        let r = states(MAX_STATES / 2).remedy().unwrap();
+        assert!(r.starts_with(&format!("--max-states {MAX_STATES} ")), "{r}");
+        assert_eq!(states(MAX_STATES).remedy(), None);
+        let paths = |paths| NoChain::Paths {
+            limit: DEFAULT_STATES,
+            paths,
+            paths_limit: DEFAULT_STATES * PATHS_PER_STATE,
+        };
+        let r = paths(25_745_552.0).remedy().unwrap();
+        assert!(r.starts_with("--max-states 524288 "), "{r}");
+        assert_eq!(paths(1e12).remedy(), None);
+    }
 
     #[test]
     fn counts_read_as_a_person_writes_them() {

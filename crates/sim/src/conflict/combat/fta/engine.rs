@@ -14,9 +14,7 @@ use crate::conflict::chain::Rounds;
 use crate::conflict::fighter::{Fighter, Rolls, fighters, hurt, max_pool};
 use crate::conflict::gear::Damage;
 use crate::conflict::health::{Health, Track};
-use crate::conflict::scenario::{
-    AttackTactic, DefendTactic, MAX_ACTIONS, MAX_MEMBERS, Scenario,
-};
+use crate::conflict::scenario::{AttackTactic, DefendTactic, MAX_ACTIONS, MAX_MEMBERS, Scenario};
 use crate::conflict::source::{Sampling, Source};
 use crate::conflict::strike::{Clash, Strike};
 use crate::conflict::tables::Tables;
