@@ -5,7 +5,9 @@
 //! `(net successes, any success, any 1, dice that failed)`. Re-roll chains
 //! are cut where the probability still rolling falls below
 //! [`DIE_CUTOFF`]; the mass cut off is tracked and reported by
-//! [`Distribution::truncation`], always below 1e-15.
+//! [`Distribution::truncation`], always below 1e-15. A roll described by a
+//! face table or expressions goes to the engine of `counted.rs`, which
+//! follows every count its outcome reads.
 
 use crate::spec::{Ones, Roll, RollSpec};
 
@@ -15,7 +17,7 @@ pub const DIE_CUTOFF: f64 = 1e-19;
 
 /// Pool states whose total mass (over the highest success counts) is below
 /// this are dropped after each die; also counted in the truncation.
-const TAIL_CUTOFF: f64 = 1e-22;
+pub(crate) const TAIL_CUTOFF: f64 = 1e-22;
 
 /// The exact distribution of one roll's result.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,7 +28,7 @@ pub struct Distribution {
     botch: f64,
     /// Probability mass dropped by truncating re-roll chains (an upper bound
     /// on the error of any probability here).
-    truncation: f64,
+    pub(crate) truncation: f64,
 }
 
 impl Distribution {
@@ -108,7 +110,7 @@ impl Distribution {
         d
     }
 
-    fn add(&mut self, roll: Roll, p: f64) {
+    pub(crate) fn add(&mut self, roll: Roll, p: f64) {
         if roll.botch {
             self.botch += p;
         } else {
@@ -138,6 +140,9 @@ impl Distribution {
 /// assert!((d.p_botch() - 0.02101).abs() < 1e-12);
 /// ```
 pub fn exact(spec: &RollSpec) -> Distribution {
+    if spec.is_custom() {
+        return crate::counted::exact(spec);
+    }
     let first = pool_table(spec);
     let mut out = Distribution::empty(first.dropped);
     if !spec.rules().rote {
@@ -194,9 +199,9 @@ fn die_outcomes(spec: &RollSpec) -> (Vec<DieOutcome>, f64) {
     let mut dropped = 0.0;
     for first in 1..=10u8 {
         let f = spec.face(first, false);
-        let failed = f.weight == 0;
+        let failed = f.successes == 0;
         // `live[s]`: chance the chain is still rolling with `s` successes so far.
-        let mut live = vec![0.0; f.weight as usize + 1];
+        let mut live = vec![0.0; f.successes as usize + 1];
         let terminal = |s: usize, one: bool, p: f64| DieOutcome {
             net: s as i32 - i32::from(cancel && one),
             flags: usize::from(s > 0) | (usize::from(one) << 1),
@@ -204,10 +209,10 @@ fn die_outcomes(spec: &RollSpec) -> (Vec<DieOutcome>, f64) {
             p,
         };
         if !f.again {
-            push(terminal(f.weight as usize, f.one, 0.1));
+            push(terminal(f.successes as usize, f.one, 0.1));
             continue;
         }
-        live[f.weight as usize] = 0.1;
+        live[f.successes as usize] = 0.1;
         loop {
             let mass: f64 = live.iter().sum();
             if mass < DIE_CUTOFF {
@@ -218,7 +223,7 @@ fn die_outcomes(spec: &RollSpec) -> (Vec<DieOutcome>, f64) {
             for (s, &p) in live.iter().enumerate().filter(|(_, p)| **p > 0.0) {
                 for face in 1..=10u8 {
                     let g = spec.face(face, true);
-                    let s2 = s + g.weight as usize;
+                    let s2 = s + g.successes as usize;
                     if g.again {
                         next[s2] += p * 0.1;
                     } else {

@@ -3,6 +3,10 @@
 //! - [`RollRules`] and [`RollSpec`]: the mechanics of one roll (success
 //!   threshold, what 1s and 10s do, botch, chance die, rote, automatic
 //!   successes) and a pool, validated by [`RollSpec::new`].
+//! - [`FaceTable`] and [`Expr`]: a roll described to the face (what each
+//!   face counts, whether it is rolled again and how deep) and its outcome
+//!   as small expressions over its counts (`ones >= 2 && successes == 0`),
+//!   for house rules the classic settings cannot say.
 //! - [`exact`]: the exact [`Distribution`] of (successes, botch) for a spec,
 //!   by enumeration; N-again chains truncated below 1e-15 total mass.
 //! - [`D10`] and [`CompiledRoll`]: the Monte Carlo kernel, stepping
@@ -33,7 +37,9 @@
 //! ```
 
 mod alias;
+mod counted;
 mod exact;
+mod expr;
 mod gof;
 mod lanes;
 mod sample;
@@ -41,12 +47,14 @@ mod spec;
 
 pub use alias::{AliasTable, OutcomeSampler};
 pub use exact::{DIE_CUTOFF, Distribution, exact};
+pub use expr::{Expr, ExprError};
 pub use gof::{ChiSquare, chi_square};
 pub use lanes::LANES;
 pub use rand_xoshiro::Xoshiro256PlusPlus;
 pub use sample::{CompiledRoll, D10, FACES_PER_WORD};
 pub use spec::{
-    AutoSuccesses, Botch, MAX_AUTO, MAX_POOL, Ones, Roll, RollRules, RollSpec, SpecError, Tens,
+    AutoSuccesses, Botch, DieKind, FaceRule, FaceTable, MAX_AUTO, MAX_FACE_SUCCESSES, MAX_POOL,
+    OUTCOME_NAMES, Ones, Roll, RollRules, RollSpec, SpecError, Tens,
 };
 
 use rand_core::{Rng, SeedableRng};

@@ -35,7 +35,7 @@ use rand_core::Rng;
 use wide::i16x16;
 
 use crate::lanes::{Words, code};
-use crate::spec::{MAX_POOL, Roll, RollSpec};
+use crate::spec::{FaceRule, MAX_POOL, Roll, RollSpec};
 
 /// How many faces one 64-bit generator word yields (three for each of its
 /// four 16-bit words, less the 0.8% of 16-bit words rejected).
@@ -56,10 +56,10 @@ impl Tables {
     fn new(spec: &RollSpec, reroll: bool) -> Box<Tables> {
         let lanes: [u32; 10] = std::array::from_fn(|i| {
             let f = spec.face(i as u8 + 1, reroll);
-            u32::from(f.weight)
+            u32::from(f.successes)
                 | (u32::from(f.one) << LANE)
                 | (u32::from(f.again) << (2 * LANE))
-                | (u32::from(f.weight == 0) << (3 * LANE))
+                | (u32::from(f.successes == 0) << (3 * LANE))
         });
         let mut t = Box::new(Tables([[0; TABLE]; 3]));
         for code in 0..1000 {
@@ -100,14 +100,14 @@ impl Cuts {
         let faces: [_; 10] = std::array::from_fn(|d| spec.face(d as u8 + 1, false));
         let first = |f: &dyn Fn(usize) -> bool| (0..10).find(|&d| f(d)).unwrap_or(10) as i16;
         let cuts = Cuts {
-            success: first(&|d| faces[d].weight >= 1),
-            double: first(&|d| faces[d].weight >= 2),
+            success: first(&|d| faces[d].successes >= 1),
+            double: first(&|d| faces[d].successes >= 2),
             one: first(&|d| !faces[d].one),
             again: first(&|d| faces[d].again),
         };
         let fits = faces.iter().enumerate().all(|(d, f)| {
             let d = d as i16;
-            f.weight == u8::from(d >= cuts.success) + u8::from(d >= cuts.double)
+            f.successes == u8::from(d >= cuts.success) + u8::from(d >= cuts.double)
                 && f.one == (d < cuts.one)
                 && f.again == (d >= cuts.again)
         });
@@ -130,6 +130,14 @@ pub struct CompiledRoll {
     cuts: Option<Cuts>,
     cancel: bool,
     rote: bool,
+    /// Settled from its counts by [`RollSpec::settle_counts`] (a face
+    /// table or expressions), not by the classic rules.
+    custom: bool,
+    /// Rounds of rolling again (0: without bound).
+    depth: u32,
+    /// The outcome reads the 10s rolled, which the packed tables do not
+    /// count: every roll is counted face by face from these.
+    faces: Option<Box<FaceRows>>,
     /// Rolls of ordinary dice are settled as this spec's (the compiled
     /// one, with at least one die: never a chance die), when nothing is
     /// rolled again (no N-again, no rote): [`D10::roll_pool`]'s short way.
@@ -143,6 +151,37 @@ pub struct CompiledRoll {
 /// double 10s, and with them to 70 dice.
 const MAX_SETTLED: usize = 1 << 14;
 
+/// What each face counts on a first die, a chance die and a die rolled
+/// again: the face-by-face count of rolls whose outcome reads their 10s.
+#[derive(Debug, Clone)]
+struct FaceRows {
+    first: [FaceRule; 10],
+    chance: [FaceRule; 10],
+    reroll: [FaceRule; 10],
+}
+
+impl FaceRows {
+    fn new(spec: &RollSpec) -> FaceRows {
+        let row = |s: &RollSpec, reroll: bool| std::array::from_fn(|f| s.face(f as u8 + 1, reroll));
+        FaceRows {
+            first: row(&spec.with_pool(1), false),
+            chance: row(&spec.with_pool(0), false),
+            reroll: row(spec, true),
+        }
+    }
+}
+
+/// Counts of faces rolled one at a time: successes, 1s, 10s, faces to
+/// roll again, first faces that failed.
+#[derive(Debug, Clone, Copy, Default)]
+struct FaceCounts {
+    successes: u32,
+    ones: u32,
+    tens: u32,
+    again: u32,
+    failed: u32,
+}
+
 impl CompiledRoll {
     /// Compiles `spec`.
     pub fn new(spec: &RollSpec) -> Self {
@@ -150,17 +189,21 @@ impl CompiledRoll {
             spec: *spec,
             first: Tables::new(&spec.with_pool(1), false),
             chance: (spec.rules().chance_die).then(|| Tables::new(&spec.with_pool(0), false)),
-            reroll: spec.again_at().map(|_| Tables::new(spec, true)),
-            cuts: Cuts::new(spec),
+            reroll: spec.rolls_again().then(|| Tables::new(spec, true)),
+            cuts: Cuts::new(spec).filter(|_| !spec.reads_tens()),
             cancel: spec.rules().ones == crate::spec::Ones::Cancel,
             rote: spec.rules().rote,
-            plain: (spec.again_at().is_none() && !spec.rules().rote)
+            custom: spec.is_custom(),
+            depth: spec.again_depth(),
+            faces: spec.reads_tens().then(|| Box::new(FaceRows::new(spec))),
+            // The pool an expression reads is the compiled one's.
+            plain: (!spec.rolls_again() && !spec.rules().rote && !spec.reads_tens() && !spec.reads(3))
                 .then(|| spec.with_pool(spec.pool().max(1))),
             settled: Vec::new(),
         };
         let dice = spec.dice() as usize;
         let size = (2 * dice + 1) * (dice + 1);
-        if c.reroll.is_none() && !c.rote && size <= MAX_SETTLED {
+        if c.reroll.is_none() && !c.rote && c.faces.is_none() && size <= MAX_SETTLED {
             c.settled = (0..=2 * dice)
                 .flat_map(|s| (0..=dice).map(move |o| (s, o)))
                 .map(|(s, o)| c.settle(s as u32, o as u32, spec))
@@ -172,6 +215,9 @@ impl CompiledRoll {
     /// The result of `successes` and `ones` rolled.
     #[inline(always)]
     fn settle(&self, successes: u32, ones: u32, spec: &RollSpec) -> Roll {
+        if self.custom {
+            return spec.settle_counts(i64::from(successes), i64::from(ones), 0);
+        }
         let net = i64::from(successes) - if self.cancel { i64::from(ones) } else { 0 };
         spec.settle(net, successes > 0, ones > 0)
     }
@@ -418,11 +464,13 @@ impl Words {
         mut again: u32,
     ) -> Roll {
         if let Some(reroll) = &c.reroll {
-            while again > 0 {
+            let mut round = 1;
+            while again > 0 && (c.depth == 0 || round <= c.depth) {
                 let more = self.count(again, reroll);
                 successes += more & LANE_MASK;
                 ones += (more >> LANE) & LANE_MASK;
                 again = (more >> (2 * LANE)) & LANE_MASK;
+                round += 1;
             }
         }
         c.settle(successes, ones, spec)
@@ -430,8 +478,63 @@ impl Words {
 
     #[inline(always)]
     fn roll_spec(&mut self, c: &CompiledRoll, spec: &RollSpec) -> Roll {
+        if let Some(rows) = &c.faces {
+            return self.roll_faces(c, rows, spec);
+        }
         let (roll, failed) = self.roll_dice(c, spec, spec.dice());
         self.rote(c, spec, roll, failed)
+    }
+
+    /// Counts `n` faces of `row`, three to a word.
+    fn count_faces(&mut self, n: u32, row: &[FaceRule; 10]) -> FaceCounts {
+        let mut counts = FaceCounts::default();
+        let mut left = n;
+        while left > 0 {
+            let code = code(self.next());
+            let digits = [code / 100, code / 10 % 10, code % 10];
+            for &d in digits.iter().take(left.min(3) as usize) {
+                let f = row[d];
+                counts.successes += u32::from(f.successes);
+                counts.ones += u32::from(f.one);
+                counts.tens += u32::from(f.ten);
+                counts.again += u32::from(f.again);
+                counts.failed += u32::from(f.successes == 0);
+            }
+            left -= left.min(3);
+        }
+        counts
+    }
+
+    /// Rolls `spec` face by face (its outcome reads its 10s): the first
+    /// faces, their re-rolls as deep as allowed, then rote.
+    fn roll_faces(&mut self, c: &CompiledRoll, rows: &FaceRows, spec: &RollSpec) -> Roll {
+        let first = if spec.is_chance_die() {
+            &rows.chance
+        } else {
+            &rows.first
+        };
+        let mut total = self.count_faces(spec.dice(), first);
+        let failed = total.failed;
+        let mut again = total.again;
+        let mut round = 1;
+        while again > 0 && (c.depth == 0 || round <= c.depth) {
+            let more = self.count_faces(again, &rows.reroll);
+            total.successes += more.successes;
+            total.ones += more.ones;
+            total.tens += more.tens;
+            again = more.again;
+            round += 1;
+        }
+        let roll = spec.settle_counts(
+            i64::from(total.successes),
+            i64::from(total.ones),
+            i64::from(total.tens),
+        );
+        // The second roll of a rote (`reroll_of`) is not rote itself.
+        if !spec.rules().rote || failed == 0 {
+            return roll;
+        }
+        roll.better(self.roll_faces(c, rows, &spec.reroll_of(failed)))
     }
 
     /// Under rote, rolls the `failed` dice again and keeps the better

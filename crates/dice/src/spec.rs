@@ -1,7 +1,11 @@
 //! What one roll of a Storyteller dice pool means: [`RollRules`] (the
 //! mechanics an edition chooses) and [`RollSpec`] (those rules plus a pool).
 
+use std::collections::HashSet;
 use std::fmt;
+use std::sync::{LazyLock, Mutex};
+
+use crate::expr::{Expr, intern};
 
 /// The largest pool the exact engine and the sampler accept.
 pub const MAX_POOL: i32 = 100;
@@ -9,14 +13,34 @@ pub const MAX_POOL: i32 = 100;
 /// The most automatic successes a roll may carry.
 pub const MAX_AUTO: u8 = 20;
 
-/// What a die showing 1 does.
+/// What a die showing 1 does: how a roll's successes are netted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Ones {
     /// Each 1 cancels one success (`revised`, `fta`).
     Cancel,
     /// A 1 is just a failure (`uwod`, `hubris`).
     Ignore,
+    /// The roll's successes after cancelling are this expression over its
+    /// counts ([`OUTCOME_NAMES`] without `net`): `successes - ones` is
+    /// [`Ones::Cancel`], `successes` [`Ones::Ignore`]. A house rule's way
+    /// to say any other, as "1s cancel but never a 10".
+    Net(&'static Expr),
 }
+
+/// The names an outcome expression may read, in the order their values
+/// are given to [`Expr::eval`]: the success weights the dice rolled (every
+/// die, rolled again or not), the 1s and the 10s they showed (as the face
+/// table counts them), the pool, 1 for a chance die (else 0), the target
+/// face, and (for the botch only) the successes after cancelling.
+pub const OUTCOME_NAMES: [&str; 7] = [
+    "successes",
+    "ones",
+    "tens",
+    "pool",
+    "chance",
+    "target",
+    "net",
+];
 
 /// What a die showing 10 does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -28,6 +52,121 @@ pub enum Tens {
     /// Faces at or above `n` (8, 9 or 10) are rolled again and the new die
     /// counts too ("10-again" is `Again(10)`).
     Again(u8),
+    /// Every face as a [`FaceTable`] says: what it counts, whether it is a
+    /// 1 or a 10, whether it is rolled again and how deep. The threshold,
+    /// [`RollRules::rerolled_ones_count`] and the chance die's faces are
+    /// the table's to say.
+    Faces(&'static FaceTable),
+}
+
+/// What one face of one die counts under a [`FaceTable`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct FaceRule {
+    /// Successes it adds (0, 1 or 2).
+    pub successes: u8,
+    /// It counts among the roll's `ones`.
+    pub one: bool,
+    /// It counts among the roll's `tens`.
+    pub ten: bool,
+    /// It is rolled again, the new die counting too.
+    pub again: bool,
+}
+
+/// Which die a face is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DieKind {
+    /// A die of the pool, first rolled.
+    First,
+    /// A die rolled again because of another's face.
+    Rerolled,
+    /// A chance die (a pool of 0 or less), first rolled.
+    Chance,
+}
+
+/// The most successes one face may count: with at most
+/// [`MAX_POOL`] dice a count, the sampler's 8-bit lanes never overflow.
+pub const MAX_FACE_SUCCESSES: u8 = 2;
+
+/// A roll described face by face: for each target face 2..=10, each kind
+/// of die and each face 1..=10, what the face counts; and how many times
+/// over dice may be rolled again.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FaceTable {
+    /// `faces[target - 2][kind][face - 1]`.
+    faces: [[[FaceRule; 10]; 3]; 9],
+    /// Rounds of rolling again: 0 without bound.
+    depth: u8,
+}
+
+impl FaceTable {
+    /// The table whose face `face` of a die of kind `kind`, under target
+    /// face `target`, is `rule(target, kind, face)`; dice are rolled again
+    /// at most `depth` rounds deep (0: without bound). Refuses a face that
+    /// counts more than [`MAX_FACE_SUCCESSES`].
+    pub fn new(
+        depth: u8,
+        mut rule: impl FnMut(u8, DieKind, u8) -> FaceRule,
+    ) -> Result<FaceTable, SpecError> {
+        let kinds = [DieKind::First, DieKind::Rerolled, DieKind::Chance];
+        let mut faces = [[[FaceRule::default(); 10]; 3]; 9];
+        for (t, by_kind) in faces.iter_mut().enumerate() {
+            for (k, row) in by_kind.iter_mut().enumerate() {
+                for (f, cell) in row.iter_mut().enumerate() {
+                    let target = t as u8 + 2;
+                    *cell = rule(target, kinds[k], f as u8 + 1);
+                    if cell.successes > MAX_FACE_SUCCESSES {
+                        return Err(SpecError::FaceSuccesses {
+                            face: f as u8 + 1,
+                            target,
+                            successes: cell.successes,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(FaceTable { faces, depth })
+    }
+
+    /// What face `face` (1..=10) of a die of kind `kind` counts under
+    /// target `target` (2..=10).
+    #[inline]
+    pub fn face(&self, target: u8, kind: DieKind, face: u8) -> FaceRule {
+        self.faces[usize::from(target.clamp(2, 10) - 2)][kind as usize][usize::from(face - 1)]
+    }
+
+    /// Rounds of rolling again (0: without bound).
+    pub fn depth(&self) -> u8 {
+        self.depth
+    }
+
+    /// The one shared copy of this table (see [`Expr::interned`]).
+    pub fn interned(self) -> &'static FaceTable {
+        static ALL: LazyLock<Mutex<HashSet<&'static FaceTable>>> =
+            LazyLock::new(Default::default);
+        intern(&ALL, self)
+    }
+
+    /// The table the classic settings make (`tens` not [`Tens::Faces`]):
+    /// what a house rule's table is compared with, to roll the same dice
+    /// the same way.
+    pub fn classic(tens: Tens, rerolled_ones_count: bool) -> FaceTable {
+        let rules = RollRules {
+            tens,
+            rerolled_ones_count,
+            ..RollRules::ten_again()
+        };
+        FaceTable::new(0, |target, kind, face| {
+            let spec = RollSpec {
+                pool: if kind == DieKind::Chance { 0 } else { 1 },
+                rules: RollRules {
+                    threshold: target,
+                    ..rules
+                },
+            };
+            spec.face(face, kind == DieKind::Rerolled)
+        })
+        .expect("classic faces count at most two")
+    }
 }
 
 /// When a roll is a botch (dramatic failure).
@@ -41,6 +180,9 @@ pub enum Botch {
     /// Only a chance die showing 1 (`hubris`); a 1 on a die it rolled again
     /// after a 10 does not count.
     ChanceDieOne,
+    /// When this expression over the roll's counts ([`OUTCOME_NAMES`]) is
+    /// not 0: a house rule's botch, as `ones >= 2 && successes == 0`.
+    When(&'static Expr),
 }
 
 /// Automatic successes added to a roll after it is rolled.
@@ -121,6 +263,11 @@ impl RollRules {
         {
             return Err(SpecError::Again(n));
         }
+        if let Ones::Net(e) = self.ones
+            && e.reads(6)
+        {
+            return Err(SpecError::NetReadsNet);
+        }
         if self.auto.count > MAX_AUTO {
             return Err(SpecError::Auto(self.auto.count));
         }
@@ -187,19 +334,65 @@ impl RollSpec {
         }
     }
 
-    /// The face from which the dice of this roll are rolled again, if any.
-    pub(crate) fn again_at(&self) -> Option<u8> {
+    /// Whether any die of this roll may be rolled again.
+    pub(crate) fn rolls_again(&self) -> bool {
         match self.rules.tens {
-            Tens::Again(n) => Some(n),
-            _ => None,
+            Tens::Again(_) => true,
+            Tens::Faces(t) => {
+                let kinds = [DieKind::First, DieKind::Rerolled, DieKind::Chance];
+                kinds
+                    .iter()
+                    .any(|&k| (1..=10).any(|f| t.face(self.rules.threshold, k, f).again))
+            }
+            Tens::Single | Tens::Double => false,
         }
+    }
+
+    /// Rounds of rolling again: 0 without bound.
+    #[inline]
+    pub(crate) fn again_depth(&self) -> u32 {
+        match self.rules.tens {
+            Tens::Faces(t) => u32::from(t.depth()),
+            _ => 0,
+        }
+    }
+
+    /// Whether the roll is settled from more than what the classic rules
+    /// read (a face table, an expression): the exact engine then follows
+    /// every count the outcome reads.
+    #[inline]
+    pub(crate) fn is_custom(&self) -> bool {
+        matches!(self.rules.tens, Tens::Faces(_))
+            || matches!(self.rules.ones, Ones::Net(_))
+            || matches!(self.rules.botch, Botch::When(_))
+    }
+
+    /// Whether an outcome expression reads name `i` of [`OUTCOME_NAMES`].
+    #[inline]
+    pub(crate) fn reads(&self, i: usize) -> bool {
+        matches!(self.rules.ones, Ones::Net(e) if e.reads(i))
+            || matches!(self.rules.botch, Botch::When(e) if e.reads(i))
+    }
+
+    /// Whether the outcome reads the 10s rolled.
+    #[inline]
+    pub(crate) fn reads_tens(&self) -> bool {
+        self.reads(2)
     }
 
     /// Facts about one face (1..=10) of a die of this roll. A chance die
     /// succeeds only on 10 and rolls again only on 10; the dice it rolls
     /// again (`reroll`) are ordinary dice.
-    pub(crate) fn face(&self, face: u8, reroll: bool) -> Face {
+    pub(crate) fn face(&self, face: u8, reroll: bool) -> FaceRule {
         let chance = self.is_chance_die() && !reroll;
+        if let Tens::Faces(t) = self.rules.tens {
+            let kind = match (chance, reroll) {
+                (true, _) => DieKind::Chance,
+                (false, true) => DieKind::Rerolled,
+                (false, false) => DieKind::First,
+            };
+            return t.face(self.rules.threshold, kind, face);
+        }
         let threshold = if chance { 10 } else { self.rules.threshold };
         let success = face >= threshold;
         let weight = match (success, self.rules.tens) {
@@ -212,9 +405,10 @@ impl RollSpec {
             Tens::Again(n) => face >= n,
             _ => false,
         };
-        Face {
-            weight,
+        FaceRule {
+            successes: weight,
             one: face == 1 && (!reroll || self.rules.rerolled_ones_count),
+            ten: face == 10,
             again,
         }
     }
@@ -222,14 +416,50 @@ impl RollSpec {
     /// Turns what the dice showed into the result. `net` is the successes
     /// rolled less the 1s when 1s cancel (the successes rolled otherwise);
     /// `any_success` says whether any die succeeded, `any_one` whether any
-    /// showed a 1.
+    /// showed a 1. For the classic rules only (see [`Self::settle_counts`]).
     #[inline]
     pub(crate) fn settle(&self, net: i64, any_success: bool, any_one: bool) -> Roll {
         let raw_botch = match self.rules.botch {
             Botch::Never => false,
             Botch::NoSuccessWithOne => !any_success && any_one,
             Botch::ChanceDieOne => self.is_chance_die() && !any_success && any_one,
+            Botch::When(_) => unreachable!("a botch expression is settled from its counts"),
         };
+        self.settled(net, raw_botch)
+    }
+
+    /// Turns the counts of a roll (success weights, 1s and 10s rolled)
+    /// into the result, under any rules.
+    #[inline]
+    pub(crate) fn settle_counts(&self, successes: i64, ones: i64, tens: i64) -> Roll {
+        let mut vars = [
+            successes,
+            ones,
+            tens,
+            i64::from(self.pool),
+            i64::from(self.is_chance_die()),
+            i64::from(self.rules.threshold),
+            0,
+        ];
+        let net = match self.rules.ones {
+            Ones::Cancel => successes - ones,
+            Ones::Ignore => successes,
+            Ones::Net(e) => e.eval(&vars),
+        };
+        vars[6] = net;
+        let raw_botch = match self.rules.botch {
+            Botch::Never => false,
+            Botch::NoSuccessWithOne => successes == 0 && ones > 0,
+            Botch::ChanceDieOne => self.is_chance_die() && successes == 0 && ones > 0,
+            Botch::When(e) => e.eval(&vars) != 0,
+        };
+        self.settled(net, raw_botch)
+    }
+
+    /// The result of a roll of `net` successes after cancelling that did
+    /// (`raw_botch`) or did not botch before its automatic successes.
+    #[inline]
+    fn settled(&self, net: i64, raw_botch: bool) -> Roll {
         let auto = &self.rules.auto;
         if raw_botch && !(auto.count > 0 && auto.prevents_botch) {
             return Roll::BOTCH;
@@ -237,11 +467,11 @@ impl RollSpec {
         let a = auto.count as i64;
         let successes = match self.rules.ones {
             Ones::Ignore => net + a,
-            Ones::Cancel if auto.cancelled_by_ones => (net + a).max(0),
-            Ones::Cancel => net.max(0) + a,
+            Ones::Cancel | Ones::Net(_) if auto.cancelled_by_ones => (net + a).max(0),
+            Ones::Cancel | Ones::Net(_) => net.max(0) + a,
         };
         Roll {
-            successes: successes as u16,
+            successes: successes.clamp(0, i64::from(u16::MAX)) as u16,
             botch: false,
         }
     }
@@ -267,16 +497,7 @@ impl RollSpec {
     }
 }
 
-/// One face of a die under a roll's rules.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Face {
-    /// Successes it counts (0, 1 or 2).
-    pub weight: u8,
-    /// It shows a 1.
-    pub one: bool,
-    /// It is rolled again.
-    pub again: bool,
-}
+
 
 /// The result of one roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
@@ -328,6 +549,17 @@ pub enum SpecError {
     PoolTooLarge(i32),
     /// Pool of 0 or less without a chance die.
     EmptyPool(i32),
+    /// A face table's face counts too many successes.
+    FaceSuccesses {
+        /// The face.
+        face: u8,
+        /// The target face it was counted under.
+        target: u8,
+        /// Its successes.
+        successes: u8,
+    },
+    /// The netting expression reads `net` (itself).
+    NetReadsNet,
 }
 
 impl fmt::Display for SpecError {
@@ -346,6 +578,17 @@ impl fmt::Display for SpecError {
             ),
             SpecError::PoolTooLarge(p) => {
                 write!(f, "pool {p} is outside the allowed range ..={MAX_POOL}")
+            }
+            SpecError::FaceSuccesses {
+                face,
+                target,
+                successes,
+            } => write!(
+                f,
+                "face {face} counts {successes} successes at target {target}: a face counts at most {MAX_FACE_SUCCESSES}"
+            ),
+            SpecError::NetReadsNet => {
+                f.write_str("the successes after cancelling cannot be defined by themselves (`net`)")
             }
             SpecError::EmptyPool(p) => write!(
                 f,

@@ -185,6 +185,7 @@ fn brute(spec: &RollSpec) -> (Vec<f64>, f64) {
             Botch::Never => false,
             Botch::NoSuccessWithOne => s == 0 && o > 0,
             Botch::ChanceDieOne => chance && s == 0 && o > 0,
+            Botch::When(_) => unreachable!("classic rules only"),
         };
         let auto = rules.auto;
         if is_botch && !(auto.count > 0 && auto.prevents_botch) {
@@ -196,6 +197,7 @@ fn brute(spec: &RollSpec) -> (Vec<f64>, f64) {
             Ones::Ignore => s + a,
             Ones::Cancel if auto.cancelled_by_ones => (s + a - o).max(0),
             Ones::Cancel => (s - o).max(0) + a,
+            Ones::Net(_) => unreachable!("classic rules only"),
         };
         clean[total as usize] += p;
     }

@@ -232,6 +232,7 @@ impl Reference {
             Botch::Never => false,
             Botch::NoSuccessWithOne => successes == 0 && ones > 0,
             Botch::ChanceDieOne => chance && successes == 0 && ones > 0,
+            Botch::When(_) => unreachable!("the reference reads the classic rules only"),
         };
         let roll = if botch {
             Roll::BOTCH
@@ -239,6 +240,7 @@ impl Reference {
             let net = match r.ones {
                 Ones::Cancel => (successes - ones).max(0),
                 Ones::Ignore => successes,
+                Ones::Net(_) => unreachable!("the reference reads the classic rules only"),
             };
             Roll {
                 successes: net as u16,
