@@ -6,6 +6,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use wodds_dice::Tens;
 
+use crate::{FaceSettings, OutcomeSettings};
+
 /// How an edition reads "difficulty".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -116,7 +118,7 @@ pub struct WillpowerRule {
 }
 
 /// The dice part of an edition, fully resolved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct DiceRules {
     /// How difficulty is read.
@@ -149,6 +151,14 @@ pub struct DiceRules {
     pub automatic_table: [i32; 4],
     /// Dice lost rolling a Skill, and a Knowledge, with no dots.
     pub unskilled: [i32; 2],
+    /// The roll face by face, where a house rule says more than the
+    /// settings above (see [`crate::faces`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub faces: Option<FaceSettings>,
+    /// What the roll's counts mean, where a house rule says more than the
+    /// settings above (see [`crate::faces`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<OutcomeSettings>,
 }
 
 /// When a character may take automatic successes instead of rolling.

@@ -161,6 +161,37 @@ impl Parsed {
         }
     }
 
+    /// An error about the expression of setting `key`: at byte `at` of
+    /// its text where this file sets it (as a plain string whose bytes are
+    /// the expression's), else at its value; an expression this file does
+    /// not set is inherited, and says so.
+    fn blame_expression(&self, key: &str, at: Option<usize>, message: String) -> RulesError {
+        let Some(leaf) = self.leaves.iter().find(|l| l.key == key) else {
+            return self.error(
+                0,
+                key,
+                format!("{message} (the values are inherited through `extends`)"),
+            );
+        };
+        let start = leaf.value_at;
+        let offset = match (at, leaf.value.as_str()) {
+            (Some(at), Some(expr)) => {
+                let quote = if self.text[start..].starts_with("\"\"\"")
+                    || self.text[start..].starts_with("'''")
+                {
+                    3
+                } else {
+                    1
+                };
+                let inside = start + quote;
+                let plain = self.text.get(inside..inside + expr.len()) == Some(expr);
+                if plain { inside + at } else { start }
+            }
+            _ => start,
+        };
+        self.error(offset, key, message)
+    }
+
     /// An error about setting `key`: at its value where this file sets
     /// it, else at its key (`at_key`), else at the top of the file.
     fn blame(&self, key: &str, at_key: bool, message: impl Into<String>) -> RulesError {
@@ -358,6 +389,8 @@ fn resolve_at(
                 ),
             }
         })?;
+    let compiled = crate::faces::Compiled::new(&sections.dice)
+        .map_err(|(key, at, message)| parsed.blame_expression(key, at, message))?;
     let name = parsed
         .name
         .clone()
@@ -386,6 +419,7 @@ fn resolve_at(
             chase: sections.chase,
             grapple: sections.grapple,
         },
+        compiled,
     ))
 }
 

@@ -24,6 +24,7 @@ pub mod chase;
 pub mod combat;
 mod dice;
 mod error;
+pub mod faces;
 mod file;
 pub mod grapple;
 mod locate;
@@ -55,6 +56,7 @@ pub use dice::{
     TensSetting, WillpowerMode, WillpowerRule,
 };
 pub use error::{FileKind, RulesError};
+pub use faces::{Description, FaceSettings, OutcomeSettings};
 pub use file::{BUILT_IN, edition_ids};
 pub use grapple::{
     ContestGrapple, FtaEffects, FtaGrapple, GrappleEngine, GrappleRules, HoldGrapple, Rounding,

@@ -60,6 +60,8 @@ impl RuleSet {
         self.check_pool(pool)?;
         self.check_difficulty(difficulty)?;
         let d = &self.dice;
+        let c = &self.compiled;
+        let asked = pool;
         let mut tens = d.tens.to_dice();
         let mut pool = pool;
         if options.specialty {
@@ -91,7 +93,7 @@ impl RuleSet {
             }
             pool -= penalty;
         }
-        let mut rote = options.rote;
+        let mut rote = options.rote || c.rote();
         let mut auto = AutoSuccesses::default();
         if options.willpower {
             let w = &d.willpower;
@@ -136,37 +138,43 @@ impl RuleSet {
                 auto.prevents_botch = true;
             }
         }
-        let (threshold, needed) = match d.difficulty {
-            DifficultyKind::TargetNumber => (difficulty as u8, 1),
-            DifficultyKind::SuccessesNeeded => (d.threshold, difficulty as u32),
+        let threshold = c.target(d, difficulty);
+        let needed = match d.difficulty {
+            DifficultyKind::TargetNumber => 1,
+            DifficultyKind::SuccessesNeeded => difficulty as u32,
             DifficultyKind::DiceRemoved => {
                 if !auto_only(&auto, pool) {
                     pool -= difficulty;
                 }
-                (d.threshold, 1)
+                1
             }
         };
+        let needed = c.needed(needed, difficulty, asked, threshold);
+        let spec_error = |message: String| RulesError::Spec {
+            edition: self.id.clone(),
+            message,
+        };
+        let tens = c
+            .faces(tens, d.rerolled_ones_count)
+            .map_err(spec_error)?;
         let rules = RollRules {
             threshold,
-            ones: match d.ones {
+            ones: c.ones(match d.ones {
                 OnesSetting::Cancel => Ones::Cancel,
                 OnesSetting::Ignore => Ones::Ignore,
-            },
+            }),
             tens,
-            botch: match d.botch {
+            botch: c.botch(match d.botch {
                 BotchSetting::Never => Botch::Never,
                 BotchSetting::NoSuccessWithOne => Botch::NoSuccessWithOne,
                 BotchSetting::ChanceDieOne => Botch::ChanceDieOne,
-            },
+            }),
             rerolled_ones_count: d.rerolled_ones_count,
             chance_die: d.chance_die,
             rote,
             auto,
         };
-        let spec = RollSpec::new(pool, rules).map_err(|e| RulesError::Spec {
-            edition: self.id.clone(),
-            message: e.to_string(),
-        })?;
+        let spec = RollSpec::new(pool, rules).map_err(|e| spec_error(e.to_string()))?;
         Ok(CompiledRoll { spec, needed })
     }
 }

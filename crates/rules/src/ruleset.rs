@@ -9,7 +9,9 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::settings::Setting;
-use crate::{ActionRules, ChaseRules, CombatRules, DiceRules, GrappleRules, RulesError};
+use crate::{
+    ActionRules, ChaseRules, CombatRules, Description, DiceRules, GrappleRules, RulesError, faces,
+};
 
 /// An edition (built in, or a house rule extending one), validated.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,6 +36,8 @@ pub struct RuleSet {
     files: Vec<PathBuf>,
     settings: Vec<Setting>,
     hash: String,
+    /// The expressions of `[dice.faces]` and `[dice.outcome]`, parsed.
+    pub(crate) compiled: faces::Compiled,
 }
 
 /// The rule families a rule file resolves to, in the order the rules'
@@ -62,6 +66,7 @@ impl RuleSet {
         files: Vec<PathBuf>,
         settings: Vec<Setting>,
         families: Families,
+        compiled: faces::Compiled,
     ) -> Self {
         let canonical = toml::to_string(&families).expect("rules serialize");
         let digest = Sha256::digest(canonical.as_bytes());
@@ -85,7 +90,14 @@ impl RuleSet {
             files,
             settings,
             hash,
+            compiled,
         }
+    }
+
+    /// The roll face by face and its outcome as expressions, as set or as
+    /// the classic settings say them: what `wodds rules show` prints.
+    pub fn description(&self) -> Description {
+        Description::of(&self.dice)
     }
 
     /// Every setting, with where it was set and the comment that explains

@@ -22,7 +22,11 @@ fn dice(d: &DiceRules) -> Result<(), Problem> {
         10,
     )?;
     within("dice.threshold", d.threshold.into(), 2, 10)?;
+    let target_set = d.faces.as_ref().is_some_and(|f| f.target.is_some());
     let (lo, hi) = match d.difficulty {
+        // A target expression maps the difficulty to a face (checked
+        // 2..=10 for every difficulty when the expression is compiled).
+        DifficultyKind::TargetNumber if target_set => (0, 30),
         DifficultyKind::TargetNumber => (2, 10),
         DifficultyKind::SuccessesNeeded | DifficultyKind::DiceRemoved => (0, 10),
     };
