@@ -25,7 +25,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import icepool
-from icepool import Die, Vector, d10
+from icepool import Die, d10
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "docs" / "examples" / "house-rules"
@@ -35,8 +35,18 @@ BOTCH = -1
 FACES = range(1, 11)
 
 
-def zero(n):
-    return Vector((0,) * n)
+# A die's counts (successes, 1s, ...) are one whole number, a count a
+# base-BASE digit, so that icepool adds dice as numbers (much faster than
+# as tuples); no count of fifteen dice reaches BASE.
+BASE = 1000
+
+
+def enc(*counts):
+    return sum(c * BASE**i for i, c in enumerate(counts))
+
+
+def dec(x, n):
+    return tuple(x // BASE**i % BASE for i in range(n))
 
 
 def chain(first, again, rerolled, depth):
@@ -46,7 +56,6 @@ def chain(first, again, rerolled, depth):
     `depth` re-rolls deep."""
     # Built from the deepest re-roll up: `tail` is a die rolled again with
     # `k` re-rolls still allowed.
-    n = len(first(1))
     tail = None
     def face_of(prev):
         def face(f):
@@ -66,13 +75,13 @@ def chain(first, again, rerolled, depth):
             return counts + tail
         return counts
 
-    return d10.map(first_face), n
+    return d10.map(first_face)
 
 
-def pools(die, n, sizes=POOLS):
+def pools(die, sizes=POOLS):
     """The sum of 1, 2, ... dice, for each size in `sizes`."""
     out = {}
-    total = Die([zero(n)])
+    total = Die([0])
     for k in range(1, max(sizes) + 1):
         total = total + die
         if k in sizes:
@@ -105,25 +114,29 @@ def revised_settle(s, o):
 
 def revised_counts(target):
     """(successes, ones) of a first face."""
-    return lambda f: Vector((int(f >= target), int(f == 1)))
+    return lambda f: (int(f >= target), int(f == 1))
+
+
+def settled(dice, n, settle):
+    """Each pool's result: its counts (`n` of them) settled."""
+    return {k: v.map(lambda x: settle(*dec(x, n))) for k, v in pools(dice).items()}
 
 
 def plain_pools(target, settle=revised_settle, counts=None):
     counts = counts or revised_counts(target)
-    die = d10.map(counts)
-    return {k: v.map(lambda c: settle(*c)) for k, v in pools(die, len(counts(1))).items()}
+    return settled(d10.map(lambda f: enc(*counts(f))), len(counts(1)), settle)
 
 
 def n_again(target, at, depth):
     """Revised dice whose faces >= `at` are rolled again (a rerolled die's
     1 does not cancel), summed to (successes, ones)."""
-    die, n = chain(
-        revised_counts(target),
+    die = chain(
+        lambda f: enc(*revised_counts(target)(f)),
         lambda f, rerolled: f >= at,
-        lambda f: Vector((int(f >= target), 0)),
+        lambda f: enc(int(f >= target), 0),
         depth,
     )
-    return {k: v.map(lambda c: revised_settle(*c)) for k, v in pools(die, n).items()}
+    return settled(die, 2, revised_settle)
 
 
 def target_number(model, difficulties=range(2, 11)):
@@ -156,7 +169,7 @@ def eight_again():
 def tens_count_two():
     # "A 10 is two successes, for everyone."
     def counts(d):
-        return lambda f: Vector((2 if f == 10 else int(f >= d), int(f == 1)))
+        return lambda f: (2 if f == 10 else int(f >= d), int(f == 1))
 
     return target_number(lambda d: plain_pools(d, counts=counts(d)))
 
@@ -174,7 +187,7 @@ def ones_never_cancel_a_ten():
     # "1s cancel successes, but never a 10: a 10 always stands."
     # Counts: (10s, other successes, 1s).
     def counts(d):
-        return lambda f: Vector((int(f == 10), int(d <= f < 10), int(f == 1)))
+        return lambda f: (int(f == 10), int(d <= f < 10), int(f == 1))
 
     def settle(t, other, o):
         if t + other == 0 and o > 0:
@@ -207,12 +220,13 @@ def rote():
     def model(d):
         plain = plain_pools(d)
         plain[0] = Die([0])
-        counts = lambda f: Vector((int(f >= d), int(f == 1), int(f < d)))
+        counts = lambda f: enc(int(f >= d), int(f == 1), int(f < d))
         rank = lambda r: -1 if r == BOTCH else r
         out = {}
-        for k, first in pools(d10.map(counts), 3).items():
+        for k, first in pools(d10.map(counts)).items():
 
-            def better(s, o, failed):
+            def better(x):
+                s, o, failed = dec(x, 3)
                 r1 = revised_settle(s, o)
                 if failed == 0:
                     return r1
@@ -252,10 +266,10 @@ def ten_again_uncancellable():
     # other successes, those of the new dice too)." Counts: (10s, other
     # successes, 1s); a rerolled die's 1 does not cancel (revised.toml).
     def model(d):
-        die, n = chain(
-            lambda f: Vector((int(f == 10), int(d <= f < 10), int(f == 1))),
+        die = chain(
+            lambda f: enc(int(f == 10), int(d <= f < 10), int(f == 1)),
             lambda f, rerolled: f == 10,
-            lambda f: Vector((int(f == 10), int(d <= f < 10), 0)),
+            lambda f: enc(int(f == 10), int(d <= f < 10), 0),
             15,
         )
 
@@ -264,7 +278,7 @@ def ten_again_uncancellable():
                 return BOTCH
             return t + max(other - o, 0)
 
-        return {k: v.map(lambda c: settle(*c)) for k, v in pools(die, n).items()}
+        return settled(die, 3, settle)
 
     return target_number(model)
 
@@ -285,7 +299,7 @@ def successes_needed(model, difficulties=range(0, 6)):
 
 def uwod_counts(f):
     # uWoD: 7+ succeeds; a 10 counts two (the house rule).
-    return Vector((2 if f == 10 else int(f >= 7), int(f == 1)))
+    return (2 if f == 10 else int(f >= 7), int(f == 1))
 
 
 def uwod_settle(s, o):

@@ -48,6 +48,10 @@ struct Row {
     p_ge_5: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     se_success: Option<f64>,
+    /// Mass dropped by cutting re-roll chains (exact rows; not printed
+    /// per row).
+    #[serde(skip)]
+    truncation: f64,
     options: String,
     #[serde(flatten)]
     provenance: Provenance,
@@ -109,6 +113,7 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<()> {
                 p_ge_4: tidy(stats.p_ge[3]),
                 p_ge_5: tidy(stats.p_ge[4]),
                 se_success: stats.se_success,
+                truncation: stats.truncation,
                 options: option_label.clone(),
                 provenance: provenance.clone(),
             }
@@ -133,6 +138,7 @@ struct Stats {
     mean: f64,
     p_ge: [f64; 5],
     se_success: Option<f64>,
+    truncation: f64,
 }
 
 impl Stats {
@@ -144,6 +150,7 @@ impl Stats {
             mean: s.mean,
             p_ge: s.p_ge,
             se_success: None,
+            truncation: s.truncation,
         }
     }
 
@@ -172,6 +179,7 @@ impl Stats {
             mean: sum as f64 / n,
             p_ge: ge.map(|g| g as f64 / n),
             se_success: Some(binomial_se(p_success, trials)),
+            truncation: 0.0,
         }
     }
 }
@@ -279,6 +287,13 @@ fn write_table(
         DifficultyKind::DiceRemoved => "success: at least 1 success; diff is the dice removed",
     };
     writeln!(out, "{meaning}")?;
+    let cut = rows.iter().map(|r| r.truncation).fold(0.0, f64::max);
+    if cut > 0.0 {
+        writeln!(
+            out,
+            "dice rolled again without bound: chains cut, at most {cut:.1e} of probability dropped in any row"
+        )?;
+    }
     if let Some(r) = rows.first() {
         writeln!(out, "{}", r.provenance.footer())?;
     }

@@ -118,7 +118,71 @@ fn write_table(out: &mut dyn Write, rules: &RuleSet) -> io::Result<()> {
         let note = if s.note.is_empty() { "-" } else { &s.note };
         writeln!(out, "{:<width$}  {}: {note}", "", s.source)?;
     }
-    writeln!(out, "{} settings", rules.settings().len())
+    writeln!(out, "{} settings", rules.settings().len())?;
+    write_roll(out, rules)
+}
+
+/// The roll face by face at the standard difficulty, and every
+/// expression of its outcome (`*`: set by a rule file; the others are
+/// what the settings above say).
+fn write_roll(out: &mut dyn Write, rules: &RuleSet) -> io::Result<()> {
+    use wodds_dice::DieKind;
+    let difficulty = rules.dice.standard_difficulty;
+    let Ok((target, table)) = rules.face_table(difficulty) else {
+        return Ok(());
+    };
+    writeln!(out)?;
+    writeln!(
+        out,
+        "The roll face by face at the standard difficulty {difficulty} (target face {target}):"
+    )?;
+    let faces: String = (1..=10).map(|f| format!("{f:>3}")).collect();
+    writeln!(out, "  {:<30}{faces}", "face")?;
+    let mut kinds = vec![("first die", DieKind::First), ("die rolled again", DieKind::Rerolled)];
+    if rules.dice.chance_die {
+        kinds.push(("chance die", DieKind::Chance));
+    }
+    for (name, kind) in kinds {
+        let rules_of: Vec<_> = (1..=10).map(|f| table.face(target, kind, f)).collect();
+        let columns: [(&str, Box<dyn Fn(&wodds_dice::FaceRule) -> u8>); 4] = [
+            ("successes", Box::new(|r| r.successes)),
+            ("1s", Box::new(|r| u8::from(r.one))),
+            ("10s", Box::new(|r| u8::from(r.ten))),
+            ("rolled again", Box::new(|r| u8::from(r.again))),
+        ];
+        for (column, value) in columns {
+            let row: String = rules_of.iter().map(|r| format!("{:>3}", value(r))).collect();
+            writeln!(out, "  {:<30}{row}", format!("{name}: {column}"))?;
+        }
+    }
+    let any_again = [DieKind::First, DieKind::Rerolled, DieKind::Chance]
+        .iter()
+        .any(|&k| (1..=10).any(|f| table.face(target, k, f).again));
+    if any_again {
+        let depth = table.depth();
+        writeln!(
+            out,
+            "  dice are rolled again {}",
+            if depth == 0 {
+                "without bound (exact odds cut each chain below 1e-19, the roll below 1e-15)"
+                    .to_string()
+            } else {
+                format!("at most {depth} deep")
+            }
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "Expressions (* set by a rule file; the others are what the settings above say):"
+    )?;
+    let lines = rules.description().lines;
+    let width = lines.iter().map(|(k, ..)| k.len()).max().unwrap_or(0);
+    for (key, text, own) in lines {
+        let mark = if own { "*" } else { " " };
+        writeln!(out, "{mark} {key:<width$}  {text}")?;
+    }
+    Ok(())
 }
 
 /// The rule set as one file that needs no other: every setting under its

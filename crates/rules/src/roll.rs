@@ -49,6 +49,26 @@ pub struct CompiledRoll {
 }
 
 impl RuleSet {
+    /// The target face at `difficulty` and the face table of a roll
+    /// without options: what each face of each kind of die counts.
+    pub fn face_table(&self, difficulty: i32) -> Result<(u8, wodds_dice::FaceTable), RulesError> {
+        self.check_difficulty(difficulty)?;
+        let d = &self.dice;
+        let target = self.compiled.target(d, difficulty);
+        let tens = self
+            .compiled
+            .faces(d.tens.to_dice(), d.rerolled_ones_count)
+            .map_err(|message| RulesError::Spec {
+                edition: self.id.clone(),
+                message,
+            })?;
+        let table = match tens {
+            Tens::Faces(t) => t.clone(),
+            classic => wodds_dice::FaceTable::classic(classic, d.rerolled_ones_count),
+        };
+        Ok((target, table))
+    }
+
     /// The roll for `pool` dice at `difficulty` (the edition's own notion)
     /// with the player's options.
     pub fn roll(

@@ -15,6 +15,10 @@ pub struct RollStats {
     pub mean: f64,
     /// `p_ge[k]`: the chance of at least `k + 1` successes.
     pub p_ge: [f64; 5],
+    /// An upper bound on the probability mass dropped by cutting re-roll
+    /// chains that go on without bound (N-again): below 1e-15, 0 when
+    /// nothing is rolled again.
+    pub truncation: f64,
 }
 
 impl RollStats {
@@ -35,6 +39,7 @@ impl RollStats {
             p_botch: d.p_botch(),
             mean: d.mean(),
             p_ge: std::array::from_fn(|k| d.p_at_least(k as u32 + 1)),
+            truncation: d.truncation(),
         }
     }
 }

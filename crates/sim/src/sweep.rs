@@ -122,7 +122,8 @@ pub struct Vary {
 /// The values of `text`: `lo..hi` (integers, both ends included) or a
 /// comma-separated list.
 fn values(text: &str) -> Result<(Vec<String>, bool), String> {
-    if let Some((lo, hi)) = text.split_once("..") {
+    let nested = text.contains(['[', '{', '(', '"', '\'']);
+    if let Some((lo, hi)) = text.split_once("..").filter(|_| !nested) {
         let n = |x: &str| {
             x.trim()
                 .parse::<i64>()
@@ -139,7 +140,10 @@ fn values(text: &str) -> Result<(Vec<String>, bool), String> {
         }
         return Ok(((lo..=hi).map(|v| v.to_string()).collect(), true));
     }
-    let list: Vec<String> = text.split(',').map(|v| v.trim().to_string()).collect();
+    let list: Vec<String> = split_values(text)
+        .into_iter()
+        .map(|v| v.trim().to_string())
+        .collect();
     if list.iter().any(String::is_empty) {
         return Err(format!("`{text}`: an empty value"));
     }
@@ -149,6 +153,30 @@ fn values(text: &str) -> Result<(Vec<String>, bool), String> {
     }
     let integer = list.iter().all(|v| v.parse::<i64>().is_ok());
     Ok((list, integer))
+}
+
+/// The values of a list, split at the commas that stand outside brackets
+/// and quotes: `[0,1,2],[0,0,1]` is two arrays, `"max(a, b)",b` two
+/// values.
+fn split_values(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut quote, mut start) = (0i32, None, 0);
+    for (i, c) in text.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '[' | '{' | '(') => depth += 1,
+            (None, ']' | '}' | ')') => depth -= 1,
+            (None, ',') if depth == 0 => {
+                out.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&text[start..]);
+    out
 }
 
 /// A value of a serde enum (`basic`, `dodge`...), with its allowed names.
@@ -585,4 +613,26 @@ pub enum SweepRunError {
     /// A point's rules or scenario could not be compiled.
     #[error("{0}")]
     Rules(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Regression: `--vary rules.combat.health.wound-penalties=[0,1,1,2,2,5],[0,0,1,1,2,3]`
+    /// split on the commas inside the brackets.
+    #[test]
+    fn list_values_split_outside_brackets_and_quotes() {
+        let (list, integer) = values("[0,1,1,2,2,5],[0,0,1,1,2,3]").unwrap();
+        assert_eq!(list, ["[0,1,1,2,2,5]", "[0,0,1,1,2,3]"]);
+        assert!(!integer);
+        assert_eq!(
+            setting_value(&list[1]),
+            toml::Value::Array([0, 0, 1, 1, 2, 3].map(toml::Value::Integer).to_vec())
+        );
+        let (list, _) = values("\"max(ones, 1) > successes\", \"false\"").unwrap();
+        assert_eq!(list, ["\"max(ones, 1) > successes\"", "\"false\""]);
+        assert_eq!(values("1..3").unwrap().0, ["1", "2", "3"]);
+        assert_eq!(values("basic,power").unwrap().0, ["basic", "power"]);
+    }
 }
