@@ -14,6 +14,10 @@
 //! the roll's counts, the target face and the successes needed as numbers.
 //! Where the result is the classic rules' own, the classic rules are
 //! handed to the engine, so that their rolls stay exactly as fast.
+//!
+//! A player's options that change what a 10 does (a specialty, `--again`)
+//! change the classic `tens` a roll starts from; a face column a file sets
+//! holds under every option.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -288,9 +292,9 @@ impl Compiled {
         self.rote
     }
 
-    /// What a 10 does, as the engine reads it: `tens` itself when the face
-    /// columns set say the same as the classic settings, else the face
-    /// table they make.
+    /// What a 10 does, as the engine reads it: the face table the columns
+    /// a file sets make over `tens`, or the classic `tens` that says the
+    /// same table.
     pub(crate) fn faces(&self, tens: Tens, rerolled_ones_count: bool) -> Result<Tens, String> {
         let columns = [self.successes, self.one, self.ten, self.again];
         if columns.iter().all(Option::is_none) && self.depth.unwrap_or(0) == 0 {
@@ -324,11 +328,19 @@ impl Compiled {
         if let Some(m) = bad {
             return Err(m);
         }
-        Ok(if table == classic {
-            tens
-        } else {
-            Tens::Faces(table.interned())
-        })
+        // A table the classic settings can say is handed over as they say
+        // it, for the engine's classic paths.
+        let said = [
+            tens,
+            Tens::Single,
+            Tens::Double,
+            Tens::Again(10),
+            Tens::Again(9),
+            Tens::Again(8),
+        ]
+        .into_iter()
+        .find(|&t| FaceTable::classic(t, rerolled_ones_count) == table);
+        Ok(said.unwrap_or_else(|| Tens::Faces(table.interned())))
     }
 
     /// How successes are netted: the classic `ones` unless an expression

@@ -204,7 +204,7 @@ fn ten_again_house_rule_changes_only_tens() {
     let revised = load("revised");
     let house = load(&path);
 
-    let mut expected: DiceRules = revised.dice;
+    let mut expected: DiceRules = revised.dice.clone();
     expected.tens = TensSetting::TenAgain;
     assert_eq!(house.dice, expected);
     assert_ne!(house.dice, revised.dice);
