@@ -279,6 +279,12 @@ fn write_table(
         }
         writeln!(out)?;
     }
+    let own_success = rules
+        .description()
+        .lines
+        .into_iter()
+        .find(|(key, _, own)| *own && *key == "dice.outcome.success")
+        .map(|(_, text, _)| format!("success: {text} (the house rule's)"));
     let meaning = match rules.dice.difficulty {
         DifficultyKind::TargetNumber => {
             "success: at least 1 success net of 1s; diff is the target number"
@@ -286,7 +292,7 @@ fn write_table(
         DifficultyKind::SuccessesNeeded => "success: at least diff successes (diff 0: no botch)",
         DifficultyKind::DiceRemoved => "success: at least 1 success; diff is the dice removed",
     };
-    writeln!(out, "{meaning}")?;
+    writeln!(out, "{}", own_success.as_deref().unwrap_or(meaning))?;
     let cut = rows.iter().map(|r| r.truncation).fold(0.0, f64::max);
     if cut > 0.0 {
         writeln!(

@@ -598,3 +598,48 @@ fn an_edition_listed_twice_is_refused() {
     let out = wodds(&["run", path(&brawl()), "--editions", "uwod,hubris,uwod"]);
     refused(&out, &["--editions", "`uwod` is listed twice"]);
 }
+
+/// A mistake in a house rule's expression: exit 2, one line naming the
+/// file, line, column of the bad token and the field.
+#[test]
+fn a_bad_expression_names_the_file_line_column_and_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("botch.toml");
+    fs::write(
+        &file,
+        "extends = \"revised\"\n[dice.outcome]\nbotch = \"ones >= 2 && sucesses == 0\"\n",
+    )
+    .unwrap();
+    let out = wodds(&["odds", "--edition", path(&file), "--pool", "3"]);
+    refused(
+        &out,
+        &[
+            &format!("{}:3:23:", path(&file)),
+            "field `dice.outcome.botch`",
+            "unknown name `sucesses`",
+        ],
+    );
+}
+
+/// `wodds rules show` prints every edition's roll face by face and its
+/// outcome as expressions.
+#[test]
+fn rules_show_prints_the_face_table_and_expressions_of_every_edition() {
+    for edition in ["revised", "fta", "uwod", "hubris"] {
+        let out = wodds(&["rules", "show", edition]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("The roll face by face"), "{edition}");
+        assert!(text.contains("first die: successes"), "{edition}");
+        assert!(text.contains("dice.outcome.botch"), "{edition}");
+    }
+    let hubris = String::from_utf8(wodds(&["rules", "show", "hubris"]).stdout).unwrap();
+    // Hubris: 8+ succeeds and 10s are rolled again (a chance die too).
+    assert!(hubris.contains(
+        "first die: successes            0  0  0  0  0  0  0  1  1  1"
+    ));
+    assert!(hubris.contains(
+        "first die: rolled again         0  0  0  0  0  0  0  0  0  1"
+    ));
+    assert!(hubris.contains("chance die: successes"));
+}

@@ -337,3 +337,53 @@ fn out_writes_the_table_and_charts() {
         "mine"
     );
 }
+
+/// Regression: `--vary rules.combat.health.wound-penalties=[0,1,1,2,2,5],[0,0,1,1,2,3]`
+/// split on the commas inside the brackets ("a list value must be one
+/// value"). Two arrays are two points; the first is revised's own track,
+/// so its odds are revised's.
+#[test]
+fn a_sweep_over_list_values_splits_outside_the_brackets() {
+    let sweep = json(&[
+        "sweep",
+        "scenarios/brawl.toml",
+        "--vary",
+        "rules.combat.health.wound-penalties=[0,1,1,2,2,5],[0,0,1,1,2,3]",
+        "--editions",
+        "revised",
+        "--format",
+        "json",
+        "-q",
+    ]);
+    let rows = sweep.as_array().unwrap();
+    let values: std::collections::BTreeSet<&str> = rows
+        .iter()
+        .map(|r| r["values"][0].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        values.into_iter().collect::<Vec<_>>(),
+        ["[0,0,1,1,2,3]", "[0,1,1,2,2,5]"]
+    );
+    let run = json(&[
+        "run",
+        "scenarios/brawl.toml",
+        "--editions",
+        "revised",
+        "--trials",
+        "1000",
+        "--format",
+        "json",
+        "-q",
+    ]);
+    for r in rows.iter().filter(|r| r["values"][0] == "[0,1,1,2,2,5]") {
+        let side = r["side"].as_str().unwrap();
+        let want = exact_win(&run, "revised", side).expect("a chain");
+        assert!((r["win_rate"].as_f64().unwrap() - want).abs() < 1e-12);
+    }
+    let lighter: Vec<f64> = rows
+        .iter()
+        .filter(|r| r["values"][0] == "[0,0,1,1,2,3]")
+        .map(|r| r["win_rate"].as_f64().unwrap())
+        .collect();
+    assert!(!lighter.is_empty());
+}
