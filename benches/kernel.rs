@@ -41,7 +41,11 @@ fn roll(edition: &str, pool: &str, how: &str, rolls: &str) -> Result<String, Str
     let pool: i32 = pool.parse().map_err(|_| format!("pool {pool:?}"))?;
     let n: u64 = rolls.parse().map_err(|_| format!("rolls {rolls:?}"))?;
     let roll = rules
-        .roll(pool, rules.dice.standard_difficulty, &RollOptions::default())
+        .roll(
+            pool,
+            rules.dice.standard_difficulty,
+            &RollOptions::default(),
+        )
         .map_err(|e| e.to_string())?;
     let compiled = CompiledRoll::new(&roll.spec);
     let mut dice = D10::seeded(7);

@@ -138,7 +138,10 @@ fn write_roll(out: &mut dyn Write, rules: &RuleSet) -> io::Result<()> {
     )?;
     let faces: String = (1..=10).map(|f| format!("{f:>3}")).collect();
     writeln!(out, "  {:<30}{faces}", "face")?;
-    let mut kinds = vec![("first die", DieKind::First), ("die rolled again", DieKind::Rerolled)];
+    let mut kinds = vec![
+        ("first die", DieKind::First),
+        ("die rolled again", DieKind::Rerolled),
+    ];
     if rules.dice.chance_die {
         kinds.push(("chance die", DieKind::Chance));
     }
@@ -151,7 +154,10 @@ fn write_roll(out: &mut dyn Write, rules: &RuleSet) -> io::Result<()> {
             ("rolled again", Box::new(|r| u8::from(r.again))),
         ];
         for (column, value) in columns {
-            let row: String = rules_of.iter().map(|r| format!("{:>3}", value(r))).collect();
+            let row: String = rules_of
+                .iter()
+                .map(|r| format!("{:>3}", value(r)))
+                .collect();
             writeln!(out, "  {:<30}{row}", format!("{name}: {column}"))?;
         }
     }

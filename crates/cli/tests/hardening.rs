@@ -635,11 +635,7 @@ fn rules_show_prints_the_face_table_and_expressions_of_every_edition() {
     }
     let hubris = String::from_utf8(wodds(&["rules", "show", "hubris"]).stdout).unwrap();
     // Hubris: 8+ succeeds and 10s are rolled again (a chance die too).
-    assert!(hubris.contains(
-        "first die: successes            0  0  0  0  0  0  0  1  1  1"
-    ));
-    assert!(hubris.contains(
-        "first die: rolled again         0  0  0  0  0  0  0  0  0  1"
-    ));
+    assert!(hubris.contains("first die: successes            0  0  0  0  0  0  0  1  1  1"));
+    assert!(hubris.contains("first die: rolled again         0  0  0  0  0  0  0  0  0  1"));
     assert!(hubris.contains("chance die: successes"));
 }

@@ -197,8 +197,11 @@ impl CompiledRoll {
             depth: spec.again_depth(),
             faces: spec.reads_tens().then(|| Box::new(FaceRows::new(spec))),
             // The pool an expression reads is the compiled one's.
-            plain: (!spec.rolls_again() && !spec.rules().rote && !spec.reads_tens() && !spec.reads(3))
-                .then(|| spec.with_pool(spec.pool().max(1))),
+            plain: (!spec.rolls_again()
+                && !spec.rules().rote
+                && !spec.reads_tens()
+                && !spec.reads(3))
+            .then(|| spec.with_pool(spec.pool().max(1))),
             settled: Vec::new(),
         };
         let dice = spec.dice() as usize;

@@ -141,8 +141,7 @@ impl FaceTable {
 
     /// The one shared copy of this table (see [`Expr::interned`]).
     pub fn interned(self) -> &'static FaceTable {
-        static ALL: LazyLock<Mutex<HashSet<&'static FaceTable>>> =
-            LazyLock::new(Default::default);
+        static ALL: LazyLock<Mutex<HashSet<&'static FaceTable>>> = LazyLock::new(Default::default);
         intern(&ALL, self)
     }
 
@@ -497,8 +496,6 @@ impl RollSpec {
     }
 }
 
-
-
 /// The result of one roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Roll {
@@ -587,9 +584,9 @@ impl fmt::Display for SpecError {
                 f,
                 "face {face} counts {successes} successes at target {target}: a face counts at most {MAX_FACE_SUCCESSES}"
             ),
-            SpecError::NetReadsNet => {
-                f.write_str("the successes after cancelling cannot be defined by themselves (`net`)")
-            }
+            SpecError::NetReadsNet => f.write_str(
+                "the successes after cancelling cannot be defined by themselves (`net`)",
+            ),
             SpecError::EmptyPool(p) => write!(
                 f,
                 "pool {p} cannot be rolled: these rules have no chance die, so the pool must be at least 1"

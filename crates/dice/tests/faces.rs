@@ -91,7 +91,10 @@ fn classic_rules_said_as_faces_give_the_same_distribution() {
         let pools = if rules.chance_die { -1..=8 } else { 1..=8 };
         for pool in pools {
             let classic = RollSpec::new(pool, rules).unwrap();
-            same(&classic, &RollSpec::new(pool, as_faces(rules, n, b)).unwrap());
+            same(
+                &classic,
+                &RollSpec::new(pool, as_faces(rules, n, b)).unwrap(),
+            );
             same(
                 &classic,
                 &RollSpec::new(pool, as_faces(rules, &tens_too, b)).unwrap(),
@@ -113,11 +116,7 @@ fn a_botch_that_needs_two_ones_by_hand() {
     // Both dice 1.
     close(exact(&two(2)).p_botch(), 0.01, 1e-15);
     // Three dice, no success: two 1s and a 2..5 (3 ways), or three 1s.
-    close(
-        exact(&two(3)).p_botch(),
-        3.0 * 0.01 * 0.4 + 0.001,
-        1e-15,
-    );
+    close(exact(&two(3)).p_botch(), 3.0 * 0.01 * 0.4 + 0.001, 1e-15);
 }
 
 #[test]
@@ -226,7 +225,9 @@ fn the_sampler_rolls_faces_and_expressions_as_the_engine_counts_them() {
         revised_with(4, |r| r.botch = botch("ones >= 2 && successes == 0")),
         revised_with(3, |r| r.botch = botch("ones > successes")),
         // Reads the 10s: counted face by face.
-        revised_with(5, |r| r.ones = net("tens + max(successes - tens - ones, 0)")),
+        revised_with(5, |r| {
+            r.ones = net("tens + max(successes - tens - ones, 0)")
+        }),
         revised_with(5, |r| {
             r.ones = net("tens + max(successes - tens - ones, 0)");
             r.tens = Tens::Again(10);

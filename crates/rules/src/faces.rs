@@ -249,7 +249,9 @@ impl Compiled {
                 return Err((
                     "dice.faces.target",
                     None,
-                    format!("gives {target} at difficulty {difficulty}: a target face must be 2..=10"),
+                    format!(
+                        "gives {target} at difficulty {difficulty}: a target face must be 2..=10"
+                    ),
                 ));
             }
         }
@@ -385,14 +387,8 @@ const MOST: i64 = 2 * wodds_dice::MAX_POOL as i64 + wodds_dice::MAX_AUTO as i64 
 /// The least successes at which `success` holds, checked to hold from
 /// there up; `u32::MAX` when it never holds.
 fn needed(success: &Expr, difficulty: i32, pool: i32, target: u8) -> Result<u32, String> {
-    let holds = |s: i64| {
-        success.eval(&[
-            s,
-            i64::from(difficulty),
-            i64::from(pool),
-            i64::from(target),
-        ]) != 0
-    };
+    let holds =
+        |s: i64| success.eval(&[s, i64::from(difficulty), i64::from(pool), i64::from(target)]) != 0;
     let Some(least) = (0..=MOST).find(|&s| holds(s)) else {
         return Ok(u32::MAX);
     };

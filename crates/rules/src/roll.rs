@@ -174,9 +174,7 @@ impl RuleSet {
             edition: self.id.clone(),
             message,
         };
-        let tens = c
-            .faces(tens, d.rerolled_ones_count)
-            .map_err(spec_error)?;
+        let tens = c.faces(tens, d.rerolled_ones_count).map_err(spec_error)?;
         let rules = RollRules {
             threshold,
             ones: c.ones(match d.ones {

@@ -48,16 +48,23 @@ fn a_bad_token_in_a_face_column_is_blamed_on_its_column() {
     );
     let text = "extends = \"revised\"\n[dice.faces]\nagain = \"face = 10\"\n";
     let (err, _) = load_err(text);
-    assert!(err.contains(":3:15: field `dice.faces.again`: `=` is not a comparison"), "{err}");
+    assert!(
+        err.contains(":3:15: field `dice.faces.again`: `=` is not a comparison"),
+        "{err}"
+    );
     // A name of another context: `ones` is not a face's.
     let text = "extends = \"revised\"\n[dice.faces]\none = \"ones > 0\"\n";
     let (err, _) = load_err(text);
-    assert!(err.contains(":3:8: field `dice.faces.one`: unknown name `ones`"), "{err}");
+    assert!(
+        err.contains(":3:8: field `dice.faces.one`: unknown name `ones`"),
+        "{err}"
+    );
 }
 
 #[test]
 fn values_out_of_range_name_the_setting() {
-    let (err, _) = load_err("extends = \"revised\"\n[dice.faces]\nsuccesses = \"3 * (face == 10)\"\n");
+    let (err, _) =
+        load_err("extends = \"revised\"\n[dice.faces]\nsuccesses = \"3 * (face == 10)\"\n");
     assert!(
         err.contains("field `dice.faces.successes`: face 10 counts 3 successes"),
         "{err}"
@@ -69,13 +76,17 @@ fn values_out_of_range_name_the_setting() {
         err.contains("field `dice.faces.target`: gives 11 at difficulty 11"),
         "{err}"
     );
-    let (err, _) = load_err("extends = \"revised\"\n[dice.outcome]\nsuccess = \"successes == 1\"\n");
+    let (err, _) =
+        load_err("extends = \"revised\"\n[dice.outcome]\nsuccess = \"successes == 1\"\n");
     assert!(
         err.contains("field `dice.outcome.success`: holds at 1 successes but not at 2"),
         "{err}"
     );
     let (err, _) = load_err("extends = \"revised\"\n[dice.outcome]\nnet = \"net\"\n");
-    assert!(err.contains("field `dice.outcome.net`: unknown name `net`"), "{err}");
+    assert!(
+        err.contains("field `dice.outcome.net`: unknown name `net`"),
+        "{err}"
+    );
 }
 
 /// The classic settings' own expressions, written out in a house rule,
@@ -151,7 +162,9 @@ fn options_change_only_the_columns_a_file_leaves_unset() {
 
 #[test]
 fn a_face_rule_reaches_the_dice_as_a_face_table() {
-    let (_dir, name) = house("extends = \"revised\"\n[dice]\ntens = \"10-again\"\n[dice.faces]\nagain-depth = 1\n");
+    let (_dir, name) = house(
+        "extends = \"revised\"\n[dice]\ntens = \"10-again\"\n[dice.faces]\nagain-depth = 1\n",
+    );
     let rules = RuleSet::load(&name).unwrap();
     let roll = rules.roll(3, 6, &RollOptions::default()).unwrap();
     match roll.spec.rules().tens {
