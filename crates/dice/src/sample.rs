@@ -219,10 +219,17 @@ impl CompiledRoll {
     #[inline(always)]
     fn settle(&self, successes: u32, ones: u32, spec: &RollSpec) -> Roll {
         if self.custom {
-            return spec.settle_counts(i64::from(successes), i64::from(ones), 0);
+            return Self::settle_custom(successes, ones, spec);
         }
         let net = i64::from(successes) - if self.cancel { i64::from(ones) } else { 0 };
         spec.settle(net, successes > 0, ones > 0)
+    }
+
+    /// [`Self::settle`] under a face table or expressions, out of the
+    /// classic rules' way.
+    #[inline(never)]
+    fn settle_custom(successes: u32, ones: u32, spec: &RollSpec) -> Roll {
+        spec.settle_counts(i64::from(successes), i64::from(ones), 0)
     }
 
     /// The tables of the first face of `spec`'s dice: a chance die's, or

@@ -466,11 +466,14 @@ impl RollSpec {
         let a = auto.count as i64;
         let successes = match self.rules.ones {
             Ones::Ignore => net + a,
-            Ones::Cancel | Ones::Net(_) if auto.cancelled_by_ones => (net + a).max(0),
-            Ones::Cancel | Ones::Net(_) => net.max(0) + a,
+            Ones::Cancel if auto.cancelled_by_ones => (net + a).max(0),
+            Ones::Cancel => net.max(0) + a,
+            // An expression's net may be anything: kept within a count.
+            Ones::Net(_) if auto.cancelled_by_ones => (net + a).clamp(0, i64::from(u16::MAX)),
+            Ones::Net(_) => net.clamp(0, i64::from(u16::MAX) - a) + a,
         };
         Roll {
-            successes: successes.clamp(0, i64::from(u16::MAX)) as u16,
+            successes: successes as u16,
             botch: false,
         }
     }
