@@ -133,7 +133,7 @@ pub struct CompiledRoll {
     /// Settled from its counts by [`RollSpec::settle_counts`] (a face
     /// table or expressions), not by the classic rules.
     custom: bool,
-    /// Rounds of rolling again (0: without bound).
+    /// Rounds of rolling again (`u32::MAX`: without bound).
     depth: u32,
     /// The outcome reads the 10s rolled, which the packed tables do not
     /// count: every roll is counted face by face from these.
@@ -194,7 +194,10 @@ impl CompiledRoll {
             cancel: spec.rules().ones == crate::spec::Ones::Cancel,
             rote: spec.rules().rote,
             custom: spec.is_custom(),
-            depth: spec.again_depth(),
+            depth: match spec.again_depth() {
+                0 => u32::MAX,
+                d => d,
+            },
             faces: spec.reads_tens().then(|| Box::new(FaceRows::new(spec))),
             // The pool an expression reads is the compiled one's.
             plain: (!spec.rolls_again()
@@ -475,7 +478,7 @@ impl Words {
     ) -> Roll {
         if let Some(reroll) = &c.reroll {
             let mut round = 1;
-            while again > 0 && (c.depth == 0 || round <= c.depth) {
+            while again > 0 && round <= c.depth {
                 let more = self.count(again, reroll);
                 successes += more & LANE_MASK;
                 ones += (more >> LANE) & LANE_MASK;
@@ -496,6 +499,7 @@ impl Words {
     }
 
     /// Counts `n` faces of `row`, three to a word.
+    #[inline(never)]
     fn count_faces(&mut self, n: u32, row: &[FaceRule; 10]) -> FaceCounts {
         let mut counts = FaceCounts::default();
         let mut left = n;
@@ -517,6 +521,8 @@ impl Words {
 
     /// Rolls `spec` face by face (its outcome reads its 10s): the first
     /// faces, their re-rolls as deep as allowed, then rote.
+    #[cold]
+    #[inline(never)]
     fn roll_faces(&mut self, c: &CompiledRoll, rows: &FaceRows, spec: &RollSpec) -> Roll {
         let first = if spec.is_chance_die() {
             &rows.chance
@@ -527,7 +533,7 @@ impl Words {
         let failed = total.failed;
         let mut again = total.again;
         let mut round = 1;
-        while again > 0 && (c.depth == 0 || round <= c.depth) {
+        while again > 0 && round <= c.depth {
             let more = self.count_faces(again, &rows.reroll);
             total.successes += more.successes;
             total.ones += more.ones;
