@@ -147,11 +147,11 @@ fn write_roll(out: &mut dyn Write, rules: &RuleSet) -> io::Result<()> {
     }
     for (name, kind) in kinds {
         let rules_of: Vec<_> = (1..=10).map(|f| table.face(target, kind, f)).collect();
-        let columns: [(&str, Box<dyn Fn(&wodds_dice::FaceRule) -> u8>); 4] = [
-            ("successes", Box::new(|r| r.successes)),
-            ("1s", Box::new(|r| u8::from(r.one))),
-            ("10s", Box::new(|r| u8::from(r.ten))),
-            ("rolled again", Box::new(|r| u8::from(r.again))),
+        let columns: [(&str, fn(&wodds_dice::FaceRule) -> u8); 4] = [
+            ("successes", |r| r.successes),
+            ("1s", |r| u8::from(r.one)),
+            ("10s", |r| u8::from(r.ten)),
+            ("rolled again", |r| u8::from(r.again)),
         ];
         for (column, value) in columns {
             let row: String = rules_of
