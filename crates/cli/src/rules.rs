@@ -122,6 +122,9 @@ fn write_table(out: &mut dyn Write, rules: &RuleSet) -> io::Result<()> {
     write_roll(out, rules)
 }
 
+/// One row of the face table: what a face counts, as a number.
+type Column = fn(&wodds_dice::FaceRule) -> u8;
+
 /// The roll face by face at the standard difficulty, and every
 /// expression of its outcome (`*`: set by a rule file; the others are
 /// what the settings above say).
@@ -147,7 +150,7 @@ fn write_roll(out: &mut dyn Write, rules: &RuleSet) -> io::Result<()> {
     }
     for (name, kind) in kinds {
         let rules_of: Vec<_> = (1..=10).map(|f| table.face(target, kind, f)).collect();
-        let columns: [(&str, fn(&wodds_dice::FaceRule) -> u8); 4] = [
+        let columns: [(&str, Column); 4] = [
             ("successes", |r| r.successes),
             ("1s", |r| u8::from(r.one)),
             ("10s", |r| u8::from(r.ten)),
