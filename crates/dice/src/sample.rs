@@ -131,7 +131,9 @@ pub struct CompiledRoll {
     cancel: bool,
     rote: bool,
     /// Settled from its counts by [`RollSpec::settle_counts`] (a face
-    /// table or expressions), not by the classic rules.
+    /// table or expressions), not by the classic rules: chosen once a call
+    /// (a `CUSTOM` parameter of the kernel's functions), so the classic
+    /// rules' loops are compiled without it.
     custom: bool,
     /// Rounds of rolling again (`u32::MAX`: without bound).
     depth: u32,
@@ -140,7 +142,8 @@ pub struct CompiledRoll {
     faces: Option<Box<FaceRows>>,
     /// Rolls of ordinary dice are settled as this spec's (the compiled
     /// one, with at least one die: never a chance die), when nothing is
-    /// rolled again (no N-again, no rote): [`D10::roll_pool`]'s short way.
+    /// rolled again (no N-again, no rote) and the rules are classic:
+    /// [`D10::roll_pool`]'s short way.
     plain: Option<RollSpec>,
     /// For pools without re-rolls: the result of every (successes, 1s)
     /// count, at `successes * (dice + 1) + ones`; empty otherwise.
@@ -199,12 +202,8 @@ impl CompiledRoll {
                 d => d,
             },
             faces: spec.reads_tens().then(|| Box::new(FaceRows::new(spec))),
-            // The pool an expression reads is the compiled one's.
-            plain: (!spec.rolls_again()
-                && !spec.rules().rote
-                && !spec.reads_tens()
-                && !spec.reads(3))
-            .then(|| spec.with_pool(spec.pool().max(1))),
+            plain: (!spec.rolls_again() && !spec.rules().rote && !spec.is_custom())
+                .then(|| spec.with_pool(spec.pool().max(1))),
             settled: Vec::new(),
         };
         let dice = spec.dice() as usize;
@@ -212,16 +211,20 @@ impl CompiledRoll {
         if c.reroll.is_none() && !c.rote && c.faces.is_none() && size <= MAX_SETTLED {
             c.settled = (0..=2 * dice)
                 .flat_map(|s| (0..=dice).map(move |o| (s, o)))
-                .map(|(s, o)| c.settle(s as u32, o as u32, spec))
+                .map(|(s, o)| match c.custom {
+                    true => c.settle::<true>(s as u32, o as u32, spec),
+                    false => c.settle::<false>(s as u32, o as u32, spec),
+                })
                 .collect();
         }
         c
     }
 
-    /// The result of `successes` and `ones` rolled.
+    /// The result of `successes` and `ones` rolled, under a face table or
+    /// expressions when `CUSTOM`, else under the classic rules.
     #[inline(always)]
-    fn settle(&self, successes: u32, ones: u32, spec: &RollSpec) -> Roll {
-        if self.custom {
+    fn settle<const CUSTOM: bool>(&self, successes: u32, ones: u32, spec: &RollSpec) -> Roll {
+        if CUSTOM {
             return Self::settle_custom(successes, ones, spec);
         }
         let net = i64::from(successes) - if self.cancel { i64::from(ones) } else { 0 };
@@ -453,9 +456,14 @@ impl Words {
     /// Rolls `dice` dice of `c` with their re-roll chains and settles them.
     /// Returns the result and how many of the first `dice` faces failed.
     #[inline(always)]
-    fn roll_dice(&mut self, c: &CompiledRoll, spec: &RollSpec, dice: u32) -> (Roll, u32) {
+    fn roll_dice<const CUSTOM: bool>(
+        &mut self,
+        c: &CompiledRoll,
+        spec: &RollSpec,
+        dice: u32,
+    ) -> (Roll, u32) {
         let first = self.count(dice, c.first(spec));
-        let roll = self.finish(
+        let roll = self.finish::<CUSTOM>(
             c,
             spec,
             first & LANE_MASK,
@@ -466,9 +474,10 @@ impl Words {
     }
 
     /// Rolls the `again` dice of a roll that rolled `successes` and `ones`
-    /// on its first faces, and their own re-rolls, then settles it.
+    /// on its first faces, and their own re-rolls (as deep as a face table
+    /// allows when `CUSTOM`), then settles it.
     #[inline(always)]
-    fn finish(
+    fn finish<const CUSTOM: bool>(
         &mut self,
         c: &CompiledRoll,
         spec: &RollSpec,
@@ -477,25 +486,46 @@ impl Words {
         mut again: u32,
     ) -> Roll {
         if let Some(reroll) = &c.reroll {
-            let mut round = 1;
-            while again > 0 && round <= c.depth {
+            // Without bound under the classic rules: `round <= u32::MAX`
+            // always holds, and the count of rounds is compiled away.
+            let depth = if CUSTOM { c.depth } else { u32::MAX };
+            let mut round = 1u32;
+            while again > 0 && round <= depth {
                 let more = self.count(again, reroll);
                 successes += more & LANE_MASK;
                 ones += (more >> LANE) & LANE_MASK;
                 again = (more >> (2 * LANE)) & LANE_MASK;
-                round += 1;
+                round = round.wrapping_add(1);
             }
         }
-        c.settle(successes, ones, spec)
+        c.settle::<CUSTOM>(successes, ones, spec)
+    }
+
+    /// Rolls `spec` under `c` once, choosing the classic rules' way or a
+    /// face table's.
+    #[inline(always)]
+    fn roll_any(&mut self, c: &CompiledRoll, spec: &RollSpec) -> Roll {
+        if c.custom {
+            self.roll_custom(c, spec)
+        } else {
+            self.roll_spec::<false>(c, spec)
+        }
+    }
+
+    /// [`Self::roll_spec`] under a face table or expressions, out of the
+    /// classic rules' way.
+    #[inline(never)]
+    fn roll_custom(&mut self, c: &CompiledRoll, spec: &RollSpec) -> Roll {
+        self.roll_spec::<true>(c, spec)
     }
 
     #[inline(always)]
-    fn roll_spec(&mut self, c: &CompiledRoll, spec: &RollSpec) -> Roll {
-        if let Some(rows) = &c.faces {
+    fn roll_spec<const CUSTOM: bool>(&mut self, c: &CompiledRoll, spec: &RollSpec) -> Roll {
+        if CUSTOM && let Some(rows) = &c.faces {
             return self.roll_faces(c, rows, spec);
         }
-        let (roll, failed) = self.roll_dice(c, spec, spec.dice());
-        self.rote(c, spec, roll, failed)
+        let (roll, failed) = self.roll_dice::<CUSTOM>(c, spec, spec.dice());
+        self.rote::<CUSTOM>(c, spec, roll, failed)
     }
 
     /// Counts `n` faces of `row`, three to a word.
@@ -556,38 +586,60 @@ impl Words {
     /// Under rote, rolls the `failed` dice again and keeps the better
     /// result.
     #[inline(always)]
-    fn rote(&mut self, c: &CompiledRoll, spec: &RollSpec, roll: Roll, failed: u32) -> Roll {
+    fn rote<const CUSTOM: bool>(
+        &mut self,
+        c: &CompiledRoll,
+        spec: &RollSpec,
+        roll: Roll,
+        failed: u32,
+    ) -> Roll {
         if !c.rote || failed == 0 {
             return roll;
         }
         let again = spec.reroll_of(failed);
-        let (second, _) = self.roll_dice(c, &again, again.dice());
+        let (second, _) = self.roll_dice::<CUSTOM>(c, &again, again.dice());
         roll.better(second)
     }
 
-    /// Rolls `rolls` rolls of `c` into `sink` (see [`D10::roll_into`]):
-    /// side by side on the rules' thresholds when they have them.
+    /// Rolls `rolls` rolls of `c` into `sink` (see [`D10::roll_into`]),
+    /// the classic rules' way or a face table's, chosen once.
     fn roll_many(&mut self, c: &CompiledRoll, rolls: u64, sink: &mut impl Sink) {
+        if c.custom {
+            self.roll_many_as::<true>(c, rolls, sink);
+        } else {
+            self.roll_many_as::<false>(c, rolls, sink);
+        }
+    }
+
+    /// [`Self::roll_many`]: side by side on the rules' thresholds when they
+    /// have them.
+    #[inline(always)]
+    fn roll_many_as<const CUSTOM: bool>(
+        &mut self,
+        c: &CompiledRoll,
+        rolls: u64,
+        sink: &mut impl Sink,
+    ) {
         let Some(cuts) = c.cuts else {
             for i in 0..rolls {
-                sink.roll(i, self.roll_spec(c, &c.spec));
+                sink.roll(i, self.roll_spec::<CUSTOM>(c, &c.spec));
             }
             return;
         };
         let double = cuts.double < 10;
         let again = cuts.again < 10 && c.reroll.is_some();
         match (double, again) {
-            (false, false) => self.roll_groups::<false, false>(c, cuts, rolls, sink),
-            (true, false) => self.roll_groups::<true, false>(c, cuts, rolls, sink),
-            (false, true) => self.roll_groups::<false, true>(c, cuts, rolls, sink),
-            (true, true) => self.roll_groups::<true, true>(c, cuts, rolls, sink),
+            (false, false) => self.roll_groups::<false, false, CUSTOM>(c, cuts, rolls, sink),
+            (true, false) => self.roll_groups::<true, false, CUSTOM>(c, cuts, rolls, sink),
+            (false, true) => self.roll_groups::<false, true, CUSTOM>(c, cuts, rolls, sink),
+            (true, true) => self.roll_groups::<true, true, CUSTOM>(c, cuts, rolls, sink),
         }
     }
 
     /// Rolls `rolls` rolls of `c` into `sink`, sixteen at a time side by
     /// side (see [`D10::roll_into`]).
     #[inline(always)]
-    fn roll_groups<const DOUBLE: bool, const AGAIN: bool>(
+    fn roll_groups<const DOUBLE: bool, const AGAIN: bool, const CUSTOM: bool>(
         &mut self,
         c: &CompiledRoll,
         cuts: Cuts,
@@ -617,7 +669,7 @@ impl Words {
             let (successes, ones) = (successes.to_array(), counts.one.to_array());
             let (first, again) = (counts.success.to_array(), counts.again.to_array());
             for l in 0..GROUP {
-                let roll = self.finish(
+                let roll = self.finish::<CUSTOM>(
                     c,
                     &c.spec,
                     successes[l] as u32,
@@ -627,12 +679,12 @@ impl Words {
                 let failed = dice as u32 - first[l] as u32;
                 sink.roll(
                     g * GROUP as u64 + l as u64,
-                    self.rote(c, &c.spec, roll, failed),
+                    self.rote::<CUSTOM>(c, &c.spec, roll, failed),
                 );
             }
         }
         for i in groups * GROUP as u64..rolls {
-            sink.roll(i, self.roll_spec(c, &c.spec));
+            sink.roll(i, self.roll_spec::<CUSTOM>(c, &c.spec));
         }
     }
 }
@@ -759,7 +811,7 @@ impl<R: Rng> D10<R> {
     /// Rolls `c` once.
     #[inline]
     pub fn roll(&mut self, c: &CompiledRoll) -> Roll {
-        self.words.roll_spec(c, &c.spec)
+        self.words.roll_any(c, &c.spec)
     }
 
     /// Rolls `pool` dice under `c`'s rules (its own pool aside): one
@@ -769,13 +821,17 @@ impl<R: Rng> D10<R> {
     #[inline]
     pub fn roll_pool(&mut self, c: &CompiledRoll, pool: i32) -> Roll {
         match &c.plain {
-            // Ordinary dice, none rolled again: the same words and result
-            // as the long way, without its chance-die and re-roll checks.
+            // Ordinary dice, none rolled again, classic rules: the same
+            // words and result as the long way, without its chance-die and
+            // re-roll checks.
             Some(plain) if pool >= 1 => {
                 let first = self.words.count(pool.min(MAX_POOL) as u32, &c.first);
-                c.settle(first & LANE_MASK, (first >> LANE) & LANE_MASK, plain)
+                c.settle::<false>(first & LANE_MASK, (first >> LANE) & LANE_MASK, plain)
             }
-            _ => self.words.roll_spec(c, &c.spec.with_pool(pool)),
+            // Each way makes its own spec, so the classic one can keep
+            // its fields in registers.
+            _ if c.custom => self.words.roll_custom(c, &c.spec.with_pool(pool)),
+            _ => self.words.roll_spec::<false>(c, &c.spec.with_pool(pool)),
         }
     }
 

@@ -419,10 +419,13 @@ impl RollSpec {
     #[inline]
     pub(crate) fn settle(&self, net: i64, any_success: bool, any_one: bool) -> Roll {
         let raw_botch = match self.rules.botch {
-            Botch::Never => false,
             Botch::NoSuccessWithOne => !any_success && any_one,
             Botch::ChanceDieOne => self.is_chance_die() && !any_success && any_one,
-            Botch::When(_) => unreachable!("a botch expression is settled from its counts"),
+            // `Never`; a botch expression is never here (it is settled from
+            // its counts). A wildcard, not the two variants: a match of
+            // three cases is compiled to compares, of four to a jump table
+            // (an indirect jump a roll in the per-die sampler).
+            _ => false,
         };
         self.settled(net, raw_botch)
     }
@@ -452,11 +455,29 @@ impl RollSpec {
             Botch::ChanceDieOne => self.is_chance_die() && successes == 0 && ones > 0,
             Botch::When(e) => e.eval(&vars) != 0,
         };
-        self.settled(net, raw_botch)
+        let Ones::Net(_) = self.rules.ones else {
+            return self.settled(net, raw_botch);
+        };
+        let auto = &self.rules.auto;
+        if raw_botch && !(auto.count > 0 && auto.prevents_botch) {
+            return Roll::BOTCH;
+        }
+        // An expression's net may be anything: kept within a count.
+        let a = i64::from(auto.count);
+        let successes = if auto.cancelled_by_ones {
+            (net + a).clamp(0, i64::from(u16::MAX))
+        } else {
+            net.clamp(0, i64::from(u16::MAX) - a) + a
+        };
+        Roll {
+            successes: successes as u16,
+            botch: false,
+        }
     }
 
     /// The result of a roll of `net` successes after cancelling that did
-    /// (`raw_botch`) or did not botch before its automatic successes.
+    /// (`raw_botch`) or did not botch before its automatic successes, when
+    /// 1s cancel or are ignored (not [`Ones::Net`]).
     #[inline]
     fn settled(&self, net: i64, raw_botch: bool) -> Roll {
         let auto = &self.rules.auto;
@@ -465,12 +486,11 @@ impl RollSpec {
         }
         let a = auto.count as i64;
         let successes = match self.rules.ones {
-            Ones::Ignore => net + a,
+            // `Net` never here (see `settle_counts`): one arm with
+            // `Ignore`, so the classic rules' match is theirs.
+            Ones::Ignore | Ones::Net(_) => net + a,
             Ones::Cancel if auto.cancelled_by_ones => (net + a).max(0),
             Ones::Cancel => net.max(0) + a,
-            // An expression's net may be anything: kept within a count.
-            Ones::Net(_) if auto.cancelled_by_ones => (net + a).clamp(0, i64::from(u16::MAX)),
-            Ones::Net(_) => net.clamp(0, i64::from(u16::MAX) - a) + a,
         };
         Roll {
             successes: successes as u16,

@@ -187,33 +187,52 @@ fn chi_square_p(observed: &[u64], expected: &[f64]) -> f64 {
     1.0 - ChiSquared::new(fit.df as f64).unwrap().cdf(fit.statistic)
 }
 
-/// Samples rolls of `spec` (`roll_into`, and `roll_pool` one at a time)
-/// and tests them against its exact distribution.
-fn sampled_agree(spec: RollSpec, seed: u64) {
-    let d = exact(&spec);
+/// The exact chances of `spec`'s results in the cells [`cell_of`] sorts
+/// rolls into: a botch, 0 successes, 1, ..., and the last cell at least
+/// its count.
+fn expected_cells(spec: &RollSpec) -> Vec<f64> {
+    let d = exact(spec);
     let cells = d.max_successes().min(12) as usize + 2;
     let mut expected = vec![d.p_botch()];
     expected.extend((0..cells - 1).map(|s| d.p(s as u32, false)));
-    let last = d.p_at_least(cells as u32 - 2);
-    *expected.last_mut().unwrap() = last;
+    *expected.last_mut().unwrap() = d.p_at_least(cells as u32 - 2);
+    expected
+}
+
+/// The cell of `r` among `cells` (see [`expected_cells`]).
+fn cell_of(r: &Roll, cells: usize) -> usize {
+    if r.botch {
+        0
+    } else {
+        (r.successes as usize + 1).min(cells - 1)
+    }
+}
+
+/// Samples rolls of `spec` (`roll_into`, and `roll_pool` one at a time)
+/// and tests them against its exact distribution.
+fn sampled_agree(spec: RollSpec, seed: u64) {
+    let expected = expected_cells(&spec);
+    let cells = expected.len();
     let compiled = CompiledRoll::new(&spec);
-    let cell = |r: &Roll| {
-        if r.botch {
-            0
-        } else {
-            (r.successes as usize + 1).min(cells - 1)
-        }
-    };
     let mut observed = vec![0u64; cells];
     let mut rolls = vec![Roll::default(); 200_000];
     D10::seeded(seed).roll_into(&compiled, &mut rolls);
-    rolls.iter().for_each(|r| observed[cell(r)] += 1);
+    rolls.iter().for_each(|r| observed[cell_of(r, cells)] += 1);
     let p = chi_square_p(&observed, &expected);
     assert!(p > 1e-4, "{spec:?}: roll_into p = {p}");
+    pooled_agree(&compiled, spec, seed + 1);
+}
+
+/// Rolls `compiled` with `roll_pool` at `spec`'s pool (its own, or
+/// another: as a fight rolls a wounded fighter's smaller pool) and tests
+/// the rolls against `spec`'s exact distribution.
+fn pooled_agree(compiled: &CompiledRoll, spec: RollSpec, seed: u64) {
+    let expected = expected_cells(&spec);
+    let cells = expected.len();
     let mut observed = vec![0u64; cells];
-    let mut dice = D10::seeded(seed + 1);
+    let mut dice = D10::seeded(seed);
     for _ in 0..100_000 {
-        observed[cell(&dice.roll_pool(&compiled, spec.pool()))] += 1;
+        observed[cell_of(&dice.roll_pool(compiled, spec.pool()), cells)] += 1;
     }
     let p = chi_square_p(&observed, &expected);
     assert!(p > 1e-4, "{spec:?}: roll_pool p = {p}");
@@ -248,5 +267,29 @@ fn the_sampler_rolls_faces_and_expressions_as_the_engine_counts_them() {
     ];
     for (i, spec) in cases.into_iter().enumerate() {
         sampled_agree(spec, 4000 + i as u64);
+    }
+}
+
+/// One compiled roll serves every pool: an expression that reads the pool
+/// reads the pool rolled, not the one compiled (a botch when half the dice
+/// or more show 1s, whatever the rest show: with 2 dice any 1, 19%; with
+/// 6, three 1s or more).
+#[test]
+fn roll_pool_reads_the_pool_rolled_not_the_one_compiled() {
+    let half = |pool| revised_with(pool, |r| r.botch = botch("2 * ones >= pool"));
+    let compiled = CompiledRoll::new(&half(4));
+    // 1 - 0.9^2.
+    close(exact(&half(2)).p_botch(), 0.19, 1e-15);
+    // At least three 1s of six dice, whatever the others show: a 1 on k
+    // dice and anything else on the rest.
+    let three_or_more: f64 = (3..=6)
+        .map(|k| {
+            let ways = [1.0, 6.0, 15.0, 20.0, 15.0, 6.0, 1.0][k];
+            ways * 0.1f64.powi(k as i32) * 0.9f64.powi(6 - k as i32)
+        })
+        .sum();
+    close(exact(&half(6)).p_botch(), three_or_more, 1e-15);
+    for (i, pool) in [2, 6, 9].into_iter().enumerate() {
+        pooled_agree(&compiled, half(pool), 5000 + i as u64);
     }
 }
