@@ -151,12 +151,12 @@ pub struct DiceRules {
     pub automatic_table: [i32; 4],
     /// Dice lost rolling a Skill, and a Knowledge, with no dots.
     pub unskilled: [i32; 2],
-    /// The roll face by face, where a house rule says more than the
-    /// settings above (see [`crate::faces`]).
+    /// The roll face by face (`[dice.faces]`), where a house rule says
+    /// more than the settings above.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub faces: Option<FaceSettings>,
-    /// What the roll's counts mean, where a house rule says more than the
-    /// settings above (see [`crate::faces`]).
+    /// What the roll's counts mean (`[dice.outcome]`), where a house rule
+    /// says more than the settings above.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<OutcomeSettings>,
 }
