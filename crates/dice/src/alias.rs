@@ -11,7 +11,8 @@
 
 use rand_core::Rng;
 
-use crate::exact::{Distribution, exact};
+use crate::distribution::Distribution;
+use crate::exact::exact;
 use crate::spec::{Roll, RollSpec};
 
 /// An alias table over weighted outcomes (rolls by default).

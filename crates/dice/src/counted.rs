@@ -14,7 +14,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::exact::{DIE_CUTOFF, Distribution, TAIL_CUTOFF};
+use crate::distribution::{DIE_CUTOFF, Distribution, TAIL_CUTOFF};
 use crate::spec::RollSpec;
 
 /// One die's counts after its whole chain of re-rolls.
@@ -200,7 +200,7 @@ fn pool_table(spec: &RollSpec) -> Table {
 /// The exact distribution of a roll with a face table or expressions.
 pub(crate) fn exact(spec: &RollSpec) -> Distribution {
     let first = pool_table(spec);
-    let mut out = Distribution::from_outcomes(std::iter::empty(), first.dropped);
+    let mut out = Distribution::empty(first.dropped);
     let settle = |o: usize, t: usize, s: usize| spec.settle_counts(s as i64, o as i64, t as i64);
     if !spec.rules().rote {
         first.for_each(|_, o, t, s, p| out.add(settle(o, t, s), p));
@@ -208,7 +208,8 @@ pub(crate) fn exact(spec: &RollSpec) -> Distribution {
     }
     // Rote: the dice that failed are rolled again; keep the better result.
     let rerolls: Vec<Option<Distribution>> = (0..first.n[0])
-        .map(|f| (f > 0).then(|| crate::exact(&spec.reroll_of(f as u32))))
+        // Its own rules but rote: as custom as this roll, so this engine's.
+        .map(|f| (f > 0).then(|| exact(&spec.reroll_of(f as u32))))
         .collect();
     out.truncation += rerolls.iter().flatten().map(|d| d.truncation).sum::<f64>();
     first.for_each(|failed, o, t, s, p| {

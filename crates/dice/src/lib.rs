@@ -37,7 +37,9 @@
 //! ```
 
 mod alias;
+mod by_face;
 mod counted;
+mod distribution;
 mod exact;
 mod expr;
 mod gof;
@@ -46,7 +48,8 @@ mod sample;
 mod spec;
 
 pub use alias::{AliasTable, OutcomeSampler};
-pub use exact::{DIE_CUTOFF, Distribution, exact};
+pub use distribution::{DIE_CUTOFF, Distribution};
+pub use exact::exact;
 pub use expr::{Expr, ExprError};
 pub use gof::{ChiSquare, chi_square};
 pub use lanes::LANES;

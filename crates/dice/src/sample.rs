@@ -34,8 +34,9 @@ use rand_core::Rng;
 
 use wide::i16x16;
 
+use crate::by_face::FaceRows;
 use crate::lanes::{Words, code};
-use crate::spec::{FaceRule, MAX_POOL, Roll, RollSpec};
+use crate::spec::{MAX_POOL, Roll, RollSpec};
 
 /// How many faces one 64-bit generator word yields (three for each of its
 /// four 16-bit words, less the 0.8% of 16-bit words rejected).
@@ -153,37 +154,6 @@ pub struct CompiledRoll {
 /// Largest settle table built (entries of 4 bytes): every pool without
 /// double 10s, and with them to 70 dice.
 const MAX_SETTLED: usize = 1 << 14;
-
-/// What each face counts on a first die, a chance die and a die rolled
-/// again: the face-by-face count of rolls whose outcome reads their 10s.
-#[derive(Debug, Clone)]
-struct FaceRows {
-    first: [FaceRule; 10],
-    chance: [FaceRule; 10],
-    reroll: [FaceRule; 10],
-}
-
-impl FaceRows {
-    fn new(spec: &RollSpec) -> FaceRows {
-        let row = |s: &RollSpec, reroll: bool| std::array::from_fn(|f| s.face(f as u8 + 1, reroll));
-        FaceRows {
-            first: row(&spec.with_pool(1), false),
-            chance: row(&spec.with_pool(0), false),
-            reroll: row(spec, true),
-        }
-    }
-}
-
-/// Counts of faces rolled one at a time: successes, 1s, 10s, faces to
-/// roll again, first faces that failed.
-#[derive(Debug, Clone, Copy, Default)]
-struct FaceCounts {
-    successes: u32,
-    ones: u32,
-    tens: u32,
-    again: u32,
-    failed: u32,
-}
 
 impl CompiledRoll {
     /// Compiles `spec`.
@@ -522,65 +492,10 @@ impl Words {
     #[inline(always)]
     fn roll_spec<const CUSTOM: bool>(&mut self, c: &CompiledRoll, spec: &RollSpec) -> Roll {
         if CUSTOM && let Some(rows) = &c.faces {
-            return self.roll_faces(c, rows, spec);
+            return self.roll_faces(c.depth, rows, spec);
         }
         let (roll, failed) = self.roll_dice::<CUSTOM>(c, spec, spec.dice());
         self.rote::<CUSTOM>(c, spec, roll, failed)
-    }
-
-    /// Counts `n` faces of `row`, three to a word.
-    #[inline(never)]
-    fn count_faces(&mut self, n: u32, row: &[FaceRule; 10]) -> FaceCounts {
-        let mut counts = FaceCounts::default();
-        let mut left = n;
-        while left > 0 {
-            let code = code(self.next());
-            let digits = [code / 100, code / 10 % 10, code % 10];
-            for &d in digits.iter().take(left.min(3) as usize) {
-                let f = row[d];
-                counts.successes += u32::from(f.successes);
-                counts.ones += u32::from(f.one);
-                counts.tens += u32::from(f.ten);
-                counts.again += u32::from(f.again);
-                counts.failed += u32::from(f.successes == 0);
-            }
-            left -= left.min(3);
-        }
-        counts
-    }
-
-    /// Rolls `spec` face by face (its outcome reads its 10s): the first
-    /// faces, their re-rolls as deep as allowed, then rote.
-    #[cold]
-    #[inline(never)]
-    fn roll_faces(&mut self, c: &CompiledRoll, rows: &FaceRows, spec: &RollSpec) -> Roll {
-        let first = if spec.is_chance_die() {
-            &rows.chance
-        } else {
-            &rows.first
-        };
-        let mut total = self.count_faces(spec.dice(), first);
-        let failed = total.failed;
-        let mut again = total.again;
-        let mut round = 1;
-        while again > 0 && round <= c.depth {
-            let more = self.count_faces(again, &rows.reroll);
-            total.successes += more.successes;
-            total.ones += more.ones;
-            total.tens += more.tens;
-            again = more.again;
-            round += 1;
-        }
-        let roll = spec.settle_counts(
-            i64::from(total.successes),
-            i64::from(total.ones),
-            i64::from(total.tens),
-        );
-        // The second roll of a rote (`reroll_of`) is not rote itself.
-        if !spec.rules().rote || failed == 0 {
-            return roll;
-        }
-        roll.better(self.roll_faces(c, rows, &spec.reroll_of(failed)))
     }
 
     /// Under rote, rolls the `failed` dice again and keeps the better
