@@ -1,12 +1,12 @@
 //! The dice family of an edition (`[dice]`): how a difficulty reads, what
 //! 1s, 10s, a specialty and Willpower do, when a roll botches, automatic
-//! successes, and the dice lost rolling an Ability with no dots.
+//! successes, and the dice lost rolling an Ability with no dots; and a
+//! house rule's roll to the face (`[dice.faces]`, `[dice.outcome]`), whose
+//! expressions `faces.rs` compiles.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use wodds_dice::Tens;
-
-use crate::{FaceSettings, OutcomeSettings};
 
 /// How an edition reads "difficulty".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -159,6 +159,58 @@ pub struct DiceRules {
     /// says more than the settings above.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<OutcomeSettings>,
+}
+
+/// `[dice.faces]`: each face's part, as expressions; unset columns are
+/// what the classic settings say.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct FaceSettings {
+    /// The face a die must meet, from `difficulty` (target-number
+    /// editions: `difficulty`; others: the threshold). Must give 2..=10.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    /// Successes a face counts, 0, 1 or 2, from `face`, `target`, `chance`
+    /// and `reroll` (a comparison counts 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub successes: Option<String>,
+    /// Whether a face counts among the roll's `ones`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub one: Option<String>,
+    /// Whether a face counts among the roll's `tens`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ten: Option<String>,
+    /// Whether a face is rolled again, the new die counting too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub again: Option<String>,
+    /// How many times over a die may be rolled again: 0 without bound
+    /// ("10-again only once" is 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub again_depth: Option<u8>,
+    /// Whether every roll is rote: the dice whose first face counted no
+    /// success are rolled again as a new pool, and the better result is
+    /// kept (a botch is worse than any plain result).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rote: Option<bool>,
+}
+
+/// `[dice.outcome]`: what a roll's counts mean, as expressions over
+/// `successes`, `ones`, `tens`, `pool`, `chance`, `target` (and `net`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct OutcomeSettings {
+    /// The successes after cancelling (`successes - ones` when 1s cancel;
+    /// below 0 counts as 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net: Option<String>,
+    /// When the roll botches (it may read `net`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub botch: Option<String>,
+    /// When a roll that did not botch succeeds, from its `successes`, the
+    /// `difficulty`, the `pool` and the `target`: it must hold from some
+    /// number of successes up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub success: Option<String>,
 }
 
 /// When a character may take automatic successes instead of rolling.

@@ -19,8 +19,7 @@
 //! change the classic `tens` a roll starts from; a face column a file sets
 //! holds under every option.
 
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wodds_dice::{Botch, DieKind, Expr, FaceRule, FaceTable, OUTCOME_NAMES, Ones, Tens};
 
 use crate::{BotchSetting, DiceRules, DifficultyKind, OnesSetting, TensSetting};
@@ -34,58 +33,6 @@ pub const TARGET_NAMES: [&str; 1] = ["difficulty"];
 /// cancelling, with automatic successes), the difficulty, the pool, the
 /// target face.
 pub const SUCCESS_NAMES: [&str; 4] = ["successes", "difficulty", "pool", "target"];
-
-/// `[dice.faces]`: each face's part, as expressions; unset columns are
-/// what the classic settings say.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct FaceSettings {
-    /// The face a die must meet, from `difficulty` (target-number
-    /// editions: `difficulty`; others: the threshold). Must give 2..=10.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub target: Option<String>,
-    /// Successes a face counts, 0, 1 or 2, from `face`, `target`, `chance`
-    /// and `reroll` (a comparison counts 1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub successes: Option<String>,
-    /// Whether a face counts among the roll's `ones`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub one: Option<String>,
-    /// Whether a face counts among the roll's `tens`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ten: Option<String>,
-    /// Whether a face is rolled again, the new die counting too.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub again: Option<String>,
-    /// How many times over a die may be rolled again: 0 without bound
-    /// ("10-again only once" is 1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub again_depth: Option<u8>,
-    /// Whether every roll is rote: the dice whose first face counted no
-    /// success are rolled again as a new pool, and the better result is
-    /// kept (a botch is worse than any plain result).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rote: Option<bool>,
-}
-
-/// `[dice.outcome]`: what a roll's counts mean, as expressions over
-/// `successes`, `ones`, `tens`, `pool`, `chance`, `target` (and `net`).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct OutcomeSettings {
-    /// The successes after cancelling (`successes - ones` when 1s cancel;
-    /// below 0 counts as 0).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub net: Option<String>,
-    /// When the roll botches (it may read `net`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub botch: Option<String>,
-    /// When a roll that did not botch succeeds, from its `successes`, the
-    /// `difficulty`, the `pool` and the `target`: it must hold from some
-    /// number of successes up.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub success: Option<String>,
-}
 
 /// Every expression and value of a rule set's roll, as set or as the
 /// classic settings say them: what `wodds rules show` prints.
@@ -409,7 +356,31 @@ mod tests {
     /// face table, for every kind of 10.
     #[test]
     fn classic_texts_are_the_classic_face_table() {
-        let revised = crate::RuleSet::load("revised").unwrap();
+        // Revised's dice (crates/rules/editions/revised.toml).
+        let revised = DiceRules {
+            difficulty: DifficultyKind::TargetNumber,
+            difficulty_range: [2, 10],
+            standard_difficulty: 6,
+            pool_range: [1, 60],
+            threshold: 6,
+            ones: OnesSetting::Cancel,
+            tens: TensSetting::Single,
+            botch: BotchSetting::NoSuccessWithOne,
+            rerolled_ones_count: false,
+            chance_die: false,
+            specialty: crate::SpecialtySetting::TenAgain,
+            willpower: crate::WillpowerRule {
+                mode: crate::WillpowerMode::AutoSuccess,
+                bonus_dice: 0,
+                cancelled_by_ones: false,
+                prevents_botch: true,
+            },
+            automatic: crate::AutomaticRule::PoolVsDifficulty,
+            automatic_table: [0; 4],
+            unskilled: [0, 0],
+            faces: None,
+            outcome: None,
+        };
         for tens in [
             TensSetting::Single,
             TensSetting::Double,
@@ -418,17 +389,17 @@ mod tests {
             TensSetting::EightAgain,
         ] {
             for rerolled in [false, true] {
-                let mut d = revised.dice.clone();
+                let mut d = revised.clone();
                 d.tens = tens;
                 d.rerolled_ones_count = rerolled;
                 let texts = classic_texts(&d, tens);
                 let mut own = d.clone();
-                own.faces = Some(FaceSettings {
+                own.faces = Some(crate::FaceSettings {
                     successes: Some(texts[1].1.clone()),
                     one: Some(texts[2].1.clone()),
                     ten: Some(texts[3].1.clone()),
                     again: Some(texts[4].1.clone()),
-                    ..FaceSettings::default()
+                    ..crate::FaceSettings::default()
                 });
                 let c = Compiled::new(&own).unwrap();
                 let classic = tens.to_dice();

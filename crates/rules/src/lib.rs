@@ -52,11 +52,11 @@ pub use combat::{
     WeaponRule,
 };
 pub use dice::{
-    AutomaticRule, BotchSetting, DiceRules, DifficultyKind, OnesSetting, SpecialtySetting,
-    TensSetting, WillpowerMode, WillpowerRule,
+    AutomaticRule, BotchSetting, DiceRules, DifficultyKind, FaceSettings, OnesSetting,
+    OutcomeSettings, SpecialtySetting, TensSetting, WillpowerMode, WillpowerRule,
 };
 pub use error::{FileKind, RulesError};
-pub use faces::{Description, FaceSettings, OutcomeSettings};
+pub use faces::Description;
 pub use file::{BUILT_IN, edition_ids};
 pub use grapple::{
     ContestGrapple, FtaEffects, FtaGrapple, GrappleEngine, GrappleRules, HoldGrapple, Rounding,
