@@ -295,9 +295,10 @@ fn write_table(
     writeln!(out, "{}", own_success.as_deref().unwrap_or(meaning))?;
     let cut = rows.iter().map(|r| r.truncation).fold(0.0, f64::max);
     if cut > 0.0 {
+        // Within 80 columns, as the table.
         writeln!(
             out,
-            "dice rolled again without bound: chains cut, at most {cut:.1e} of probability dropped in any row"
+            "re-roll chains cut: at most {cut:.1e} of probability dropped in any row"
         )?;
     }
     if let Some(r) = rows.first() {
