@@ -162,22 +162,38 @@ impl Grapple {
         let vm = &self.members[v];
         let pool = vm.block - self.penalty(&st[v]) - self.split_penalty(blocks + 1);
         let blocks_it = vm.defence.is_some();
-        let open = !blocks_it || pool < 1;
-        let a = self.others[h.strike[usize::from(open)]]
-            .action
-            .roll(dice, h.attack);
-        let d = if !open {
-            self.others[h.block[v]].action.roll(dice, pool)
-        } else {
-            Roll::default()
-        };
-        roster.botches += u32::from(a.botch) + u32::from(d.botch);
-        let score = |r: Roll| if r.botch { 0 } else { i32::from(r.successes) };
-        let net = score(a) - score(d);
+        let pool = if blocks_it { pool } else { 0 };
+        let (_, net) = self.strike(h, h.block[v], pool, roster, dice);
         if net > 0 {
             self.blow_to(v, h.damage + net - 1, h.potence, h.kind, st, roster, dice);
         }
         blocks_it
+    }
+
+    /// Third party `h`'s attack against a defence of `pool` dice rolled by
+    /// `roller` (none below 1 die: the attack is then at its difficulty
+    /// against no defence roll), the botches counted: the attack's score
+    /// (0 on a botch) and its successes net of the defence's.
+    fn strike<D: Source>(
+        &self,
+        h: &Helper,
+        roller: usize,
+        pool: i32,
+        roster: &mut Roster,
+        dice: &mut D,
+    ) -> (i32, i32) {
+        let open = pool < 1;
+        let a = self.others[h.strike[usize::from(open)]]
+            .action
+            .roll(dice, h.attack);
+        let d = if open {
+            Roll::default()
+        } else {
+            self.others[roller].action.roll(dice, pool)
+        };
+        roster.botches += u32::from(a.botch) + u32::from(d.botch);
+        let score = |r: Roll| if r.botch { 0 } else { i32::from(r.successes) };
+        (score(a), score(a) - score(d))
     }
 
     /// The dice each action loses when a member splits its pool between
@@ -223,20 +239,10 @@ impl Grapple {
         };
         c -= cost;
         let pool = pool - self.penalty(&st[g]) - earlier * self.pile;
-        let a = self.others[h.strike[usize::from(pool < 1)]]
-            .action
-            .roll(dice, h.attack);
-        let d = if pool >= 1 {
-            self.others[roller].action.roll(dice, pool)
-        } else {
-            Roll::default()
-        };
-        roster.botches += u32::from(a.botch) + u32::from(d.botch);
-        let score = |r: Roll| if r.botch { 0 } else { i32::from(r.successes) };
-        let net = score(a) - score(d);
+        let (hit, net) = self.strike(h, roller, pool, roster, dice);
         if net > 0 {
             self.blow_to(g, h.damage + net - 1, h.potence, h.kind, st, roster, dice);
-        } else if hostage && score(a) > 0 {
+        } else if hostage && hit > 0 {
             self.blow_to(v, h.damage, h.potence, h.kind, st, roster, dice);
         }
         c
