@@ -7,8 +7,8 @@
 
 use wodds_dice::{Botch, Ones, RollSpec};
 use wodds_rules::{
-    CombatEngine, DamageKind, GrappleEngine, Pool, PotenceAdds, RollOptions, RuleSet, RulesError,
-    Set, SoakDice, SoakRules, Terms, TraitName,
+    CombatEngine, DamageKind, DifficultyKind, GrappleEngine, Pool, PotenceAdds, RollOptions,
+    RuleSet, RulesError, Set, SoakDice, SoakRules, Terms, TraitName,
 };
 
 use super::gear::{Damage, Skill, Weapon};
@@ -374,12 +374,30 @@ const MAX_POTENCE: usize = 10;
 impl Rolls {
     /// The rolls of `rules` at `difficulty` (the edition's own notion), for
     /// pools up to `max_pool`.
+    ///
+    /// Under dice whose difficulty is not a target number (successes
+    /// needed, or dice removed), a revised or fta fight's target-number
+    /// difficulties (a punch's 6, a long shot's 8) outside the dice's
+    /// range have no meaning there: such a roll is at the dice's standard
+    /// difficulty, as the uwod engine rolls its attacks, and lands on one
+    /// net success (assumed: a house rule such as "Storyteller dice at a
+    /// fixed 6, the difficulty as successes needed" under a revised
+    /// fight).
     pub fn new(
         rules: &RuleSet,
         difficulty: i32,
         sampling: Sampling,
         max_pool: i32,
     ) -> Result<Rolls, RulesError> {
+        let [lo, hi] = rules.dice.difficulty_range;
+        let difficulty = match rules.dice.difficulty {
+            DifficultyKind::SuccessesNeeded | DifficultyKind::DiceRemoved
+                if !(lo..=hi).contains(&difficulty) =>
+            {
+                rules.dice.standard_difficulty
+            }
+            _ => difficulty,
+        };
         let key = (rules.hash().to_string(), difficulty, sampling, max_pool);
         if let Some(r) = COMPILED
             .lock()
@@ -527,11 +545,45 @@ pub fn hurt(
     }
 }
 
+/// The most damage dice an attack of `pool` dice adds under `rules`, for
+/// [`max_pool`]: one a die, as the shipped editions' dice give at most one
+/// success each (Willpower's success and a power attack's two dice are
+/// `max_pool`'s slack); where the rules let the dice show more successes
+/// than there are dice (a 10 counting two, a 10 rolled again), the most
+/// net successes beyond `extra-dice-after` that the exact distribution of
+/// the roll with a Willpower point spent shows at the rules' easiest
+/// difficulty, so that a round chain finds a table for every damage pool
+/// an attack can give (issue 26).
+pub fn damage_dice_added(rules: &RuleSet) -> impl Fn(i32) -> i32 + '_ {
+    let extra_after = rules
+        .combat
+        .damage
+        .as_ref()
+        .map_or(1, |d| i32::from(d.extra_dice_after));
+    let easiest = rules.dice.difficulty_range[0];
+    let most = move |pool: i32, willpower: bool| {
+        let options = RollOptions {
+            willpower,
+            ..RollOptions::default()
+        };
+        (rules.roll(pool.max(1), easiest, &options).ok())
+            .map(|r| wodds_dice::exact(&r.spec).max_successes() as i32)
+    };
+    move |pool| match most(pool, false) {
+        Some(m) if m > pool => {
+            let most = most(pool, true).unwrap_or(m + 1);
+            (most - extra_after).max(pool)
+        }
+        _ => pool,
+    }
+}
+
 /// The largest pool `fighters` may roll: an attack with Willpower's dice, a
 /// defence (dodge or block), a Willpower roll, a soak, or damage with every
-/// attack success and a power attack's two dice added. (A larger pool is
+/// damage die an attack's successes add (`added`, by the attack's pool: see
+/// [`damage_dice_added`]) and a power attack's two dice. (A larger pool is
 /// still rolled, die by die.)
-pub fn max_pool(fighters: &[Fighter], bonus_dice: i32) -> i32 {
+pub fn max_pool(fighters: &[Fighter], bonus_dice: i32, added: impl Fn(i32) -> i32) -> i32 {
     fighters
         .iter()
         .map(|f| {
@@ -543,7 +595,7 @@ pub fn max_pool(fighters: &[Fighter], bonus_dice: i32) -> i32 {
                 .max(f.athletics)
                 .max(f.initiative)
                 .max(soak)
-                .max(f.damage + f.attack + bonus_dice + 2)
+                .max(f.damage + added(f.attack + bonus_dice) + 2)
         })
         .max()
         .unwrap_or(1)

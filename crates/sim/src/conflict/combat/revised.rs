@@ -87,7 +87,7 @@
 use wodds_rules::{InitiativeTies, RevisedRules, RuleSet, RulesError};
 
 use crate::conflict::chain::Rounds;
-use crate::conflict::fighter::{Fighter, Rolls, fighters, hurt, max_pool};
+use crate::conflict::fighter::{Fighter, Rolls, damage_dice_added, fighters, hurt, max_pool};
 use crate::conflict::health::{Health, Track};
 use crate::conflict::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS, Range, Scenario};
 use crate::conflict::source::Sampling;
@@ -127,7 +127,7 @@ impl Revised {
         sampling: Sampling,
     ) -> Result<Revised, RulesError> {
         let fighters = fighters(scenario, rules);
-        let max = max_pool(&fighters, 0);
+        let max = max_pool(&fighters, 0, damage_dice_added(rules));
         let n = fighters.len();
         let pools = max as usize + 1;
         let strikes = Tables::new([n, n, 2, pools, pools + 1], sampling);

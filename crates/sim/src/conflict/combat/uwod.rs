@@ -94,7 +94,7 @@ use wodds_dice::{Botch, Ones, RollSpec};
 use wodds_rules::{InitiativeTies, RollOptions, RuleSet, RulesError, UwodInitiative, UwodRules};
 
 use crate::conflict::chain::Rounds;
-use crate::conflict::fighter::{Fighter, Rolls, fighters, max_pool};
+use crate::conflict::fighter::{Fighter, Rolls, damage_dice_added, fighters, max_pool};
 use crate::conflict::gear::{Damage, Skill};
 use crate::conflict::health::{Health, LEVELS, Track};
 use crate::conflict::scenario::{
@@ -136,7 +136,7 @@ impl Uwod {
         sampling: Sampling,
     ) -> Result<Uwod, RulesError> {
         let fighters = fighters(scenario, rules);
-        let max = max_pool(&fighters, 0);
+        let max = max_pool(&fighters, 0, damage_dice_added(rules));
         let (n, pools) = (fighters.len(), max as usize + 1);
         let strikes = Tables::new([n, n, 2, pools, pools, ONSLAUGHTS], sampling);
         let difficulty = rules.dice.standard_difficulty;

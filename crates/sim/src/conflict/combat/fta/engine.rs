@@ -11,7 +11,7 @@ use wodds_rules::{FtaRules, Pool, RuleSet, RulesError};
 
 use super::meet::close;
 use crate::conflict::chain::Rounds;
-use crate::conflict::fighter::{Fighter, Rolls, fighters, hurt, max_pool};
+use crate::conflict::fighter::{Fighter, Rolls, damage_dice_added, fighters, hurt, max_pool};
 use crate::conflict::gear::Damage;
 use crate::conflict::health::{Health, Track};
 use crate::conflict::scenario::{AttackTactic, DefendTactic, MAX_ACTIONS, MAX_MEMBERS, Scenario};
@@ -102,7 +102,8 @@ impl Fta {
                 .iter()
                 .any(|g| g.side != f.side && g.strikes() && !close(g));
         }
-        let max = max_pool(&fighters, 0).max(brawl_block.iter().copied().max().unwrap_or(0));
+        let max = max_pool(&fighters, 0, damage_dice_added(rules))
+            .max(brawl_block.iter().copied().max().unwrap_or(0));
         let rolls = (LOWEST..=HIGHEST)
             .map(|d| Rolls::new(rules, d, sampling, max))
             .collect::<Result<Vec<_>, _>>()?;
