@@ -458,23 +458,26 @@ impl Enumerate {
             return Turn::of(&(0..n).collect::<Vec<_>>());
         }
         let depth = self.depth;
-        let cached = self.orders.get(depth).and_then(Option::as_ref);
-        let turns = match cached {
-            Some(turns) => turns.clone(),
+        // The cached orders are taken out while the path branches on them
+        // and put back after, not cloned: a clone was an allocation on
+        // every path through every round.
+        let turns = match self.orders.get_mut(depth).and_then(Option::take) {
+            Some(turns) => turns,
             None => {
                 let turns = self.turns(n, score, tiebreak, mark);
                 if self.failed() {
                     return Turn::of(&(0..n).collect::<Vec<_>>());
                 }
-                if self.orders.len() <= depth {
-                    self.orders.resize(depth + 1, None);
-                }
-                self.orders[depth] = Some(turns.clone());
                 turns
             }
         };
         let first = turns[0].0;
-        self.branch(|| turns.iter().copied()).unwrap_or(first)
+        let turn = self.branch(|| turns.iter().copied()).unwrap_or(first);
+        if self.orders.len() <= depth {
+            self.orders.resize(depth + 1, None);
+        }
+        self.orders[depth] = Some(turns);
+        turn
     }
 }
 

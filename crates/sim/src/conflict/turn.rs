@@ -127,6 +127,17 @@ impl Roster {
         }
     }
 
+    /// Hashes what of the roster a conflict changes between rounds: who is
+    /// out and how, and who flees into a chase (the round chain's index:
+    /// the rest is the same in every roster of one conflict, or cleared by
+    /// [`Roster::carried`]). Equal rosters hash alike.
+    #[inline]
+    pub fn hash_changing<H: std::hash::Hasher>(&self, h: &mut H) {
+        use std::hash::Hash;
+        (self.up, self.pursued).hash(h);
+        self.out[..self.n].hash(h);
+    }
+
     /// Members in the fight.
     #[inline]
     pub fn len(&self) -> usize {
