@@ -12,7 +12,7 @@
 use rand_core::Rng;
 
 use crate::distribution::Distribution;
-use crate::exact::exact;
+use crate::exact::exact_pools;
 use crate::spec::{Roll, RollSpec};
 
 /// An alias table over weighted outcomes (rolls by default).
@@ -207,8 +207,7 @@ impl OutcomeSampler {
         let mut columns = Vec::new();
         let mut spans = Vec::new();
         let mut distributions = Vec::new();
-        for p in 0..=max {
-            let d = exact(&spec.with_pool(p));
+        for d in exact_pools(spec, max) {
             let table = AliasTable::new(&d);
             let start = columns.len() as u32;
             columns.extend(table.columns);

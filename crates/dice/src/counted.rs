@@ -161,8 +161,14 @@ impl Table {
 }
 
 fn pool_table(spec: &RollSpec) -> Table {
+    pool_tables(spec, spec.dice() as usize, |_, _, _| {})
+}
+
+/// The pool's table of `dice` dice, its truncation counted in; on the
+/// way, the table of 0, 1, ... `dice` dice handed to `each` with its count
+/// and its truncation as it is built (one die convolved onto the last).
+fn pool_tables(spec: &RollSpec, dice: usize, mut each: impl FnMut(usize, &Table, f64)) -> Table {
     let (die, die_dropped) = die_counts(spec);
-    let dice = spec.dice() as usize;
     let rote = spec.rules().rote;
     let max = |f: fn(&DieCount) -> usize| die.iter().map(f).max().unwrap_or(0);
     let grow = [
@@ -176,7 +182,10 @@ fn pool_table(spec: &RollSpec) -> Table {
         p: vec![1.0],
         dropped: 0.0,
     };
-    for _ in 0..dice {
+    // Each die lost at most `die_dropped`; `k` dice at most `k` times that.
+    let dropped = |t: &Table, k: usize| t.dropped + die_dropped * k as f64;
+    each(0, &t, dropped(&t, 0));
+    for k in 1..=dice {
         let m: [usize; 4] = std::array::from_fn(|i| t.n[i] + grow[i]);
         let mut p = vec![0.0; m.iter().product()];
         t.for_each(|f, o, tt, s, q| {
@@ -191,10 +200,28 @@ fn pool_table(spec: &RollSpec) -> Table {
             dropped: t.dropped,
         };
         t.trim();
+        each(k, &t, dropped(&t, k));
     }
-    // Each die lost at most `die_dropped`; the pool at most `dice` times that.
-    t.dropped += die_dropped * dice as f64;
+    t.dropped = dropped(&t, dice);
     t
+}
+
+/// The exact distributions of a roll with 0, 1, ... `max` dice (not a
+/// rote: [`exact_pools`](crate::exact::exact_pools) rolls those pool by
+/// pool), as [`exact`] gives each, the dice convolved once for all.
+pub(crate) fn exact_pools(spec: &RollSpec, max: i32) -> Vec<Distribution> {
+    let mut out = vec![exact(&spec.with_pool(0))];
+    pool_tables(&spec.with_pool(1), max as usize, |k, t, dropped| {
+        if k > 0 {
+            let spec = spec.with_pool(k as i32);
+            let mut d = Distribution::empty(dropped);
+            t.for_each(|_, o, tt, s, p| {
+                d.add(spec.settle_counts(s as i64, o as i64, tt as i64), p);
+            });
+            out.push(d);
+        }
+    });
+    out
 }
 
 /// The exact distribution of a roll with a face table or expressions.

@@ -182,8 +182,19 @@ impl PoolTable {
 }
 
 fn pool_table(spec: &RollSpec) -> PoolTable {
+    pool_tables(spec, spec.dice() as usize, |_, _, _| {})
+}
+
+/// The pool's table of `dice` dice of `spec`'s faces, its truncation
+/// counted in; on the way, the table of 0, 1, ... `dice` dice handed to
+/// `each` with its count and its truncation as it is built (one die
+/// convolved onto the last).
+fn pool_tables(
+    spec: &RollSpec,
+    dice: usize,
+    mut each: impl FnMut(usize, &PoolTable, f64),
+) -> PoolTable {
     let (die, die_dropped) = die_outcomes(spec);
-    let dice = spec.dice() as usize;
     let rote = spec.rules().rote;
     let dmin = die.iter().map(|o| o.net).min().unwrap_or(0);
     let dmax = die.iter().map(|o| o.net).max().unwrap_or(0);
@@ -195,7 +206,10 @@ fn pool_table(spec: &RollSpec) -> PoolTable {
         p: vec![1.0, 0.0, 0.0, 0.0],
         dropped: 0.0,
     };
-    for _ in 0..dice {
+    // Each die lost at most `die_dropped`; `k` dice at most `k` times that.
+    let dropped = |t: &PoolTable, k: usize| t.dropped + die_dropped * k as f64;
+    each(0, &t, dropped(&t, 0));
+    for k in 1..=dice {
         let nf = if rote { t.nf + 1 } else { 1 };
         let mut n = PoolTable {
             vmin: t.vmin + dmin,
@@ -227,8 +241,31 @@ fn pool_table(spec: &RollSpec) -> PoolTable {
         }
         n.trim();
         t = n;
+        each(k, &t, dropped(&t, k));
     }
-    // Each die lost at most `die_dropped`; the pool at most `dice` times that.
-    t.dropped += die_dropped * dice as f64;
+    t.dropped = dropped(&t, dice);
     t
+}
+
+/// The exact distributions of `spec`'s roll with 0, 1, ... `max` dice, as
+/// [`exact`] gives each, with the dice convolved once for all of them
+/// rather than from the first die for each (the same steps, so the same
+/// numbers to the bit). A rote roll is worked out pool by pool.
+pub fn exact_pools(spec: &RollSpec, max: i32) -> Vec<Distribution> {
+    let max = max.max(0);
+    if spec.rules().rote {
+        return (0..=max).map(|p| exact(&spec.with_pool(p))).collect();
+    }
+    if spec.is_custom() {
+        return crate::counted::exact_pools(spec, max);
+    }
+    let mut out = vec![exact(&spec.with_pool(0))];
+    pool_tables(&spec.with_pool(1), max as usize, |k, t, dropped| {
+        if k > 0 {
+            let mut d = Distribution::empty(dropped);
+            t.settle_into(&spec.with_pool(k as i32), &mut d);
+            out.push(d);
+        }
+    });
+    out
 }

@@ -49,7 +49,7 @@ mod spec;
 
 pub use alias::{AliasTable, OutcomeSampler};
 pub use distribution::{DIE_CUTOFF, Distribution};
-pub use exact::exact;
+pub use exact::{exact, exact_pools};
 pub use expr::{Expr, ExprError};
 pub use gof::{ChiSquare, chi_square};
 pub use lanes::LANES;

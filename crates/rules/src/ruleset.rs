@@ -10,7 +10,8 @@ use sha2::{Digest, Sha256};
 
 use crate::settings::Setting;
 use crate::{
-    ActionRules, ChaseRules, CombatRules, Description, DiceRules, GrappleRules, RulesError, faces,
+    ActionRules, ChaseRules, CombatRules, Description, DiceRules, DifficultyKind, GrappleRules,
+    RulesError, faces,
 };
 
 /// An edition (built in, or a house rule extending one), validated.
@@ -126,6 +127,27 @@ impl RuleSet {
             difficulty,
             self.dice.difficulty_range,
         )
+    }
+
+    /// The difficulty these dice roll a conflict's target-number
+    /// difficulty `d` at (the revised and fta engines' 2 to 10: a punch's
+    /// 6, a long shot's 8, a foot race's 7): `d` itself, unless the dice's
+    /// difficulty is not a target number (successes needed, or dice
+    /// removed) and `d` is outside their range, where it has no meaning:
+    /// then the dice's standard difficulty, as the uwod engine rolls its
+    /// attacks, and a roll lands on one net success (assumed: a house rule
+    /// such as "Storyteller dice at a fixed 6, the difficulty as successes
+    /// needed" under a revised fight or chase).
+    pub fn conflict_difficulty(&self, d: i32) -> i32 {
+        let [lo, hi] = self.dice.difficulty_range;
+        match self.dice.difficulty {
+            DifficultyKind::SuccessesNeeded | DifficultyKind::DiceRemoved
+                if !(lo..=hi).contains(&d) =>
+            {
+                self.dice.standard_difficulty
+            }
+            _ => d,
+        }
     }
 }
 

@@ -213,3 +213,50 @@ fn every_corpus_rule_loads_with_a_note_in_the_designers_words() {
     }
     assert!(n >= 18, "{n} rules");
 }
+
+#[test]
+fn every_pool_at_once_is_every_pool_alone_to_the_bit() {
+    // `exact_pools` (what the outcome tables and round chains read)
+    // convolves the dice once for pools 0..=20; `exact` rolls each pool
+    // from its first die. The two must agree exactly, for every edition
+    // and corpus rule, with and without Willpower, at every difficulty.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut sets: Vec<RuleSet> = ["revised", "fta", "uwod", "hubris"]
+        .iter()
+        .map(|id| RuleSet::load(id).unwrap())
+        .collect();
+    for entry in std::fs::read_dir(root.join("docs/examples/house-rules")).unwrap() {
+        sets.push(RuleSet::load(entry.unwrap().path().to_str().unwrap()).unwrap());
+    }
+    let mut compared = 0;
+    for rules in &sets {
+        let [lo, hi] = rules.dice.difficulty_range;
+        for d in lo..=hi {
+            for willpower in [false, true] {
+                let options = RollOptions {
+                    willpower,
+                    ..RollOptions::default()
+                };
+                let Ok(roll) = rules.roll(1, d, &options) else {
+                    continue;
+                };
+                let all = wodds_dice::exact_pools(&roll.spec, 20);
+                assert_eq!(all.len(), 21);
+                for (pool, d_all) in all.iter().enumerate() {
+                    let Ok(spec) = wodds_dice::RollSpec::new(pool as i32, *roll.spec.rules())
+                    else {
+                        continue;
+                    };
+                    let alone = wodds_dice::exact(&spec);
+                    assert!(
+                        *d_all == alone,
+                        "{} difficulty {d} pool {pool} willpower {willpower}",
+                        rules.id
+                    );
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 2000, "{compared}");
+}

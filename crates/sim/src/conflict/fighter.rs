@@ -7,8 +7,8 @@
 
 use wodds_dice::{Botch, Ones, RollSpec};
 use wodds_rules::{
-    CombatEngine, DamageKind, DifficultyKind, GrappleEngine, Pool, PotenceAdds, RollOptions,
-    RuleSet, RulesError, Set, SoakDice, SoakRules, Terms, TraitName,
+    CombatEngine, DamageKind, GrappleEngine, Pool, PotenceAdds, RollOptions, RuleSet, RulesError,
+    Set, SoakDice, SoakRules, Terms, TraitName,
 };
 
 use super::gear::{Damage, Skill, Weapon};
@@ -372,32 +372,16 @@ type RollsKey = (String, i32, Sampling, i32);
 const MAX_POTENCE: usize = 10;
 
 impl Rolls {
-    /// The rolls of `rules` at `difficulty` (the edition's own notion), for
-    /// pools up to `max_pool`.
-    ///
-    /// Under dice whose difficulty is not a target number (successes
-    /// needed, or dice removed), a revised or fta fight's target-number
-    /// difficulties (a punch's 6, a long shot's 8) outside the dice's
-    /// range have no meaning there: such a roll is at the dice's standard
-    /// difficulty, as the uwod engine rolls its attacks, and lands on one
-    /// net success (assumed: a house rule such as "Storyteller dice at a
-    /// fixed 6, the difficulty as successes needed" under a revised
-    /// fight).
+    /// The rolls of `rules` at `difficulty` (the edition's own notion, or
+    /// a target number the dice have no such difficulty for: see
+    /// [`RuleSet::conflict_difficulty`]), for pools up to `max_pool`.
     pub fn new(
         rules: &RuleSet,
         difficulty: i32,
         sampling: Sampling,
         max_pool: i32,
     ) -> Result<Rolls, RulesError> {
-        let [lo, hi] = rules.dice.difficulty_range;
-        let difficulty = match rules.dice.difficulty {
-            DifficultyKind::SuccessesNeeded | DifficultyKind::DiceRemoved
-                if !(lo..=hi).contains(&difficulty) =>
-            {
-                rules.dice.standard_difficulty
-            }
-            _ => difficulty,
-        };
+        let difficulty = rules.conflict_difficulty(difficulty);
         let key = (rules.hash().to_string(), difficulty, sampling, max_pool);
         if let Some(r) = COMPILED
             .lock()

@@ -26,6 +26,7 @@ pub(super) fn roller(
     sampling: Sampling,
     max_pool: i32,
 ) -> Result<Roller, RulesError> {
+    let difficulty = rules.conflict_difficulty(difficulty);
     let spec = rules.roll(1, difficulty, &RollOptions::default())?.spec;
     Ok(Roller::new(&spec, sampling, max_pool.clamp(1, MAX_POOL)))
 }
