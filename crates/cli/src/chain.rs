@@ -22,3 +22,57 @@ impl ChainArgs {
         wodds_sim::conflict::Limit::set_default_states(self.max_states);
     }
 }
+
+/// Runs `build` (compiling engines, which builds their round chains) and,
+/// once it has taken more than a second, shows on stderr how far the
+/// chains have got (states built, paths walked through their dice): a
+/// chain can take seconds where a house rule's dice reach far. Silent
+/// with `quiet` or when stderr is not a terminal.
+pub(crate) fn with_chain_progress<T: Send>(quiet: bool, build: impl FnOnce() -> T + Send) -> T {
+    use std::io::IsTerminal;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+
+    if quiet || !std::io::stderr().is_terminal() {
+        return build();
+    }
+    let done = AtomicBool::new(false);
+    let (states0, paths0) = wodds_sim::conflict::chain_work();
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let start = Instant::now();
+            let tick = Duration::from_millis(100);
+            let mut bar: Option<indicatif::ProgressBar> = None;
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(tick);
+                if start.elapsed() < Duration::from_secs(1) {
+                    continue;
+                }
+                let bar = bar.get_or_insert_with(|| {
+                    let b = indicatif::ProgressBar::new_spinner().with_elapsed(start.elapsed());
+                    b.set_style(
+                        indicatif::ProgressStyle::with_template(
+                            "{spinner} building round chains: {msg} {elapsed}",
+                        )
+                        .expect("template"),
+                    );
+                    b
+                });
+                let (states, paths) = wodds_sim::conflict::chain_work();
+                let words = |n: u64| wodds_sim::conflict::count_words(n as f64);
+                bar.set_message(format!(
+                    "{} states, {} paths through their dice",
+                    words(states - states0),
+                    words(paths - paths0)
+                ));
+                bar.tick();
+            }
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
+            }
+        });
+        let out = build();
+        done.store(true, Ordering::Relaxed);
+        out
+    })
+}

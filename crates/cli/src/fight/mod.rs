@@ -30,7 +30,7 @@ pub fn run(args: &RunScenarioArgs) -> anyhow::Result<()> {
     }
     let Setup { scenario, inputs } = setup(&args.scenario, args.trials, args.seed, &args.editions)?;
     crate::output::check(args.output.as_deref(), &inputs)?;
-    let engines = engines(&scenario, args.sampler)?;
+    let engines = engines(&scenario, args.sampler, args.quiet)?;
     let total = scenario.trials * engines.len() as u64;
     let bar = crate::run::progress_bar(args.quiet, total, "fights");
     let results: Vec<EditionResult> = scenario

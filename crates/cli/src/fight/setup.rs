@@ -59,17 +59,20 @@ pub(super) fn setup(
 }
 
 /// Compiles every engine before any fight, so bad input fails first (the
-/// editions' round chains are built side by side).
+/// editions' round chains are built side by side, shown on stderr when
+/// they take more than a second, unless `quiet`).
 pub(super) fn engines(
     scenario: &Scenario,
     sampler: SamplerArg,
+    quiet: bool,
 ) -> anyhow::Result<Vec<EditionEngine>> {
-    Ok(scenario
-        .editions
-        .par_iter()
-        .map(|rules| EditionEngine::new(scenario, rules, sampler.sampling()))
-        .collect::<Vec<_>>()
-        // The first edition's error, whichever thread finished first.
-        .into_iter()
-        .collect::<Result<Vec<_>, _>>()?)
+    let built = crate::chain::with_chain_progress(quiet, || {
+        scenario
+            .editions
+            .par_iter()
+            .map(|rules| EditionEngine::new(scenario, rules, sampler.sampling()))
+            .collect::<Vec<_>>()
+    });
+    // The first edition's error, whichever thread finished first.
+    Ok(built.into_iter().collect::<Result<Vec<_>, _>>()?)
 }

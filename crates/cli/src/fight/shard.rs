@@ -68,7 +68,7 @@ pub(super) fn run_shard(args: &RunScenarioArgs, shard: Shard) -> anyhow::Result<
     };
     let Setup { scenario, inputs } = setup(&args.scenario, args.trials, args.seed, &args.editions)?;
     let dir = PartDir::stage(out, args.force, "--output", &inputs)?;
-    let engines = engines(&scenario, args.sampler)?;
+    let engines = engines(&scenario, args.sampler, args.quiet)?;
     let fights = shard.fights(scenario.trials);
     let bar = crate::run::progress_bar(args.quiet, fights * engines.len() as u64, "fights");
     let name = part_name(&args.scenario);
@@ -137,7 +137,7 @@ pub fn merge(
     let (entry, editions) = part_inputs(&path, &scenario)?;
     parts.check_inputs(&[entry], &editions)?;
     crate::output::check(output, &inputs)?;
-    let engines = engines(&scenario, sampler)?;
+    let engines = engines(&scenario, sampler, quiet)?;
     let bar = crate::run::progress_bar(quiet, engines.len() as u64, "tallies");
     let name = part_name(&path);
     let results = scenario

@@ -17,7 +17,9 @@ use rustc_hash::FxHashMap as HashMap;
 use wodds_dice::{AliasTable, D10};
 
 use super::keyed::{Keyed, Keys};
-pub use super::limit::{DEFAULT_STATES, Limit, MAX_STATES, NoChain};
+pub use super::limit::{
+    DEFAULT_STATES, Limit, MAX_STATES, NoChain, chain_work, count as count_words,
+};
 use super::scenario::MAX_MEMBERS;
 use super::source::{Enumerate, Source, Unenumerable};
 use super::tally::{End, Fight, Tally};
@@ -305,6 +307,7 @@ impl Chain {
                     break;
                 }
             }
+            super::limit::count_state(walk.work() - before);
             exact.push(steps);
             // Give up early when the states found so far, at the paths a
             // state has taken so far, would pass the limit.

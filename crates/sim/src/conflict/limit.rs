@@ -1,7 +1,7 @@
 //! How big a round chain may grow ([`Limit`], `--max-states`), and why a
 //! fight has none ([`NoChain`]), in words a designer reads.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// How big a chain may grow before the fight is drawn attack by attack
 /// instead.
@@ -42,6 +42,27 @@ impl Limit {
     pub fn set_default_states(states: usize) {
         DEFAULT_LIMIT.store(states, Ordering::Relaxed);
     }
+}
+
+/// States built and paths walked by every round chain this process has
+/// built or is building: read by a progress display (`wodds run` shows one
+/// while chains take more than a second), never by a result.
+static BUILT: AtomicU64 = AtomicU64::new(0);
+static WALKED: AtomicU64 = AtomicU64::new(0);
+
+/// How far the chains this process builds have got: states built and
+/// paths walked, all chains together, since it started.
+pub fn chain_work() -> (u64, u64) {
+    (
+        BUILT.load(Ordering::Relaxed),
+        WALKED.load(Ordering::Relaxed),
+    )
+}
+
+/// Counts one more state built, its round `paths` long.
+pub(super) fn count_state(paths: usize) {
+    BUILT.fetch_add(1, Ordering::Relaxed);
+    WALKED.fetch_add(paths as u64, Ordering::Relaxed);
 }
 
 impl Default for Limit {
@@ -138,7 +159,7 @@ impl NoChain {
 }
 
 /// A count for a person: `65,536`, `25.7 million`.
-fn count(n: f64) -> String {
+pub fn count(n: f64) -> String {
     if n >= 1e6 {
         return format!("{:.1} million", n / 1e6);
     }

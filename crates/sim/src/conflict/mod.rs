@@ -79,7 +79,10 @@ mod tables;
 mod tally;
 mod turn;
 
-pub use chain::{Chain, DEFAULT_STATES, Limit, MAX_STATES, NoChain, Odds, Outcomes, Rounds};
+pub use chain::{
+    Chain, DEFAULT_STATES, Limit, MAX_STATES, NoChain, Odds, Outcomes, Rounds, chain_work,
+    count_words,
+};
 pub use edition::EditionEngine;
 pub use gear::{Armor, Damage, Skill, Weapon};
 pub use health::Health;
