@@ -21,9 +21,12 @@ use crate::spec::{Roll, RollSpec};
 /// so a draw touches one small entry and picks without a branch.
 #[derive(Debug, Clone)]
 pub struct AliasTable<T = Roll> {
-    columns: Vec<Column<T>>,
+    /// Boxed slices, not vectors: a grid of lazily filled tables (the
+    /// outcome sampler's, `Tables` in the sim crate) holds one of these per
+    /// slot, filled or not, and is 3.5 times smaller for it.
+    columns: Box<[Column<T>]>,
     /// Drawn by inverse CDF instead ([`AliasTable::ordered`]).
-    ordered: Option<Quantile<T>>,
+    ordered: Option<Box<Quantile<T>>>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -99,8 +102,8 @@ impl<T: Copy> AliasTable<T> {
     pub fn ordered(weighted: impl IntoIterator<Item = (T, f64)>) -> Self {
         let (outcomes, p): (Vec<T>, Vec<f64>) = weighted.into_iter().unzip();
         AliasTable {
-            columns: Vec::new(),
-            ordered: Some(Quantile::new(outcomes, &p)),
+            columns: Box::default(),
+            ordered: Some(Box::new(Quantile::new(outcomes, &p))),
         }
     }
 

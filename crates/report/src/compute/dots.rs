@@ -146,20 +146,36 @@ pub fn rows(slug: &str, scenario: &Scenario, bases: &[Option<f64>]) -> (Vec<DotR
     (out, left)
 }
 
+/// Each scenario's first side's exact chance to win under each of its
+/// editions (`engines`: each scenario's, as [`super::fights::engines`]
+/// builds them), `None` where the fight has no round chain: all that
+/// [`all`] needs of the engines, so that they can be dropped before it
+/// builds the raised fights' own.
+pub(crate) fn bases(engines: &[Vec<EditionEngine>]) -> Vec<Vec<Option<f64>>> {
+    engines
+        .iter()
+        .map(|engines| {
+            engines
+                .iter()
+                .map(|e| e.chain().map(|c| c.odds().wins[0]))
+                .collect()
+        })
+        .collect()
+}
+
 /// What a dot is worth in every fight of the report that has a round
-/// chain (`engines`: each scenario's, as [`super::fights::engines`] builds
-/// them), and what was left out, in words.
-pub(crate) fn all(loaded: &[Loaded], engines: &[Vec<EditionEngine>]) -> (Vec<DotRow>, Vec<String>) {
+/// chain (`bases`: each scenario's, from [`bases`]), and what was left
+/// out, in words.
+pub(crate) fn all(loaded: &[Loaded], bases: &[Vec<Option<f64>>]) -> (Vec<DotRow>, Vec<String>) {
     let mut out = Vec::new();
     let mut left = Vec::new();
-    for (l, engines) in loaded.iter().zip(engines) {
-        let bases: Vec<Option<f64>> = engines
-            .iter()
-            .map(|e| e.chain().map(|c| c.odds().wins[0]))
-            .collect();
-        let (rows, l_left) = rows(&l.slug, &l.scenario, &bases);
+    for (l, bases) in loaded.iter().zip(bases) {
+        let (rows, l_left) = rows(&l.slug, &l.scenario, bases);
         out.extend(rows);
         left.extend(l_left);
+        // The raised fights' rolls and wound tables, shared among this
+        // scenario's, are no use to the next.
+        wodds_sim::conflict::forget_compiled_rolls();
     }
     (out, left)
 }

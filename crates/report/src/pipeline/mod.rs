@@ -178,8 +178,13 @@ fn report(
     let sections = timed(&mut timings.fights, || {
         fights::sections(&loaded, &engines, source, progress)
     })?;
+    // The engines (their round chains and outcome tables, every
+    // scenario's) are done with: what a dot is worth builds its own.
+    let bases = dots::bases(&engines);
+    drop(engines);
+    wodds_sim::conflict::forget_compiled_rolls();
     progress.message("what a dot is worth");
-    let (dots, dots_left) = timed(&mut timings.dots, || dots::all(&loaded, &engines));
+    let (dots, dots_left) = timed(&mut timings.dots, || dots::all(&loaded, &bases));
     let changes = timed(&mut timings.changes, || {
         changes_against(base, &editions, &loaded, progress)
     })?;

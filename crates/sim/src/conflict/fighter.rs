@@ -364,6 +364,15 @@ pub struct Rolls {
 /// take them from here, their wound tables' filled slots included.
 static COMPILED: Mutex<Option<HashMap<RollsKey, Rolls>>> = Mutex::new(None);
 
+/// Empties [`COMPILED`]: the rolls and wound tables of every engine built
+/// so far are freed once those engines are (a report calls it between
+/// scenarios, whose pools rarely match). Engines built after compile their
+/// rolls afresh, the same tables to the bit (their filling is
+/// deterministic).
+pub fn forget_compiled_rolls() {
+    *COMPILED.lock().unwrap_or_else(|e| e.into_inner()) = None;
+}
+
 /// What [`COMPILED`] keys its rolls by: rules hash, difficulty, sampler
 /// and largest pool.
 type RollsKey = (String, i32, Sampling, i32);

@@ -84,6 +84,7 @@ pub use chain::{
     count_words,
 };
 pub use edition::EditionEngine;
+pub use fighter::forget_compiled_rolls;
 pub use gear::{Armor, Damage, Skill, Weapon};
 pub use health::Health;
 pub use paired::{Discord, Paired, run_paired};
