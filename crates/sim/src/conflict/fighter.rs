@@ -364,8 +364,9 @@ pub struct Rolls {
 /// take them from here, their wound tables' filled slots included.
 static COMPILED: Mutex<Option<HashMap<RollsKey, Rolls>>> = Mutex::new(None);
 
-/// Empties [`COMPILED`]: the rolls and wound tables of every engine built
-/// so far are freed once those engines are (a report calls it between
+/// Empties the process-wide cache of compiled rolls (`Rolls::new`'s): the
+/// rolls and wound tables of every engine built so far are freed once
+/// those engines are (a report calls it between
 /// scenarios, whose pools rarely match). Engines built after compile their
 /// rolls afresh, the same tables to the bit (their filling is
 /// deterministic).
