@@ -140,6 +140,7 @@ fn page(args: &CompareArgs, dir: &Path, bar: &crate::report::Bar) -> anyhow::Res
         editions: vec![args.base.clone(), args.rule.clone()],
         against: Some(args.base.clone()),
         force: false,
+        tables_only: false,
     };
     let mut written = wodds_report::build(&opts, bar)?;
     crate::report::print_notes(&written.notes);

@@ -26,6 +26,8 @@ const MAX_LINKS: usize = 40;
 #[derive(Debug)]
 pub struct Output {
     to: To,
+    /// The flag that named it, for errors (`--output`).
+    flag: &'static str,
 }
 
 #[derive(Debug)]
@@ -48,11 +50,27 @@ impl Output {
     /// Checks `--output` (when given) before any work: its folder exists and
     /// takes a new file, it is not a folder, and it is none of `inputs`.
     pub fn prepare(path: Option<&Path>, inputs: &[PathBuf]) -> anyhow::Result<Output> {
+        Output::prepare_as("--output", path, inputs)
+    }
+
+    /// [`Output::prepare`] for a file named by another flag (`--summary`).
+    pub fn prepare_as(
+        flag: &'static str,
+        path: Option<&Path>,
+        inputs: &[PathBuf],
+    ) -> anyhow::Result<Output> {
         let Some(shown) = path else {
-            return Ok(Output { to: To::Stdout });
+            return Ok(Output {
+                to: To::Stdout,
+                flag,
+            });
         };
-        let fail = |what: String| anyhow!("--output {}: {what}", shown.display());
+        let fail = |what: String| anyhow!("{flag} {}: {what}", shown.display());
         let target = follow_links(shown).map_err(|e| fail(e.to_string()))?;
+        // Absolute, so that the output lands where it was named even if the
+        // command changes its directory (`wodds check` runs from the
+        // baseline's project).
+        let target = std::path::absolute(&target).map_err(|e| fail(e.to_string()))?;
         if let Ok(meta) = fs::metadata(&target) {
             for input in inputs {
                 if fs::metadata(input).is_ok_and(|m| same_file(&m, &meta)) {
@@ -71,6 +89,7 @@ impl Output {
                         shown: shown.to_path_buf(),
                         target,
                     },
+                    flag,
                 });
             }
         }
@@ -105,11 +124,13 @@ impl Output {
                 target,
                 tmp,
             },
+            flag,
         })
     }
 
     /// Writes what `write` produces, whole or not at all.
     pub fn write(self, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> anyhow::Result<()> {
+        let flag = self.flag;
         match self.to {
             To::Stdout => {
                 let stdout = io::stdout();
@@ -121,11 +142,11 @@ impl Output {
                 let file = OpenOptions::new()
                     .write(true)
                     .open(&target)
-                    .with_context(|| format!("--output {}: cannot open it", shown.display()))?;
+                    .with_context(|| format!("{flag} {}: cannot open it", shown.display()))?;
                 let mut out = io::BufWriter::new(file);
                 write(&mut out)
                     .and_then(|()| out.flush())
-                    .with_context(|| format!("--output {}: cannot write it", shown.display()))?;
+                    .with_context(|| format!("{flag} {}: cannot write it", shown.display()))?;
             }
             To::Replace {
                 shown,
@@ -136,12 +157,10 @@ impl Output {
                     let mut out = io::BufWriter::new(tmp.as_file_mut());
                     write(&mut out)
                         .and_then(|()| out.flush())
-                        .with_context(|| {
-                            format!("--output {}: cannot write it", shown.display())
-                        })?;
+                        .with_context(|| format!("{flag} {}: cannot write it", shown.display()))?;
                 }
                 tmp.persist(&target).map_err(|e| {
-                    anyhow!("--output {}: cannot write it: {}", shown.display(), e.error)
+                    anyhow!("{flag} {}: cannot write it: {}", shown.display(), e.error)
                 })?;
             }
         }

@@ -47,6 +47,11 @@ pub struct ReportArgs {
     /// Print the time each part took on stderr.
     #[arg(long)]
     timings: bool,
+    /// Only the tables (Parquet and CSV) and the manifest: no charts and no
+    /// page. A lean baseline for `wodds check`, small enough to review in
+    /// a pull request's diff.
+    #[arg(long)]
+    tables_only: bool,
     /// Play only shard I of N's share of the batches (I from 0) and write its
     /// tallies to --out as a part, for `wodds merge`.
     #[arg(long, value_name = "I/N", allow_hyphen_values = true, value_parser = parse_shard)]
@@ -130,6 +135,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
         editions: args.editions.clone(),
         against: args.against.clone(),
         force: args.force,
+        tables_only: args.tables_only,
     };
     let bar = bar(args.quiet);
     if let Some(shard) = args.shard {
@@ -239,11 +245,23 @@ pub fn print_written(written: &wodds_report::Written, timings: bool) {
         .filter(|f| f.path.ends_with(".svg"))
         .count();
     let n = written.manifest.scenarios.len();
+    let lean = written
+        .manifest
+        .overrides
+        .as_ref()
+        .is_some_and(|o| o.tables_only);
+    let what = if lean {
+        "no charts, no page (--tables-only)".to_string()
+    } else {
+        format!(
+            "{charts} charts (SVG and PNG); open {}",
+            written.index.display()
+        )
+    };
     println!(
-        "report written to {}: {n} scenario{}, {tables} tables (Parquet and CSV), {charts} charts (SVG and PNG); open {}",
+        "report written to {}: {n} scenario{}, {tables} tables (Parquet and CSV), {what}",
         written.out.display(),
         if n == 1 { "" } else { "s" },
-        written.index.display()
     );
 }
 

@@ -103,11 +103,11 @@ fn check_exits_0_then_1_on_a_house_rule_change_then_0_once_updated() {
     );
     let header = text
         .lines()
-        .find(|l| l.starts_with("scenario "))
+        .find(|l| l.starts_with("where "))
         .expect("a table");
     for col in [
-        "edition",
-        "metric",
+        "rule set",
+        "figure",
         "old",
         "new",
         "difference",
@@ -116,7 +116,7 @@ fn check_exits_0_then_1_on_a_house_rule_change_then_0_once_updated() {
     ] {
         assert!(header.contains(col), "{header}");
     }
-    for row in ["brawl ", "odds ", "actions "] {
+    for row in ["brawl ", "single roll ", "actions "] {
         assert!(
             text.lines()
                 .any(|l| l.starts_with(row) && l.contains("house.toml")),

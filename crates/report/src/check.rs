@@ -56,21 +56,6 @@ impl Baseline {
     /// `check` needs, and every file it lists must be there unaltered.
     /// Every error names the file at fault.
     pub fn open(dir: &Path) -> Result<Baseline, ReportError> {
-        match std::fs::metadata(dir) {
-            Ok(m) if m.is_dir() => {}
-            Ok(_) => {
-                return Err(ReportError::Flag {
-                    flag: "--baseline",
-                    message: format!("{}: is a file, not a report directory", dir.display()),
-                });
-            }
-            Err(e) => {
-                return Err(ReportError::Flag {
-                    flag: "--baseline",
-                    message: format!("{}: {e}", dir.display()),
-                });
-            }
-        }
         let manifest = read_manifest(dir)?;
         let path = dir.join("manifest.json");
         let bad = |message: String| ReportError::Baseline {
@@ -97,9 +82,50 @@ impl Baseline {
     }
 }
 
-/// Reads the manifest of the report in `dir`: a wodds report's, of this
-/// version and format.
+/// Where a baseline's paths start, and what it reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Project {
+    /// The directory the baseline was made from, where the paths its
+    /// manifest records start ([`Manifest::root`]); `None` for a report
+    /// made before wodds recorded it. `wodds check` runs from there,
+    /// wherever it is started.
+    pub root: Option<PathBuf>,
+    /// Every file a check reads: the input files (relative to `root`) and
+    /// the baseline's own files. No output may be one of them.
+    pub reads: Vec<PathBuf>,
+}
+
+/// The project of the baseline report in `dir` ([`Project`]).
+pub fn project(dir: &Path) -> Result<Project, ReportError> {
+    let manifest = read_manifest(dir)?;
+    let root = manifest.root.as_ref().map(|r| dir.join(r));
+    let from = root.clone().unwrap_or_default();
+    let mut reads: Vec<PathBuf> = (manifest.inputs.iter())
+        .map(|i| from.join(&i.path))
+        .collect();
+    reads.push(dir.join("manifest.json"));
+    reads.extend(manifest.files.iter().map(|f| dir.join(&f.path)));
+    Ok(Project { root, reads })
+}
+
+/// Reads the manifest of the report in `dir`: a directory, holding a
+/// wodds report's manifest, of this version and format.
 fn read_manifest(dir: &Path) -> Result<Manifest, ReportError> {
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => {}
+        Ok(_) => {
+            return Err(ReportError::Flag {
+                flag: "--baseline",
+                message: format!("{}: is a file, not a report directory", dir.display()),
+            });
+        }
+        Err(e) => {
+            return Err(ReportError::Flag {
+                flag: "--baseline",
+                message: format!("{}: {e}", dir.display()),
+            });
+        }
+    }
     let path = dir.join("manifest.json");
     let bad = |message: String| ReportError::Baseline {
         path: path.clone(),
@@ -253,6 +279,11 @@ pub struct SettingChange {
     pub old: Option<toml::Value>,
     /// Its value now.
     pub new: Option<toml::Value>,
+    /// Where the rules set it now, `file:line` (`ours.toml:9`), read from
+    /// the rule file as it is; `None` for a built-in edition's setting or
+    /// one no file sets.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
 }
 
 /// An edition whose rules changed.
@@ -277,6 +308,12 @@ pub struct Checked {
     pub command: String,
     /// The scenarios compared (their names).
     pub scenarios: Vec<String>,
+    /// Each scenario compared with the editions it ran under, and then
+    /// every edition (the single-roll and action tables): every figure
+    /// the check compared, by where it is (`wodds check --format junit`
+    /// makes a test case of each).
+    #[serde(skip)]
+    pub compared: Vec<(String, Vec<String>)>,
     /// The input files that changed.
     pub inputs: Vec<InputChange>,
     /// The editions whose rules changed, and how.
@@ -369,12 +406,21 @@ fn rules_changes(old: &Manifest, new: &Manifest) -> Vec<RulesChange> {
                 return None;
             }
             let (a, b) = (settings(o), settings(n));
+            // The rule file as it is now says where each setting is set.
+            let now = wodds_rules::RuleSet::load(&n.id)
+                .map(|r| r.settings().to_vec())
+                .unwrap_or_default();
+            let source = |key: &str| {
+                let s = now.iter().find(|s| s.key == key)?;
+                (!s.source.is_empty() && !s.source.starts_with('<')).then(|| s.source.clone())
+            };
             let settings = wodds_rules::diff(&a, &b)
                 .into_iter()
                 .map(|d| SettingChange {
                     key: d.key.to_string(),
                     old: d.a.cloned(),
                     new: d.b.cloned(),
+                    source: source(d.key),
                 })
                 .collect();
             Some(RulesChange {
@@ -471,6 +517,7 @@ pub fn check(opts: &CheckOptions, progress: &dyn Progress) -> Result<Checked, Re
         editions: overrides.editions.clone(),
         against: overrides.against.clone(),
         force: false,
+        tables_only: overrides.tables_only,
     };
     let written = build_as(&run, "--baseline", progress)?;
     let mut new = Results::read(&written.out, &written.manifest)?;
@@ -514,6 +561,13 @@ pub fn check(opts: &CheckOptions, progress: &dyn Progress) -> Result<Checked, Re
         baseline: opts.baseline.clone(),
         command: base.manifest.command.clone(),
         scenarios: chosen.iter().map(|e| e.name.clone()).collect(),
+        compared: (chosen.iter())
+            .map(|e| (e.name.clone(), e.editions.clone()))
+            .chain(["odds", "actions"].map(|t| {
+                let ids = base.manifest.editions.iter().map(|e| e.id.clone());
+                (t.to_string(), ids.collect())
+            }))
+            .collect(),
         inputs: input_changes(&base.manifest, &written.manifest, all),
         rules: rules_changes(&base.manifest, &written.manifest),
         comparison,

@@ -53,6 +53,7 @@
 //!     editions: vec!["revised".to_string()],
 //!     against: None,
 //!     force: false,
+//!     tables_only: false,
 //! };
 //! let written = build(&opts, &()).unwrap();
 //! // Every file the stages wrote, listed with its sha256: the exact

@@ -48,6 +48,15 @@ pub struct Manifest {
     /// which changed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub inputs: Vec<InputEntry>,
+    /// The directory the report was made from, where the relative paths
+    /// of its command, scenarios and inputs start: relative to the
+    /// report's own directory, `/`-separated (`..` for a report made with
+    /// `--out baseline`), so that `wodds check` runs from anywhere and
+    /// the report can move with its project; absent from reports made
+    /// before it was recorded (then `wodds check` reads the paths from
+    /// the directory it runs in).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub root: Option<String>,
 }
 
 /// The flags a report was made with that override every scenario's own.
@@ -62,6 +71,9 @@ pub struct Overrides {
     /// `--against`, if given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub against: Option<String>,
+    /// `--tables-only`: the report holds its tables and manifest only.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tables_only: bool,
 }
 
 /// An input file of a report.
@@ -152,6 +164,31 @@ impl FileEntry {
             sha256: sha256(bytes),
         }
     }
+}
+
+/// Where a report written to `out` was made from (the working
+/// directory), relative to `out` and `/`-separated, as
+/// [`Manifest::root`] records it: `..` for `--out baseline`, `../..` for
+/// `--out reports/base`. `None` when either cannot be told (a working
+/// directory gone, or `out` on another drive).
+pub fn root_of(out: &std::path::Path) -> Option<String> {
+    let cwd = std::env::current_dir().ok()?.canonicalize().ok()?;
+    let out = std::path::absolute(out).ok()?;
+    // `out` may not exist yet: its parent does.
+    let out = match (out.parent(), out.file_name()) {
+        (Some(p), Some(name)) => p.canonicalize().ok()?.join(name),
+        _ => out.canonicalize().ok()?,
+    };
+    let rel = pathdiff::diff_paths(&cwd, &out)?;
+    let parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_str().map(str::to_string))
+        .collect::<Option<_>>()?;
+    Some(if parts.is_empty() {
+        ".".to_string()
+    } else {
+        parts.join("/")
+    })
 }
 
 /// SHA-256 of `bytes` in hex.

@@ -48,6 +48,7 @@ fn baseline(dir: &Path, scenarios: &[&str], editions: &[String], trials: u64) ->
         editions: editions.to_vec(),
         against: None,
         force: false,
+        tables_only: false,
     };
     build(&opts, &()).unwrap();
     out

@@ -52,6 +52,7 @@ fn build_into(dir: &Path) -> Manifest {
         editions: Vec::new(),
         against: None,
         force: true,
+        tables_only: false,
     };
     build(&opts, &()).unwrap().manifest
 }
@@ -779,6 +780,7 @@ fn a_one_die_chase_has_the_lead_worked_out_by_hand() {
             editions: Vec::new(),
             against: None,
             force: false,
+            tables_only: false,
         },
         &(),
     )

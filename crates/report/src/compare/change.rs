@@ -4,9 +4,12 @@
 
 use serde::Serialize;
 
-/// How far apart two exact figures may be and still be equal: 1e-12, on
-/// the figure's own scale past 1 (`|a - b| <= 1e-12 max(1, |a|, |b|)`).
-pub const TOLERANCE: f64 = 1e-12;
+/// The least an exact figure must move to be a move: 1e-9, on the
+/// figure's own scale past 1 (`|a - b| >= 1e-9 max(1, |a|, |b|)`). A
+/// draw's chance going from 1e-11 to 0 is not a change a designer can
+/// see, and a sum's last bits may differ between builds; a probability
+/// that moves by a billionth or more is reported, however small.
+pub const MIN_MOVE: f64 = 1e-9;
 
 /// When an estimate's change is reported.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -99,11 +102,11 @@ impl Comparison {
     }
 }
 
-/// Exact figures equal within [`TOLERANCE`] (two nulls alike).
+/// Exact figures that moved by less than [`MIN_MOVE`] (two nulls alike).
 pub fn same(a: Option<f64>, b: Option<f64>) -> bool {
     match (a, b) {
         (None, None) => true,
-        (Some(x), Some(y)) => (x - y).abs() <= TOLERANCE * 1f64.max(x.abs()).max(y.abs()),
+        (Some(x), Some(y)) => (x - y).abs() < MIN_MOVE * 1f64.max(x.abs()).max(y.abs()),
         _ => false,
     }
 }

@@ -2,8 +2,9 @@
 //! reports as moved.
 //!
 //! - Exact figures (every cell of `odds.parquet` and `actions.parquet`,
-//!   every summary row and distribution a round chain gives) must agree
-//!   within [`TOLERANCE`]; any that do not have moved, whatever the size.
+//!   every summary row and distribution a round chain gives) have moved
+//!   when they differ by [`MIN_MOVE`] (1e-9) or more, whatever the size
+//!   past that.
 //! - Estimates are tested where the metric has no exact value under both
 //!   reports (under a round chain the estimates are drawn from the very
 //!   chain the exact rows come from, so they can move only if it does): a
@@ -30,6 +31,6 @@ mod results;
 #[cfg(test)]
 mod tests;
 
-pub use change::{Change, Comparison, TOLERANCE, Thresholds, same};
+pub use change::{Change, Comparison, MIN_MOVE, Thresholds, same};
 pub use comparison::compare;
 pub use results::{Cell, Results};

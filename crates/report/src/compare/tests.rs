@@ -42,16 +42,27 @@ fn the_same_results_move_nothing() {
     assert_eq!((c.exact, c.tested), (1, 0));
 }
 
-/// An exact figure moved by 1e-9 is reported; by 1e-13, not.
+/// An exact figure that moved by a billionth or more is reported; by
+/// less, not: a draw's chance of 1e-11 gone to 0 is no move (issue 27:
+/// `draws 0.000000001% -> 0.000000000%` was listed).
 #[test]
-fn exact_figures_agree_within_the_tolerance() {
-    let old = results(vec![metric("revised", "draws", 0.25, true, 0)]);
-    let near = results(vec![metric("revised", "draws", 0.25 + 1e-13, true, 0)]);
-    let far = results(vec![metric("revised", "draws", 0.25 + 1e-9, true, 0)]);
-    assert!(compare(&old, &near, &Thresholds::default()).is_clean());
-    let c = compare(&old, &far, &Thresholds::default());
-    assert_eq!(c.moved.len(), 1);
-    assert_eq!(c.moved[0].test, "exact");
+fn exact_figures_move_by_a_billionth_or_more() {
+    let moved = |a: f64, b: f64| {
+        let old = results(vec![metric("revised", "draws", a, true, 0)]);
+        let new = results(vec![metric("revised", "draws", b, true, 0)]);
+        let c = compare(&old, &new, &Thresholds::default());
+        assert!(c.moved.iter().all(|m| m.test == "exact"));
+        c.moved.len() == 1
+    };
+    assert!(!moved(0.25, 0.25 + 1e-13));
+    assert!(!moved(1e-11, 0.0));
+    assert!(!moved(0.25, 0.25 - 9e-10));
+    assert!(moved(0.25, 0.25 + 1.1e-9));
+    assert!(moved(0.0, 1.1e-9));
+    // On a mean's own scale past 1: 14.24 rounds moving by 1e-8 is less
+    // than a billionth of it.
+    assert!(!moved(14.24, 14.24 + 1e-8));
+    assert!(moved(14.24, 14.24 + 1e-7));
 }
 
 /// A share of 1000 moved from 30% to 40% is far past alpha and the

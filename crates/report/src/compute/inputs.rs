@@ -31,6 +31,9 @@ pub struct Options {
     pub against: Option<String>,
     /// Replace `out` even when it is not a report.
     pub force: bool,
+    /// Only the tables and the manifest: no charts, no page (a lean
+    /// baseline for `wodds check`, small enough to review in a diff).
+    pub tables_only: bool,
 }
 
 impl Options {
@@ -53,6 +56,9 @@ impl Options {
         }
         if let Some(a) = &self.against {
             c.push_str(&format!(" --against {a}"));
+        }
+        if self.tables_only {
+            c.push_str(" --tables-only");
         }
         c
     }
@@ -282,6 +288,7 @@ mod tests {
                 .collect(),
             against: None,
             force: false,
+            tables_only: false,
         }
     }
 

@@ -127,6 +127,7 @@ pub fn merge(
         editions: m.inputs.editions.clone(),
         against: None,
         force,
+        tables_only: false,
     };
     if opts.command() != m.command || m.inputs.sampler.is_some() {
         return Err(ReportError::Part {
@@ -200,8 +201,13 @@ fn report(
     let mut out = Out::new(staging.path());
     timed(&mut timings.parquet, || out.tables(&computed, progress))?;
 
+    // A lean report (--tables-only) has no charts and no page.
+    let pictures = !opts.tables_only;
     progress.message("charts");
     let drawn = timed(&mut timings.charts, || -> Result<_, ReportError> {
+        if !pictures {
+            return Ok(Vec::new());
+        }
         let drawn = charts::draw(charts::plan(&editions, &computed, &palette))?;
         out.charts(&drawn)?;
         Ok(drawn)
@@ -210,15 +216,17 @@ fn report(
 
     progress.message("index.html");
     let manifest = timed(&mut timings.page, || -> Result<_, ReportError> {
-        let page = page::page(
-            opts.command(),
-            &editions,
-            &loaded,
-            &computed,
-            &palette,
-            &drawn,
-        );
-        out.file("index.html", page::render(&page)?.as_bytes(), None)?;
+        if pictures {
+            let page = page::page(
+                opts.command(),
+                &editions,
+                &loaded,
+                &computed,
+                &palette,
+                &drawn,
+            );
+            out.file("index.html", page::render(&page)?.as_bytes(), None)?;
+        }
         let manifest = report_manifest(opts, &loaded, &editions, inputs, out.files);
         let mut json = serde_json::to_string_pretty(&manifest).expect("a manifest serializes");
         json.push('\n');
@@ -288,14 +296,12 @@ fn stage(
     if let Some(parts) = parts {
         read.extend(parts.dirs.iter().cloned());
     }
-    let mut planned: Vec<String> = [
-        "manifest.json",
-        "index.html",
-        "odds.parquet",
-        "actions.parquet",
-    ]
-    .map(String::from)
-    .to_vec();
+    let mut planned: Vec<String> = ["manifest.json", "odds.parquet", "actions.parquet"]
+        .map(String::from)
+        .to_vec();
+    if !opts.tables_only {
+        planned.push("index.html".to_string());
+    }
     if opts.against.is_some() {
         planned.push("changes.parquet".to_string());
     }
@@ -455,8 +461,10 @@ fn report_manifest(
             seed: opts.seed,
             editions: opts.editions.clone(),
             against: opts.against.clone(),
+            tables_only: opts.tables_only,
         }),
         inputs,
+        root: manifest::root_of(&opts.out),
     }
 }
 
