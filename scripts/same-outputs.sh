@@ -144,7 +144,7 @@ EOF
     rm -rf "$work/shard.d"
     for i in 0 1; do
         keep "$bin" "$dir/shard/part$i" run scenarios/brawl.toml --trials 20000 \
-            --shard "$i/2" --output "$work/shard.d/$i" --quiet
+            --shard "$i/2" --out "$work/shard.d/$i" --quiet
     done
     for format in table csv json; do
         keep "$bin" "$dir/shard/merged.$format" merge "$work/shard.d/0" \

@@ -10,8 +10,6 @@ use crate::fight::SamplerArg;
 use anyhow::Context;
 use clap::Args;
 use wodds_report::compute::delta::{self, Delta, MAX_ALONE, Play, ScenarioShift};
-use wodds_rules::RuleSet;
-use wodds_sim::conflict::Scenario;
 
 use crate::output::{Cell, check, csv_writer, emit};
 use crate::rules::shown;
@@ -82,13 +80,13 @@ pub enum CompareFormat {
 }
 
 pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
-    let base = RuleSet::load(&args.base).context("BASE")?;
-    let rule = RuleSet::load(&args.rule).context("RULE")?;
+    let base = crate::stdin::rules(&args.base).context("BASE")?;
+    let rule = crate::stdin::rules(&args.rule).context("RULE")?;
     let mut inputs: Vec<PathBuf> = base.files().to_vec();
     inputs.extend(rule.files().iter().cloned());
     let mut scenarios = Vec::new();
     for path in &args.scenarios {
-        let scenario = Scenario::load(path)?;
+        let scenario = crate::stdin::scenario(path)?;
         let stem = path.file_stem().map_or_else(
             || path.display().to_string(),
             |s| s.to_string_lossy().into(),

@@ -12,16 +12,19 @@ use crate::run::Format;
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     wodds merge parts/* --out reports/latest        (parts of wodds report --shard)\n  \
-    wodds merge parts/* --format csv --out brawl.csv (parts of wodds run --shard)")]
+    wodds merge parts/* --format csv -o brawl.csv   (parts of wodds run --shard)")]
 pub struct MergeArgs {
     /// The parts' directories (of `wodds report --shard` or `wodds run --shard`),
     /// every shard 0..N-1 once, in any order.
     #[arg(required = true, value_name = "PARTS")]
     parts: Vec<PathBuf>,
-    /// Parts of `wodds report`: the report's directory (required). Parts of
-    /// `wodds run`: the file to write instead of stdout.
-    #[arg(long, visible_alias = "output", short)]
+    /// Parts of `wodds report`: the report's directory (required).
+    #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
+    /// Parts of `wodds run`: the file to write instead of stdout (whole, or
+    /// not at all).
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
     /// Parts of `wodds run`: the output format [default: table].
     #[arg(long, value_enum)]
     format: Option<Format>,
@@ -43,6 +46,11 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
             if args.format.is_some() {
                 bail!("--format: the parts are of wodds report, which writes a report directory");
             }
+            if args.output.is_some() {
+                bail!(
+                    "--output: the parts are of wodds report, which writes a directory: give --out DIR"
+                );
+            }
             let Some(out) = &args.out else {
                 bail!("--out: give the report's directory (the parts are of wodds report)");
             };
@@ -56,7 +64,12 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
         PartOf::Run => {
             if args.force {
                 bail!(
-                    "--force: the parts are of wodds run, whose --out is a file (replaced whole)"
+                    "--force: the parts are of wodds run, whose --output is a file (replaced whole)"
+                );
+            }
+            if args.out.is_some() {
+                bail!(
+                    "--out: the parts are of wodds run, which writes a file: give --output FILE (or -o)"
                 );
             }
             if args.timings {
@@ -64,7 +77,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
             }
             crate::fight::merge(
                 &parts,
-                args.out.as_deref(),
+                args.output.as_deref(),
                 args.format.unwrap_or(Format::Table),
                 args.quiet,
             )

@@ -14,9 +14,10 @@ use crate::run::{Format, Provenance, RollFlags, RunArgs, binomial_se, pct};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
-    wodds odds --edition revised --pool 6 --difficulty 6\n  \
-    wodds odds --edition hubris --pool 1-10 --again 9 --format csv\n  \
-    wodds odds --edition my-house-rules.toml --pool 5 --method mc --trials 1000000")]
+    wodds odds --editions revised --pool 6 --difficulty 6\n  \
+    wodds odds -e revised,fta,my-house-rules.toml --pool 3-8 --difficulty 6\n  \
+    wodds odds --editions hubris --pool 1-10 --again 9 --format csv\n  \
+    wodds odds --editions my-house-rules.toml --pool 5 --method mc --trials 1000000")]
 pub struct OddsArgs {
     #[command(flatten)]
     run: RunArgs,
@@ -58,76 +59,106 @@ struct Row {
 }
 
 pub fn run(args: &OddsArgs) -> anyhow::Result<()> {
-    let rules = args.run.load()?;
-    let provenance = Provenance::new(&args.run, &rules);
-    let pools = args.pool.0.clone();
-    let [dmin, dmax] = rules.dice.difficulty_range;
-    let difficulties = args
-        .difficulty
-        .as_ref()
-        .map_or(dmin..=dmax, |d| d.0.clone());
-    for p in [*pools.start(), *pools.end()] {
-        rules.check_pool(p).context("--pool")?;
-    }
-    for d in [*difficulties.start(), *difficulties.end()] {
-        rules.check_difficulty(d).context("--difficulty")?;
-    }
+    // Every edition, and every roll of each, first: bad input fails
+    // before any work.
+    let editions = args.run.load_all()?;
     let options = args.roll.options();
-    let cells: Vec<(i32, i32)> = pools
-        .flat_map(|p| difficulties.clone().map(move |d| (p, d)))
-        .collect();
-    // Build every roll first so that bad input fails before any work.
-    let rolls = cells
-        .iter()
-        .map(|&(p, d)| rules.roll(p, d, &options))
-        .collect::<Result<Vec<_>, _>>()?;
-
-    let bar = args.run.progress(cells.len() as u64, "rows");
-    let option_label = args.roll.label();
-    let rows: Vec<Row> = cells
-        .par_iter()
-        .zip(rolls.par_iter())
-        .map(|(&(pool, difficulty), roll)| {
-            let stats = if args.run.is_mc() {
-                let key = [
-                    key_of(&rules.id),
-                    pool as u64,
-                    difficulty as u64,
-                    key_of(&option_label),
-                ];
-                Stats::sample(roll, args.run.trials, stream(args.run.seed, &key))
+    let mut plans = Vec::new();
+    for rules in &editions {
+        let pools = args.pool.0.clone();
+        let [dmin, dmax] = rules.dice.difficulty_range;
+        let difficulties = args
+            .difficulty
+            .as_ref()
+            .map_or(dmin..=dmax, |d| d.0.clone());
+        let which = |flag: &str| {
+            if editions.len() > 1 {
+                format!("{flag} (under {})", rules.id)
             } else {
-                Stats::exact(roll)
-            };
-            bar.inc(1);
-            Row {
-                edition: rules.id.clone(),
-                pool,
-                difficulty,
-                p_success: tidy(stats.p_success),
-                p_botch: tidy(stats.p_botch),
-                mean: tidy(stats.mean),
-                p_ge_1: tidy(stats.p_ge[0]),
-                p_ge_2: tidy(stats.p_ge[1]),
-                p_ge_3: tidy(stats.p_ge[2]),
-                p_ge_4: tidy(stats.p_ge[3]),
-                p_ge_5: tidy(stats.p_ge[4]),
-                se_success: stats.se_success,
-                truncation: stats.truncation,
-                options: option_label.clone(),
-                provenance: provenance.clone(),
+                flag.to_string()
             }
-        })
-        .collect();
+        };
+        for p in [*pools.start(), *pools.end()] {
+            rules.check_pool(p).with_context(|| which("--pool"))?;
+        }
+        for d in [*difficulties.start(), *difficulties.end()] {
+            rules
+                .check_difficulty(d)
+                .with_context(|| which("--difficulty"))?;
+        }
+        let cells: Vec<(i32, i32)> = pools
+            .flat_map(|p| difficulties.clone().map(move |d| (p, d)))
+            .collect();
+        let rolls = cells
+            .iter()
+            .map(|&(p, d)| rules.roll(p, d, &options))
+            .collect::<Result<Vec<_>, _>>()?;
+        plans.push((rules, cells, rolls));
+    }
+
+    let total: usize = plans.iter().map(|(_, c, _)| c.len()).sum();
+    let bar = args.run.progress(total as u64, "rows");
+    let option_label = args.roll.label();
+    let mut rows: Vec<Vec<Row>> = Vec::new();
+    for (rules, cells, rolls) in &plans {
+        let provenance = Provenance::new(&args.run, rules);
+        let of: Vec<Row> = cells
+            .par_iter()
+            .zip(rolls.par_iter())
+            .map(|(&(pool, difficulty), roll)| {
+                let stats = if args.run.is_mc() {
+                    let key = [
+                        key_of(&rules.id),
+                        pool as u64,
+                        difficulty as u64,
+                        key_of(&option_label),
+                    ];
+                    Stats::sample(roll, args.run.trials, stream(args.run.seed, &key))
+                } else {
+                    Stats::exact(roll)
+                };
+                bar.inc(1);
+                Row {
+                    edition: rules.id.clone(),
+                    pool,
+                    difficulty,
+                    p_success: tidy(stats.p_success),
+                    p_botch: tidy(stats.p_botch),
+                    mean: tidy(stats.mean),
+                    p_ge_1: tidy(stats.p_ge[0]),
+                    p_ge_2: tidy(stats.p_ge[1]),
+                    p_ge_3: tidy(stats.p_ge[2]),
+                    p_ge_4: tidy(stats.p_ge[3]),
+                    p_ge_5: tidy(stats.p_ge[4]),
+                    se_success: stats.se_success,
+                    truncation: stats.truncation,
+                    options: option_label.clone(),
+                    provenance: provenance.clone(),
+                }
+            })
+            .collect();
+        rows.push(of);
+    }
     bar.finish_and_clear();
 
+    let all: Vec<&Row> = rows.iter().flatten().collect();
     emit(args.run.output.as_deref(), |out| match args.run.format {
-        Format::Csv => write_csv(out, &rows, args.run.is_mc()),
+        Format::Csv => write_csv(out, &all, args.run.is_mc()),
         Format::Json => {
-            serde_json::to_writer_pretty(&mut *out, &rows)?;
+            serde_json::to_writer_pretty(&mut *out, &all)?;
             writeln!(out)
         }
-        Format::Table => write_table(out, &rules, &rows, args),
+        // Each edition's table under its own title, side by side in
+        // reading order.
+        Format::Table => {
+            for (i, ((rules, _, _), of)) in plans.iter().zip(&rows).enumerate() {
+                if i > 0 {
+                    writeln!(out)?;
+                }
+                write_table(out, rules, of, args)?;
+            }
+            Ok(())
+        }
     })
 }
 
@@ -198,7 +229,7 @@ const CSV_HEAD: [&str; 11] = [
     "p_ge_5",
 ];
 
-fn write_csv(out: &mut dyn Write, rows: &[Row], mc: bool) -> io::Result<()> {
+fn write_csv(out: &mut dyn Write, rows: &[&Row], mc: bool) -> io::Result<()> {
     let mut w = csv_writer(out);
     let mut head: Vec<&str> = CSV_HEAD.to_vec();
     if mc {

@@ -29,7 +29,7 @@ pub struct ReportArgs {
     #[arg(long)]
     seed: Option<u64>,
     /// Editions instead of the scenarios', comma-separated (ids or house-rule paths).
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, short, value_delimiter = ',')]
     editions: Vec<String>,
     /// One of the report's editions to measure the others against: the
     /// page then opens with "What your rule changes" (as `wodds compare`)
@@ -47,6 +47,11 @@ pub struct ReportArgs {
     /// Print the time each part took on stderr.
     #[arg(long)]
     timings: bool,
+    /// What to print once the report is written: a line (table) or JSON
+    /// (its directory, page, scenarios and every file with its size and
+    /// sha256, as the manifest lists them).
+    #[arg(long, value_enum, default_value_t = ReportFormat::Table)]
+    format: ReportFormat,
     /// Only the tables (Parquet and CSV) and the manifest: no charts and no
     /// page. A lean baseline for `wodds check`, small enough to review in
     /// a pull request's diff.
@@ -58,6 +63,15 @@ pub struct ReportArgs {
     shard: Option<Shard>,
     #[command(flatten)]
     pub(crate) chain: crate::chain::ChainArgs,
+}
+
+/// What `wodds report` prints when it is done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReportFormat {
+    /// One line: what was written, and where.
+    Table,
+    /// JSON, for scripts.
+    Json,
 }
 
 /// `--shard`: `i/n`, `i` from 0 to `n - 1`.
@@ -157,6 +171,24 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     }
     let written = wodds_report::build(&opts, &Bar(bar.clone()))?;
     bar.finish_and_clear();
+    if args.format == ReportFormat::Json {
+        print_notes(&written.notes);
+        let m = &written.manifest;
+        let json = serde_json::json!({
+            "out": written.out,
+            "index": (!opts.tables_only).then_some(&written.index),
+            "command": m.command,
+            "scenarios": m.scenarios.iter().map(|s| &s.name).collect::<Vec<_>>(),
+            "editions": (m.editions.iter())
+                .map(|e| serde_json::json!({"id": e.id, "rules_hash": e.rules_hash}))
+                .collect::<Vec<_>>(),
+            "files": m.files,
+        });
+        return crate::output::emit(None, |out| {
+            serde_json::to_writer_pretty(&mut *out, &json)?;
+            writeln!(out)
+        });
+    }
     print_written(&written, args.timings);
     Ok(())
 }

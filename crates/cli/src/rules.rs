@@ -74,7 +74,7 @@ pub fn run(cmd: &RulesCommand) -> anyhow::Result<()> {
 }
 
 fn show(a: &ShowArgs) -> anyhow::Result<()> {
-    let rules = RuleSet::load(&a.edition).context("edition")?;
+    let rules = crate::stdin::rules(&a.edition).context("edition")?;
     check(a.output.as_deref(), rules.files())?;
     emit(a.output.as_deref(), |out| match a.format {
         RulesFormat::Json => {
@@ -265,8 +265,8 @@ pub fn write_changes(
 }
 
 fn diff(args: &DiffArgs) -> anyhow::Result<()> {
-    let a = RuleSet::load(&args.a).context("first edition")?;
-    let b = RuleSet::load(&args.b).context("second edition")?;
+    let a = crate::stdin::rules(&args.a).context("first edition")?;
+    let b = crate::stdin::rules(&args.b).context("second edition")?;
     let mut inputs = a.files().to_vec();
     inputs.extend(b.files().iter().cloned());
     check(args.output.as_deref(), &inputs)?;

@@ -17,9 +17,18 @@ pub const MAX_TRIALS: u64 = 1_000_000_000;
 /// Flags shared by `odds` and every `action`.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// Edition id (revised, fta, uwod, hubris) or path to a house-rule .toml file.
-    #[arg(long, short)]
-    pub edition: String,
+    /// Editions, comma-separated: ids (revised, fta, uwod, hubris) or
+    /// house-rule .toml paths (`-` reads one from standard input). `wodds
+    /// odds` puts several side by side; an action takes one.
+    #[arg(
+        long = "editions",
+        short = 'e',
+        visible_alias = "edition",
+        value_delimiter = ',',
+        required = true,
+        value_name = "EDITIONS"
+    )]
+    pub editions: Vec<String>,
     /// Exact enumeration or Monte Carlo sampling.
     #[arg(long, value_enum, default_value_t = Method::Exact)]
     pub method: Method,
@@ -67,12 +76,37 @@ impl RunArgs {
         self.method == Method::Mc
     }
 
-    /// Checks the flags, loads the edition and checks `--output` against
-    /// it, before any work.
+    /// Checks the flags, loads the one edition an action takes and checks
+    /// `--output` against it, before any work.
     pub fn load(&self) -> anyhow::Result<RuleSet> {
-        let rules = RuleSet::load(&self.edition).context("--edition")?;
-        crate::output::check(self.output.as_deref(), rules.files())?;
-        Ok(rules)
+        if self.editions.len() != 1 {
+            anyhow::bail!(
+                "--editions: an action takes one edition, not {} ({}); run it once for each",
+                self.editions.len(),
+                self.editions.join(",")
+            );
+        }
+        Ok(self.load_all()?.remove(0))
+    }
+
+    /// Loads every edition `--editions` names, in order, and checks
+    /// `--output` against their files, before any work.
+    pub fn load_all(&self) -> anyhow::Result<Vec<RuleSet>> {
+        let mut all: Vec<RuleSet> = Vec::new();
+        for e in &self.editions {
+            let rules = crate::stdin::rules(e).context("--editions")?;
+            if all.iter().any(|r| r.id == rules.id) {
+                anyhow::bail!(
+                    "--editions: {} is given twice; give each edition once",
+                    rules.id
+                );
+            }
+            all.push(rules);
+        }
+        let files: Vec<std::path::PathBuf> =
+            all.iter().flat_map(|r| r.files().iter().cloned()).collect();
+        crate::output::check(self.output.as_deref(), &files)?;
+        Ok(all)
     }
 
     /// A progress bar over `len` `unit`s on stderr: hidden for exact work,

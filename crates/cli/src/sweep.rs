@@ -12,6 +12,7 @@ use wodds_report::sweep::Row;
 use wodds_sim::conflict::{Figure, Scenario};
 use wodds_sim::sweep::{Outcome, Sweep, Vary};
 
+use crate::fight::SamplerArg;
 use crate::output::{Cell, csv_writer, emit, opt, tidy};
 use crate::run::{parse_trials, pct, progress_bar};
 
@@ -27,12 +28,14 @@ pub struct SweepArgs {
     #[arg(long, required = true)]
     vary: Vec<String>,
     /// Editions (ids or house-rule paths) in place of the scenario's.
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, short, value_delimiter = ',')]
     editions: Vec<String>,
     /// Fights a point where the fight has no round chain (default: the
     /// scenario's trials).
     #[arg(long, value_parser = parse_trials)]
     trials: Option<u64>,
+    #[command(flatten)]
+    play: PlayArgs,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
@@ -66,12 +69,14 @@ pub struct BalanceArgs {
     #[arg(long, default_value_t = 0.5, value_parser = parse_share)]
     target: f64,
     /// Editions (ids or house-rule paths) in place of the scenario's.
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, short, value_delimiter = ',')]
     editions: Vec<String>,
     /// Fights a value where the fight has no round chain (default: the
     /// scenario's trials).
     #[arg(long, value_parser = parse_trials)]
     trials: Option<u64>,
+    #[command(flatten)]
+    play: PlayArgs,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
@@ -80,6 +85,21 @@ pub struct BalanceArgs {
     quiet: bool,
     #[command(flatten)]
     pub(crate) chain: crate::chain::ChainArgs,
+}
+
+/// How the fights of a sweep or balance are played, as `wodds run`
+/// plays them.
+#[derive(Debug, Args)]
+struct PlayArgs {
+    /// Seed of the fights a point plays where it has no round chain
+    /// (default: the scenario's).
+    #[arg(long, value_parser = crate::run::parse_seed, allow_hyphen_values = true)]
+    seed: Option<u64>,
+    /// How fights are drawn, as `wodds run --sampler`: `round` (exact from
+    /// the round chain where a point has one, else as `outcome`),
+    /// `outcome` or `die` (every point estimated).
+    #[arg(long, value_enum, default_value_t = SamplerArg::Round)]
+    sampler: SamplerArg,
 }
 
 fn parse_share(s: &str) -> Result<f64, String> {
@@ -98,7 +118,7 @@ enum Format {
 
 /// The scenario with `--editions` in place of its own.
 fn load(path: &Path, editions: &[String]) -> anyhow::Result<Scenario> {
-    let mut scenario = Scenario::load(path)?;
+    let mut scenario = crate::stdin::scenario(path)?;
     if !editions.is_empty() {
         scenario.editions = crate::fight::load_editions(editions)?;
     }
@@ -144,10 +164,14 @@ fn play(
     scenario: &mut Scenario,
     flags: &[String],
     trials: Option<u64>,
+    how: &PlayArgs,
     quiet: bool,
 ) -> anyhow::Result<(Sweep, Vec<Outcome>)> {
     if let Some(t) = trials {
         scenario.trials = t;
+    }
+    if let Some(seed) = how.seed {
+        scenario.seed = seed;
     }
     let vary = flags
         .iter()
@@ -156,7 +180,7 @@ fn play(
     let sweep = Sweep::new(scenario, vary)?;
     let jobs = (sweep.points().len() * sweep.editions().len()) as u64;
     let bar = progress_bar(quiet, jobs, "points");
-    let outcomes = sweep.run(scenario.trials, &|| bar.inc(1))?;
+    let outcomes = sweep.run(scenario.trials, how.sampler.sampling(), &|| bar.inc(1))?;
     bar.finish_and_clear();
     Ok((sweep, outcomes))
 }
@@ -181,7 +205,13 @@ pub fn sweep(args: &SweepArgs) -> anyhow::Result<()> {
         .as_ref()
         .map(|dir| wodds_report::sweep::Target::prepare(dir, args.force, &inputs))
         .transpose()?;
-    let (sweep, outcomes) = play(&mut scenario, &args.vary, args.trials, args.quiet)?;
+    let (sweep, outcomes) = play(
+        &mut scenario,
+        &args.vary,
+        args.trials,
+        &args.play,
+        args.quiet,
+    )?;
     let rows = rows(&sweep, &outcomes);
     if let Some(target) = out {
         crate::report::print_notes(&target.write(&table(&sweep, &rows))?);
@@ -382,7 +412,7 @@ pub fn balance(args: &BalanceArgs) -> anyhow::Result<()> {
             vary.values.join(",")
         );
     }
-    let (sweep, outcomes) = play(&mut scenario, &flag, args.trials, args.quiet)?;
+    let (sweep, outcomes) = play(&mut scenario, &flag, args.trials, &args.play, args.quiet)?;
     let first = &scenario.sides[0].name;
     let found: Vec<Balanced> = sweep
         .editions()

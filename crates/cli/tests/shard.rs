@@ -173,7 +173,7 @@ fn merged_run_parts_print_what_wodds_run_prints() {
         let name = args[1].trim_start_matches("scenarios/");
         for n in [1, 2, 7] {
             let dir = tmp.path().join(format!("{name}-{n}"));
-            let parts = parts(args, "--output", n, &dir);
+            let parts = parts(args, "--out", n, &dir);
             for format in ["table", "csv", "json"] {
                 let single = ok(&wodds(&with(args, &["--format", format])));
                 let merged = ok(&merge(&parts, &["--format", format]));
@@ -184,7 +184,7 @@ fn merged_run_parts_print_what_wodds_run_prints() {
             let file = dir.join("merged.csv");
             ok(&merge(
                 &parts,
-                &["--format", "csv", "--out", file.to_str().unwrap()],
+                &["--format", "csv", "--output", file.to_str().unwrap()],
             ));
             let single = ok(&wodds(&with(args, &["--format", "csv"])));
             assert_eq!(std::fs::read_to_string(&file).unwrap(), single);
@@ -409,7 +409,7 @@ fn bad_shard_flags_exit_2_naming_the_flag_and_range() {
         ("1/2/3", "expected i/n"),
     ] {
         for cmd in ["report", "run"] {
-            let flag = if cmd == "report" { "--out" } else { "--output" };
+            let flag = "--out";
             let o = wodds(&[cmd, "scenarios/brawl.toml", "--shard", shard, flag, o_]);
             fails(&o, &["--shard", shard, needle]);
         }
@@ -421,7 +421,7 @@ fn bad_shard_flags_exit_2_naming_the_flag_and_range() {
     );
     fails(
         &wodds(&["run", "scenarios/brawl.toml", "--shard", "0/2"]),
-        &["--shard", "--output"],
+        &["--shard", "--out"],
     );
     fails(
         &wodds(&[
@@ -429,7 +429,7 @@ fn bad_shard_flags_exit_2_naming_the_flag_and_range() {
             "scenarios/brawl.toml",
             "--shard",
             "0/2",
-            "--output",
+            "--out",
             o_,
             "--format",
             "csv",
@@ -447,10 +447,10 @@ fn bad_shard_flags_exit_2_naming_the_flag_and_range() {
         "100",
         "--shard",
         "0/2",
-        "--output",
+        "--out",
         o_,
     ];
-    fails(&wodds(&shard), &["--output", o_, "--force"]);
+    fails(&wodds(&shard), &["--out", o_, "--force"]);
     assert!(out.join("mine.txt").exists());
     assert!(leftovers(tmp.path()).is_empty());
     // Forced, the folder becomes a part and the user's file stays.

@@ -51,6 +51,14 @@ impl RuleSet {
         load_path(name, Path::new(name), &mut Vec::new())
     }
 
+    /// A house rule given as text rather than a file (read from standard
+    /// input, or typed into a page): `file` names it in errors (`<stdin>`),
+    /// `id` in outputs, and a relative `extends` is read from `dir`.
+    pub fn from_text(id: &str, file: &str, text: &str, dir: &Path) -> Result<RuleSet, RulesError> {
+        let parsed = parse(file, text)?;
+        resolve_in(id, parsed, Some(&dir.join(file)))
+    }
+
     /// A house rule made in memory on top of these rules: `settings`
     /// (dotted keys, `combat.fta.piling-on.attacking`, and their values),
     /// as a file that `extends` them would set them, named `id`. The same

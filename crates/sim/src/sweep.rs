@@ -558,15 +558,17 @@ impl Sweep {
         Ok((s, rules))
     }
 
-    /// Plays every point under every swept edition: exactly from the round
-    /// chain where it has one, else `trials` fights by the outcome sampler
-    /// (the scenario's seed, the edition's random streams: the same at
-    /// every point). Points and editions run side by side on rayon; the
-    /// result is the same whatever the thread count. `progress` is told
-    /// each point-edition finished.
+    /// Plays every point under every swept edition: with
+    /// [`Sampling::Round`], exactly from the round chain where it has one,
+    /// else `trials` fights by the outcome sampler; with another sampling,
+    /// `trials` fights by it (the scenario's seed, the edition's random
+    /// streams: the same at every point). Points and editions run side by
+    /// side on rayon; the result is the same whatever the thread count.
+    /// `progress` is told each point-edition finished.
     pub fn run(
         &self,
         trials: u64,
+        sampling: Sampling,
         progress: &(dyn Fn() + Sync),
     ) -> Result<Vec<Outcome>, SweepRunError> {
         let jobs: Vec<(usize, usize)> = (0..self.points.len())
@@ -581,7 +583,7 @@ impl Sweep {
                 let (s, rules) = &prepared[p];
                 let r = &rules[e];
                 let base = &self.scenario.editions[self.editions[e]];
-                let engine = EditionEngine::new(s, r, Sampling::Round)
+                let engine = EditionEngine::new(s, r, sampling)
                     .map_err(|e| SweepRunError::Rules(e.to_string()))?;
                 let (figures, trials) = match engine.chain() {
                     Some(chain) => (Figures::exact(&chain.outcomes()), None),

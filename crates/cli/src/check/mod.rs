@@ -35,7 +35,7 @@ pub struct CheckArgs {
     /// The baseline: a report directory made by `wodds report`, made again
     /// from its manifest.json; its paths are read from the directory the
     /// report was made from, wherever check runs.
-    #[arg(long)]
+    #[arg(long, value_name = "DIR")]
     baseline: PathBuf,
     /// The baseline's scenarios to check, by file or name (default: all).
     scenarios: Vec<String>,

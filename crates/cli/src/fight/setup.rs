@@ -22,7 +22,7 @@ pub(super) struct Setup {
 pub fn load_editions(editions: &[String]) -> anyhow::Result<Vec<RuleSet>> {
     let mut loaded = Vec::new();
     for e in editions {
-        let rules = RuleSet::load(e).context("--editions")?;
+        let rules = crate::stdin::rules(e).context("--editions")?;
         if let Some(twice) = conflict::same_edition(&loaded, &rules) {
             bail!("--editions: {}", conflict::twice_words(e, twice));
         }
@@ -38,7 +38,7 @@ pub(super) fn setup(
     seed: Option<u64>,
     editions: &[String],
 ) -> anyhow::Result<Setup> {
-    let mut scenario = Scenario::load(path)?;
+    let mut scenario = crate::stdin::scenario(path)?;
     if let Some(t) = trials {
         scenario.trials = t;
     }

@@ -63,11 +63,14 @@ pub(super) fn run_shard(args: &RunScenarioArgs, shard: Shard) -> anyhow::Result<
     if args.format.is_some() {
         bail!("--format: a shard writes a part, not a table; give --format to wodds merge");
     }
-    let Some(out) = &args.output else {
-        bail!("--shard: give --output DIR, the directory of the shard's part");
+    if args.output.is_some() {
+        bail!("--output: names a file; a shard's part is a directory: give --out DIR");
+    }
+    let Some(out) = &args.out else {
+        bail!("--shard: give --out DIR, the directory of the shard's part");
     };
     let Setup { scenario, inputs } = setup(&args.scenario, args.trials, args.seed, &args.editions)?;
-    let dir = PartDir::stage(out, args.force, "--output", &inputs)?;
+    let dir = PartDir::stage(out, args.force, "--out", &inputs)?;
     let engines = engines(&scenario, args.sampler, args.quiet)?;
     let fights = shard.fights(scenario.trials);
     let bar = crate::run::progress_bar(args.quiet, fights * engines.len() as u64, "fights");
