@@ -126,7 +126,10 @@ const REPORT: &[&str] = &[
 #[test]
 fn merged_report_parts_are_the_report_byte_for_byte() {
     let tmp = tempfile::tempdir().unwrap();
-    let single = tmp.path().join("single");
+    // As deep as each merged report (n1/merged): a manifest records where
+    // its project is, relative to the report.
+    std::fs::create_dir(tmp.path().join("one")).unwrap();
+    let single = tmp.path().join("one/single");
     let printed = ok(&wodds(&with(REPORT, &["--out", single.to_str().unwrap()])));
     for n in [1, 2, 7] {
         let dir = tmp.path().join(format!("n{n}"));
@@ -250,7 +253,9 @@ fn parts_that_do_not_go_together_exit_2_naming_the_file() {
         &[p1.clone(), p0.clone()],
         &["--out", report.to_str().unwrap()],
     ));
-    let single = t.join("single");
+    // As deep as the merged report (out/report).
+    std::fs::create_dir(t.join("one")).unwrap();
+    let single = t.join("one/single");
     let a: Vec<&str> = args.iter().map(String::as_str).collect();
     ok(&wodds(&with(&a, &["--out", single.to_str().unwrap()])));
     same_files(&single, &report);
