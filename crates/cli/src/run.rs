@@ -24,7 +24,6 @@ pub struct RunArgs {
         long = "editions",
         short = 'e',
         visible_alias = "edition",
-        value_delimiter = ',',
         required = true,
         value_name = "EDITIONS"
     )]
@@ -79,21 +78,36 @@ impl RunArgs {
     /// Checks the flags, loads the one edition an action takes and checks
     /// `--output` against it, before any work.
     pub fn load(&self) -> anyhow::Result<RuleSet> {
-        if self.editions.len() != 1 {
+        let names = self.names();
+        if names.len() != 1 {
             anyhow::bail!(
                 "--editions: an action takes one edition, not {} ({}); run it once for each",
-                self.editions.len(),
-                self.editions.join(",")
+                names.len(),
+                names.join(",")
             );
         }
         Ok(self.load_all()?.remove(0))
+    }
+
+    /// The editions named, in order: each `--editions` value split at its
+    /// commas, unless it is a house-rule file whose name holds one.
+    fn names(&self) -> Vec<String> {
+        let mut names = Vec::new();
+        for v in &self.editions {
+            if std::path::Path::new(v).is_file() {
+                names.push(v.clone());
+            } else {
+                names.extend(v.split(',').map(str::to_string));
+            }
+        }
+        names
     }
 
     /// Loads every edition `--editions` names, in order, and checks
     /// `--output` against their files, before any work.
     pub fn load_all(&self) -> anyhow::Result<Vec<RuleSet>> {
         let mut all: Vec<RuleSet> = Vec::new();
-        for e in &self.editions {
+        for e in &self.names() {
             let rules = crate::stdin::rules(e).context("--editions")?;
             if all.iter().any(|r| r.id == rules.id) {
                 anyhow::bail!(

@@ -106,15 +106,28 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         Some(path) => Some(Output::prepare_as("--summary", Some(path), &reads)?),
         None => None,
     };
-    if let Some(root) = &project.root {
-        std::env::set_current_dir(root).with_context(|| {
-            format!(
-                "--baseline {}: the directory it was made from, {}",
-                args.baseline.display(),
-                root.display()
-            )
-        })?;
-    }
+    // From the project's root, the baseline is named as from there
+    // (`ci/baseline`), as its errors and notes then say it.
+    let baseline = match &project.root {
+        Some(root) => {
+            std::env::set_current_dir(root).with_context(|| {
+                format!(
+                    "--baseline {}: the directory it was made from, {}",
+                    args.baseline.display(),
+                    root.display()
+                )
+            })?;
+            match (baseline.canonicalize(), std::env::current_dir()) {
+                (Ok(b), Ok(here)) => match pathdiff::diff_paths(&b, &here) {
+                    Some(rel) if rel.as_os_str().is_empty() => PathBuf::from("."),
+                    Some(rel) => rel,
+                    None => b,
+                },
+                _ => baseline,
+            }
+        }
+        None => args.baseline.clone(),
+    };
     let opts = CheckOptions {
         baseline,
         scenarios,
