@@ -33,36 +33,36 @@ pub enum ActionCommand {
     /// Roll again and again until the successes add up to a target.
     #[command(
         after_help = "Example (Veronica's Wits + Finance, a roll a night):\n  \
-        wodds action extended --edition revised --pool 7 --difficulty 7 --target 18 --max-rolls 10"
+        wodds action extended --editions revised --pool 7 --difficulty 7 --target 18 --max-rolls 10"
     )]
     Extended(ExtendedArgs),
     /// Try again after failing, the difficulty rising with each failure.
     #[command(
         after_help = "Example (Winters's Wits + Etiquette, 5 dice at 6, three tries):\n  \
-        wodds action retry --edition revised --pool 5 --difficulty 6 --tries 3"
+        wodds action retry --editions revised --pool 5 --difficulty 6 --tries 3"
     )]
     Retry(RetryArgs),
     /// Several actions in one turn: each pool loses dice for the others.
     #[command(after_help = "Example (Hall's punch and two dodges):\n  \
-        wodds action multiple --edition revised --pools 7,6,6 --difficulty 6")]
+        wodds action multiple --editions revised --pools 7,6,6 --difficulty 6")]
     Multiple(MultipleArgs),
     /// Several characters work together until a target: separate rolls added, or
     /// (hubris) the first character's roll with the others' help as an Edge.
     #[command(after_help = "Example:\n  \
-        wodds action teamwork --edition revised --pools 4,5,3 --difficulty 6 --target 10")]
+        wodds action teamwork --editions revised --pools 4,5,3 --difficulty 6 --target 10")]
     Teamwork(TeamworkArgs),
     /// One roll against another: only the margin counts.
     #[command(after_help = "Example (Veronica against Giselle):\n  \
-        wodds action resisted --edition revised --a 6@7 --b 7@6")]
+        wodds action resisted --editions revised --a 6@7 --b 7@6")]
     Resisted(ResistedArgs),
     /// Extended and resisted: each round's winner scores the margin; first to the target wins.
     #[command(after_help = "Examples:\n  \
-        wodds action contest --edition revised --a 5@6 --b 5@6 --target 5\n  \
-        wodds action contest --edition revised --a 5@5,5@5,5@5,6@4 --b 5@5,5@5,5@5,6@4 --target 5   # the debate")]
+        wodds action contest --editions revised --a 5@6 --b 5@6 --target 5\n  \
+        wodds action contest --editions revised --a 5@5,5@5,5@5,6@4 --b 5@5,5@5,5@5,6@4 --target 5   # the debate")]
     Contest(ContestArgs),
     /// Contests until one side has lost as many as its Resistance (hubris).
     #[command(after_help = "Example:\n  \
-        wodds action prolonged --edition hubris --a 5 --b 6 --a-resistance 2 --b-resistance 3")]
+        wodds action prolonged --editions hubris --a 5 --b 6 --a-resistance 2 --b-resistance 3")]
     Prolonged(ProlongedArgs),
 }
 
