@@ -109,11 +109,9 @@ impl RunArgs {
         let mut all: Vec<RuleSet> = Vec::new();
         for e in &self.names() {
             let rules = crate::stdin::rules(e).context("--editions")?;
-            if all.iter().any(|r| r.id == rules.id) {
-                anyhow::bail!(
-                    "--editions: {} is given twice; give each edition once",
-                    rules.id
-                );
+            // The same id, or the same house-rule file by another path.
+            if let Some(twice) = wodds_sim::conflict::same_edition(&all, &rules) {
+                anyhow::bail!("--editions: {twice} is given twice; give each edition once");
             }
             all.push(rules);
         }

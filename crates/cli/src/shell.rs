@@ -8,7 +8,7 @@ use anyhow::{Context, bail};
 use clap::{Args, Command};
 use clap_complete::Shell;
 
-use crate::output::Output;
+use crate::output::{Output, emit};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
@@ -39,7 +39,7 @@ pub fn completions(args: &CompletionsArgs, mut cmd: Command) -> anyhow::Result<(
     // closed pipe), wodds's output does not.
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut cmd, name, &mut script);
-    Output::prepare(None, &[])?.write(|out| out.write_all(&script))
+    emit(None, |out| out.write_all(&script))
 }
 
 /// Every page: the command's, then each subcommand's (`wodds-rules-show`),
@@ -70,7 +70,7 @@ pub fn man(args: &ManArgs, mut cmd: Command) -> anyhow::Result<()> {
     cmd.build();
     let Some(dir) = &args.out else {
         let page = render(&cmd)?;
-        return Output::prepare(None, &[])?.write(|out| out.write_all(&page));
+        return emit(None, |out| out.write_all(&page));
     };
     if dir.exists() && !dir.is_dir() {
         bail!("--out {}: is a file; give a directory", dir.display());

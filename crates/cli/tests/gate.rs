@@ -168,22 +168,21 @@ fn a_reviewer_reads_what_moved_in_markdown_annotations_and_junit() {
     let repo = repo();
     let project = repo.path().join("rules");
     std::fs::write(project.join("house.toml"), HOUSE_NEXT).unwrap();
-    let check = |format: &str| {
-        let o = wodds(
-            &project,
-            &[
-                "check",
-                "--baseline",
-                "ci/baseline",
-                "-q",
-                "--format",
-                format,
-            ],
-        );
-        assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    // `check --format FORMAT`, which must exit `code`; its stdout.
+    let check = |format: &str, code: i32| {
+        let args = [
+            "check",
+            "--baseline",
+            "ci/baseline",
+            "-q",
+            "--format",
+            format,
+        ];
+        let o = wodds(&project, &args);
+        assert_eq!(o.status.code(), Some(code), "{}", text(&o.stderr));
         text(&o.stdout)
     };
-    let md = check("markdown");
+    let md = check("markdown", 1);
     assert!(md.starts_with("## wodds check: "), "{md}");
     assert!(
         md.contains("| `dice.ones` | `\"cancel\"` | `\"ignore\"` | `house.toml:5` |"),
@@ -199,7 +198,7 @@ fn a_reviewer_reads_what_moved_in_markdown_annotations_and_junit() {
     );
     assert!(md.contains("--update"), "{md}");
 
-    let gh = check("github");
+    let gh = check("github", 1);
     let first = gh.lines().next().unwrap();
     assert!(
         first.starts_with("::error file=house.toml,line=5,title=wodds check::dice.ones \"cancel\" -> \"ignore\" moved "),
@@ -209,7 +208,7 @@ fn a_reviewer_reads_what_moved_in_markdown_annotations_and_junit() {
     assert!(first.contains("%25"), "{first}");
     assert!(gh.contains("\nverdict: "), "the table follows: {gh}");
 
-    let xml = check("junit");
+    let xml = check("junit", 1);
     assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"wodds check\" tests=\"3\" failures=\"3\">"), "{xml}");
     assert!(
         xml.contains("<testsuite name=\"brawl\" tests=\"1\" failures=\"1\">"),
@@ -226,19 +225,7 @@ fn a_reviewer_reads_what_moved_in_markdown_annotations_and_junit() {
 
     // Unchanged: every test case passes, and the verdict is a notice.
     std::fs::write(project.join("house.toml"), HOUSE).unwrap();
-    let o = wodds(
-        &project,
-        &[
-            "check",
-            "--baseline",
-            "ci/baseline",
-            "-q",
-            "--format",
-            "junit",
-        ],
-    );
-    assert_eq!(o.status.code(), Some(0));
-    let xml = text(&o.stdout);
+    let xml = check("junit", 0);
     assert!(xml.contains("tests=\"3\" failures=\"0\""), "{xml}");
     assert!(!xml.contains("<failure"), "{xml}");
 }

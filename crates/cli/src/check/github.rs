@@ -9,8 +9,9 @@ use std::io::{self, Write};
 use wodds_report::check::Checked;
 use wodds_report::compare::Change;
 
-use super::say::{decimals, difference, number, plural, value, verdict};
+use super::say::{decimals, difference, number, plural, verdict};
 use super::words::{name, place};
+use crate::rules::shown as value;
 
 /// A workflow command's message, escaped as the runner reads it.
 fn message(s: &str) -> String {

@@ -9,8 +9,9 @@ use std::io::{self, Write};
 use wodds_report::check::Checked;
 use wodds_report::compare::Change;
 
-use super::say::{decimals, difference, number, plural, value, verdict};
-use super::words::{name, place};
+use super::say::{decimals, difference, number, plural, verdict};
+use super::words::{name, place, table};
+use crate::rules::shown as value;
 
 /// `s` escaped for XML text and attributes.
 fn xml(s: &str) -> String {
@@ -51,13 +52,7 @@ pub(super) fn write(out: &mut dyn Write, c: &Checked) -> io::Result<()> {
             .collect()
     };
     let suites: Vec<(String, &Vec<String>)> = (c.compared.iter())
-        .map(|(s, eds)| {
-            let shown = match s.as_str() {
-                "odds" => "single roll".to_string(),
-                other => other.to_string(),
-            };
-            (shown, eds)
-        })
+        .map(|(s, eds)| (table(s), eds))
         .collect();
     let tests: usize = suites.iter().map(|(_, e)| e.len()).sum();
     let failures: usize = (suites.iter())

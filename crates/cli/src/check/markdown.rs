@@ -7,8 +7,9 @@ use std::io::{self, Write};
 
 use wodds_report::check::Checked;
 
-use super::say::{decimals, difference, how, number, p_value, plural, value, verdict};
+use super::say::{decimals, difference, how, number, p_value, plural, verdict};
 use super::words::{name, place};
+use crate::rules::shown as value;
 
 /// `text` safe in a Markdown table cell: no pipe, no line break.
 pub(super) fn cell(text: &str) -> String {

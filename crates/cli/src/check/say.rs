@@ -5,11 +5,6 @@
 use wodds_report::check::Checked;
 use wodds_report::compare::Change;
 
-/// A setting's value as the rule file writes it, or `(unset)`.
-pub(super) fn value(v: Option<&toml::Value>) -> String {
-    v.map_or_else(|| "(unset)".to_string(), |v| v.to_string())
-}
-
 /// `1 figure`, `2 figures`.
 pub(super) fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })

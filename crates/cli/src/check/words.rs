@@ -113,11 +113,17 @@ pub fn name(c: &Change) -> String {
 /// Where a change is: its scenario, or the table of single rolls or
 /// actions.
 pub fn place(c: &Change) -> String {
-    match (&c.scenario, c.table) {
-        (Some(s), _) => s.clone(),
-        (None, "odds") => "single roll".to_string(),
-        (None, "actions") => "actions".to_string(),
-        (None, t) => t.to_string(),
+    match &c.scenario {
+        Some(s) => s.clone(),
+        None => table(c.table),
+    }
+}
+
+/// An exact table's name in words: `odds` is the single roll.
+pub fn table(name: &str) -> String {
+    match name {
+        "odds" => "single roll".to_string(),
+        t => t.to_string(),
     }
 }
 
