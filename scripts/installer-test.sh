@@ -78,6 +78,11 @@ EOF
 listing=$(tar -tJf "$archive")
 grep -qx "$bin_dir" <<<"$listing" || fail "binstall's bin-dir $bin_dir is not in the archive"
 say "cargo-binstall: $pkg_url, binary $bin_dir: as in the archive"
+# The man pages and shell completions (crates/cli/share, dist's include).
+for f in share/man/man1/wodds.1 share/man/man1/wodds-report.1 share/completions/wodds.bash share/completions/_wodds; do
+    grep -qx "wodds-$target/$f" <<<"$listing" || fail "the archive holds no $f"
+done
+say "man pages and completions: $(grep -c '^wodds-'"$target"'/share/.*[^/]$' <<<"$listing") files under wodds-$target/share"
 
 # 2. A server for them, on a free port of the loopback.
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

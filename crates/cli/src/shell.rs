@@ -66,7 +66,12 @@ fn render(cmd: &Command) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-pub fn man(args: &ManArgs, mut cmd: Command) -> anyhow::Result<()> {
+pub fn man(args: &ManArgs, cmd: Command) -> anyhow::Result<()> {
+    // The pages name the version alone, not the commit `--version` shows:
+    // a release's pages (crates/cli/share) change only with the command
+    // line.
+    let version = env!("CARGO_PKG_VERSION");
+    let mut cmd = cmd.version(version).long_version(version);
     cmd.build();
     let Some(dir) = &args.out else {
         let page = render(&cmd)?;
