@@ -1,7 +1,7 @@
 //! `--max-states`: how big a round chain may grow, a flag of every command
 //! that plays conflicts.
 
-use wodds_sim::conflict::MAX_STATES;
+use wodds_sim::conflict::{MAX_STATES, chain_work};
 
 /// How big a round chain may grow: a flag of every command that plays
 /// conflicts.
@@ -37,7 +37,7 @@ pub(crate) fn with_chain_progress<T: Send>(quiet: bool, build: impl FnOnce() -> 
         return build();
     }
     let done = AtomicBool::new(false);
-    let (states0, paths0) = wodds_sim::conflict::chain_work();
+    let (states0, paths0) = chain_work();
     std::thread::scope(|scope| {
         scope.spawn(|| {
             let start = Instant::now();
@@ -58,13 +58,7 @@ pub(crate) fn with_chain_progress<T: Send>(quiet: bool, build: impl FnOnce() -> 
                     );
                     b
                 });
-                let (states, paths) = wodds_sim::conflict::chain_work();
-                let words = |n: u64| wodds_sim::conflict::count_words(n as f64);
-                bar.set_message(format!(
-                    "{} states, {} paths through their dice",
-                    words(states - states0),
-                    words(paths - paths0)
-                ));
+                bar.set_message(built_since((states0, paths0)));
                 bar.tick();
             }
             if let Some(bar) = bar {
@@ -75,4 +69,17 @@ pub(crate) fn with_chain_progress<T: Send>(quiet: bool, build: impl FnOnce() -> 
         done.store(true, Ordering::Relaxed);
         out
     })
+}
+
+/// How far the round chains this process builds have got since `from` (a
+/// [`chain_work`] reading): "15,737 states, 4.2 million paths through
+/// their dice".
+pub(crate) fn built_since(from: (u64, u64)) -> String {
+    let (states, paths) = chain_work();
+    let words = |n: u64| wodds_sim::conflict::count_words(n as f64);
+    format!(
+        "{} states, {} paths through their dice",
+        words(states - from.0),
+        words(paths - from.1)
+    )
 }

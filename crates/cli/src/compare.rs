@@ -100,12 +100,12 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         seed: args.seed,
         sampling: args.sampler.sampling(),
     };
-    let bar = crate::report::Bar(crate::report::progress_bar("compare", args.quiet));
+    let bar = crate::progress::Bar::new("compare", args.quiet);
     let d = match &args.out {
         None => delta::delta(&base, &rule, &scenarios, play, &bar)?,
         Some(dir) => page(args, dir, &bar)?,
     };
-    bar.0.finish_and_clear();
+    bar.finish_and_clear();
     let top = args.top as usize;
     emit(args.output.as_deref(), |out| match args.format {
         CompareFormat::Json => {
@@ -120,7 +120,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
 
 /// Builds the page of `--out` (a report made `--against` the base) and
 /// returns its comparison, which is what `compare` prints.
-fn page(args: &CompareArgs, dir: &Path, bar: &crate::report::Bar) -> anyhow::Result<Delta> {
+fn page(args: &CompareArgs, dir: &Path, bar: &crate::progress::Bar) -> anyhow::Result<Delta> {
     if args.sampler != SamplerArg::Round {
         anyhow::bail!(
             "--out: the page plays as `wodds report --against` does (exact where both rule sets \

@@ -11,6 +11,7 @@ mod fight;
 mod merge;
 mod odds;
 mod output;
+mod progress;
 mod report;
 mod rules;
 mod run;

@@ -54,9 +54,8 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
             let Some(out) = &args.out else {
                 bail!("--out: give the report's directory (the parts are of wodds report)");
             };
-            let bar = crate::report::bar(args.quiet);
-            let written =
-                wodds_report::merge(&parts, out, args.force, &crate::report::Bar(bar.clone()))?;
+            let bar = crate::progress::Bar::new("report", args.quiet);
+            let written = wodds_report::merge(&parts, out, args.force, &bar)?;
             bar.finish_and_clear();
             crate::report::print_written(&written, args.timings);
             Ok(())

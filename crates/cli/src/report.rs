@@ -1,12 +1,12 @@
 //! `wodds report`: the whole report, tables, charts and page.
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use wodds_sim::conflict::Shard;
+
+use crate::progress::Bar;
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
@@ -79,23 +79,6 @@ pub fn parse_shard(s: &str) -> Result<Shard, String> {
     s.parse()
 }
 
-/// The bar of a command that builds a report (`report`, `check`): hidden
-/// with `quiet` or when stderr is not a terminal.
-pub(crate) fn progress_bar(what: &str, quiet: bool) -> ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template(&format!(
-            "{{spinner}} {what} [{{bar:30}}] {{percent:>3}}% {{elapsed}} (eta {{eta}}) {{wide_msg}}"
-        ))
-        .expect("template")
-        .progress_chars("=> "),
-    );
-    bar
-}
-
 /// The scenario files of `dir`, sorted: every `*.toml` but hidden ones
 /// (`.hidden.toml`, an editor's `.#brawl.toml`); one that is not a regular
 /// file (a FIFO would block the run) is refused.
@@ -151,9 +134,9 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
         force: args.force,
         tables_only: args.tables_only,
     };
-    let bar = bar(args.quiet);
+    let bar = Bar::new("report", args.quiet);
     if let Some(shard) = args.shard {
-        let written = wodds_report::build_part(&opts, shard, &Bar(bar.clone()))?;
+        let written = wodds_report::build_part(&opts, shard, &bar)?;
         bar.finish_and_clear();
         print_notes(&written.notes);
         if args.timings {
@@ -169,7 +152,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
         print_part(&written.out, &written.manifest);
         return Ok(());
     }
-    let written = wodds_report::build(&opts, &Bar(bar.clone()))?;
+    let written = wodds_report::build(&opts, &bar)?;
     bar.finish_and_clear();
     if args.format == ReportFormat::Json {
         print_notes(&written.notes);
@@ -191,27 +174,6 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     }
     print_written(&written, args.timings);
     Ok(())
-}
-
-/// The report's progress bar on stderr: hidden with `--quiet` or when
-/// stderr is not a terminal.
-pub fn bar(quiet: bool) -> ProgressBar {
-    progress_bar("report", quiet)
-}
-
-/// The report's progress.
-pub struct Bar(pub ProgressBar);
-
-impl wodds_report::Progress for Bar {
-    fn start(&self, total: u64) {
-        self.0.set_length(total);
-    }
-    fn advance(&self, n: u64) {
-        self.0.inc(n);
-    }
-    fn message(&self, what: &str) {
-        self.0.set_message(what.to_string());
-    }
 }
 
 /// What wodds says besides its output, on stderr: the user's files it

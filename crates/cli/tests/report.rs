@@ -441,3 +441,38 @@ fn bad_flags_exit_2_naming_the_flag() {
     fails(&o, "--editions");
     assert!(!out.exists());
 }
+
+/// The neonate's chains under revised and a house rule whose 10s count two
+/// (allowed more paths) take seconds in a test build: on a terminal,
+/// `report` and `compare` say how far they have got, as `wodds run` does;
+/// with -q, nothing.
+#[test]
+fn report_and_compare_show_how_far_their_round_chains_have_got_on_a_terminal() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let rule = "docs/examples/house-rules/tens-count-two.toml";
+    let report = format!(
+        "report scenarios/neonate-vs-two-thugs.toml --editions revised,{rule} \
+         --max-states 262144 --trials 500 --tables-only --out {}",
+        out.display()
+    );
+    let shown = common::on_a_terminal(&report);
+    assert!(
+        shown.contains("neonate-vs-two-thugs: building engines and round chains: "),
+        "{shown}"
+    );
+    assert!(shown.contains("paths through their dice"), "{shown}");
+    assert!(out.join("manifest.json").is_file());
+    let quiet = common::on_a_terminal(&format!("{report} --force -q"));
+    assert!(!quiet.contains("paths through their dice"), "{quiet}");
+
+    let compare = format!(
+        "compare revised {rule} scenarios/neonate-vs-two-thugs.toml --max-states 262144 \
+         --format json -o {}",
+        tmp.path().join("c.json").display()
+    );
+    let shown = common::on_a_terminal(&compare);
+    assert!(shown.contains("paths through their dice"), "{shown}");
+    let quiet = common::on_a_terminal(&format!("{compare} -q"));
+    assert!(!quiet.contains("paths through their dice"), "{quiet}");
+}

@@ -2,6 +2,9 @@
 
 use std::process::{Command, Output};
 
+mod common;
+use common::on_a_terminal;
+
 fn wodds(args: &[&str], threads: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_wodds"))
         .args(args)
@@ -336,18 +339,6 @@ fn a_missing_chain_says_why_and_the_flag_that_builds_it() {
 
 /// `wodds run` under a pseudo-terminal (util-linux `script`, which copies
 /// what the terminal shows to its standard output).
-fn on_a_terminal(args: &str) -> String {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let command = format!("{} run {args}", env!("CARGO_BIN_EXE_wodds"));
-    let out = Command::new("script")
-        .args(["-qec", &command, "/dev/null"])
-        .current_dir(root)
-        .output()
-        .expect("util-linux script runs a command on a pseudo-terminal");
-    assert!(out.status.success(), "{out:?}");
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
 #[test]
 fn a_chain_that_takes_seconds_shows_how_far_it_has_got_on_a_terminal() {
     // The neonate's three chains (revised, fta, and a house rule whose 10s
@@ -363,14 +354,14 @@ fn a_chain_that_takes_seconds_shows_how_far_it_has_got_on_a_terminal() {
         "--trials",
         "1000",
     ];
-    let shown = on_a_terminal(&args.join(" "));
+    let shown = on_a_terminal(&format!("run {}", args.join(" ")));
     assert!(shown.contains("building round chains:"), "{shown}");
     assert!(shown.contains("paths through their dice"), "{shown}");
     assert!(
         shown.contains("exact round chain (10457 states)"),
         "{shown}"
     );
-    let quiet = on_a_terminal(&format!("{} -q", args.join(" ")));
+    let quiet = on_a_terminal(&format!("run {} -q", args.join(" ")));
     assert!(!quiet.contains("building round chains"), "{quiet}");
     assert!(
         quiet.contains("exact round chain (10457 states)"),

@@ -21,7 +21,7 @@ use wodds_report::check::{CheckOptions, Checked, check, project};
 use wodds_report::compare::Thresholds;
 
 use crate::output::Output;
-use crate::report::{Bar, progress_bar};
+use crate::progress::Bar;
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
@@ -137,8 +137,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         },
         update: args.update,
     };
-    let bar = progress_bar("check", args.quiet);
-    let mut checked = check(&opts, &Bar(bar.clone()))?;
+    let bar = Bar::new("check", args.quiet);
+    let mut checked = check(&opts, &bar)?;
     checked.baseline = args.baseline.clone();
     bar.finish_and_clear();
     crate::report::print_notes(&checked.notes);

@@ -1,4 +1,5 @@
-//! What the CLI's integration tests share.
+//! What the CLI's integration tests share; each test program uses a part.
+#![allow(dead_code)]
 
 use std::path::Path;
 
@@ -20,4 +21,24 @@ pub fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
     }
     out.sort();
     out
+}
+
+/// What `wodds ARGS` (one string, as a shell reads it) shows on a
+/// pseudo-terminal 200 columns wide (util-linux `script`), run from the
+/// repository root:
+/// its stdout and stderr as a terminal shows them, progress included.
+pub fn on_a_terminal(args: &str) -> String {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    // A terminal 200 columns wide, so that a line is not cut short.
+    let command = format!(
+        "stty cols 200 rows 50; {} {args}",
+        env!("CARGO_BIN_EXE_wodds")
+    );
+    let out = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .current_dir(root)
+        .output()
+        .expect("util-linux script runs a command on a pseudo-terminal");
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
