@@ -139,6 +139,14 @@ fn half(v: &Value) -> f64 {
     (f(&v["high"]) - f(&v["low"])) / 2.0
 }
 
+/// A paired figure's 95% interval holds the exact change `want`.
+fn covers(paired: &Value, want: f64) {
+    assert!(
+        f(&paired["low"]) <= want && want <= f(&paired["high"]),
+        "exact {want} outside {paired}"
+    );
+}
+
 /// The half width of a side's Wilson interval in an independent
 /// `wodds run` of `trials` fights under `edition`.
 fn independent_half(scenario: &str, edition: &str, trials: &str, side: usize) -> f64 {
@@ -230,12 +238,8 @@ fn a_paired_interval_covers_the_exact_change_of_a_chain_forced_to_the_outcome_sa
     let p = &paired["scenarios"][0];
     assert_eq!(p["method"]["method"], "paired");
     for side in 0..2 {
-        let want = f(&e["sides"][side]["win"]["change"]);
         let w = &p["sides"][side]["win"];
-        assert!(
-            f(&w["low"]) <= want && want <= f(&w["high"]),
-            "exact {want} outside {w}"
-        );
+        covers(w, f(&e["sides"][side]["win"]["change"]));
         // A real change, found: the interval is clear of zero.
         assert!(f(&w["low"]) * f(&w["high"]) > 0.0, "{w}");
     }
@@ -269,19 +273,12 @@ fn a_paired_interval_covers_the_exact_change_of_a_chain_forced_to_the_per_die_sa
     assert_eq!(p["method"]["method"], "paired");
     assert_eq!(p["method"]["sampler"], "per-die");
     for side in 0..2 {
-        let want = f(&e["sides"][side]["win"]["change"]);
-        let w = &p["sides"][side]["win"];
-        assert!(
-            f(&w["low"]) <= want && want <= f(&w["high"]),
-            "exact {want} outside {w}"
+        covers(
+            &p["sides"][side]["win"],
+            f(&e["sides"][side]["win"]["change"]),
         );
     }
-    let want = f(&e["rounds"]["change"]);
-    let r = &p["rounds"];
-    assert!(
-        f(&r["low"]) <= want && want <= f(&r["high"]),
-        "exact {want} outside {r}"
-    );
+    covers(&p["rounds"], f(&e["rounds"]["change"]));
 }
 
 #[test]

@@ -25,8 +25,8 @@ pub fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
 
 /// What `wodds ARGS` (one string, as a shell reads it) shows on a
 /// pseudo-terminal 200 columns wide (util-linux `script`), run from the
-/// repository root:
-/// its stdout and stderr as a terminal shows them, progress included.
+/// repository root: its stdout and stderr as a terminal shows them,
+/// progress included.
 pub fn on_a_terminal(args: &str) -> String {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
     // A terminal 200 columns wide, so that a line is not cut short.
