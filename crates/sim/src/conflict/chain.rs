@@ -230,7 +230,10 @@ impl Chain {
         ids.insert(Indexed(start), 0);
         let mut ends: Vec<Ended> = Vec::new();
         let mut exact = Vec::new();
-        let mut walk = Enumerate::new();
+        let mut walk = match limit.merge {
+            true => Enumerate::new(),
+            false => Enumerate::whole(),
+        };
         // Each state's steps so far, by step (kept, cleared, state to state).
         let mut seen: HashMap<Step, usize> = HashMap::default();
         while exact.len() < states.len() {

@@ -493,12 +493,21 @@ impl Rolls {
 
     /// The health levels a blow of `pool` damage dice and `potence`
     /// automatic successes puts through `soak` dice: one draw from the
-    /// wound table, or (per die, or beyond the tables) both rolls.
+    /// wound table, or (per die, or beyond the tables) both rolls. Levels
+    /// past `most` matter no more to the target (the round chain's walk
+    /// takes them as `most`: [`Source::draw_alike`]).
     #[inline]
-    pub fn blow<D: Source>(&self, dice: &mut D, pool: i32, potence: u16, soak: i32) -> u32 {
+    pub fn blow<D: Source>(
+        &self,
+        dice: &mut D,
+        pool: i32,
+        potence: u16,
+        soak: i32,
+        most: u16,
+    ) -> u32 {
         let tabled = self.wounds.as_ref().and_then(|w| {
             let key = [pool.max(0) as usize, potence.into(), soak.max(0) as usize];
-            dice.draw(w, key, || {
+            let weights = || {
                 let p = self.levels(pool, potence, soak)?;
                 Some(
                     p.into_iter()
@@ -506,7 +515,8 @@ impl Rolls {
                         .map(|(k, q)| (k as u16, q))
                         .collect(),
                 )
-            })
+            };
+            dice.draw_alike(w, key, weights, most.into(), |k| k.min(most))
         });
         tabled.map(u32::from).unwrap_or_else(|| {
             let raw = self.damage.roll(dice, pool).successes + potence;
@@ -627,7 +637,7 @@ mod tests {
         let n = 1_000_000;
         let mut seen = [0u64; 4];
         for _ in 0..n {
-            seen[rolls.blow(&mut dice, 2, 1, 2) as usize] += 1;
+            seen[rolls.blow(&mut dice, 2, 1, 2, u16::MAX) as usize] += 1;
         }
         for (k, (&p, &c)) in exact.iter().zip(&seen).enumerate() {
             let se = (p * (1.0 - p) / n as f64).sqrt();

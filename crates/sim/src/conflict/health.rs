@@ -89,6 +89,26 @@ impl Health {
         }
     }
 
+    /// The most levels of `kind` that can matter on this track: past
+    /// them, more levels change nothing (every box filled and the rest
+    /// ignored, or the character dead with nothing left to upgrade). At
+    /// least 1, so that a blow that lands still lands. It is a bound on
+    /// this health only: damage of another kind landing first can raise
+    /// it (a lethal box upgraded from bashing can be upgraded again).
+    #[inline]
+    pub fn most(&self, kind: Damage, track: &Track) -> u16 {
+        let mut h = *self;
+        let mut n = 0;
+        loop {
+            let before = h;
+            h.take(kind, 1, track);
+            if h == before {
+                return n.max(1);
+            }
+            n += 1;
+        }
+    }
+
     /// The dice penalty of the worst box filled, given the penalty of
     /// each of the first six boxes.
     #[inline]
@@ -145,6 +165,61 @@ mod tests {
         h.take(Damage::Aggravated, 7, &upgrade);
         h.take(Damage::Aggravated, 1, &upgrade);
         assert!(h.dead);
+    }
+
+    /// Every health a track can hold, under every overflow setting: taking
+    /// `most` levels or any more leaves the same health, and fewer do not.
+    #[test]
+    fn past_the_most_levels_more_change_nothing() {
+        use Overflow::{Ignore, Kill, Upgrade};
+        let kinds = [Damage::Bashing, Damage::Lethal, Damage::Aggravated];
+        let mut checked = 0;
+        for overflow in overflows([Ignore, Upgrade, Kill]) {
+            let track = Track { overflow };
+            for b in 0..=LEVELS {
+                for l in 0..=LEVELS - b {
+                    for a in 0..=LEVELS - b - l {
+                        for dead in [false, true] {
+                            let h = Health {
+                                bashing: b,
+                                lethal: l,
+                                aggravated: a,
+                                dead,
+                            };
+                            for kind in kinds {
+                                let most = h.most(kind, &track);
+                                let after = |n: u32| {
+                                    let mut x = h;
+                                    x.take(kind, n, &track);
+                                    x
+                                };
+                                for n in most..most + 30 {
+                                    assert_eq!(after(n.into()), after(most.into()));
+                                }
+                                if most > 1 {
+                                    assert_ne!(after(u32::from(most) - 1), after(most.into()));
+                                }
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 27 * 120 * 2 * 3);
+    }
+
+    /// Every choice of one overflow for each of the three kinds.
+    fn overflows(options: [Overflow; 3]) -> Vec<[Overflow; 3]> {
+        let mut out = Vec::new();
+        for x in options {
+            for y in options {
+                for z in options {
+                    out.push([x, y, z]);
+                }
+            }
+        }
+        out
     }
 
     #[test]

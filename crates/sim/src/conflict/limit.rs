@@ -12,6 +12,11 @@ pub struct Limit {
     /// Paths through a round, over all states (those through the turn
     /// order's scores included).
     pub paths: usize,
+    /// Whether a round's outcomes that its code treats alike (damage past
+    /// what the target can still take, successes past what a roll can
+    /// use) are walked as one path: the same chain, to rounding, in fewer
+    /// paths. Off only to hold the merged chain to the whole walk.
+    pub merge: bool,
 }
 
 /// The states a chain may hold unless the process says otherwise
@@ -34,6 +39,7 @@ impl Limit {
         Limit {
             states,
             paths: states.saturating_mul(PATHS_PER_STATE),
+            merge: true,
         }
     }
 

@@ -10,6 +10,9 @@
 //!   exact probability: replayed once per path through the round, it lists
 //!   every way a round can go (the round chain, [`super::chain`]).
 
+use std::any::{Any, TypeId};
+use std::rc::Rc;
+
 use rand_core::Rng;
 use rustc_hash::FxHashMap as HashMap;
 use wodds_dice::{CompiledRoll, D10, Distribution, OutcomeSampler, Roll, RollSpec};
@@ -94,6 +97,35 @@ pub trait Source: Sized {
         key: [usize; K],
         weights: impl FnOnce() -> Option<Vec<(T, f64)>>,
     ) -> Option<T>;
+
+    /// A roll of `pool` dice by `roller` for a caller that treats every
+    /// roll of `most` successes or more alike: [`Enumerate`] walks those
+    /// as one path, a roll of `most` successes with their chance together;
+    /// every other source rolls as [`Source::roll`] does.
+    #[inline]
+    fn roll_most(&mut self, roller: &Roller, pool: i32, most: u16) -> Roll {
+        let _ = most;
+        self.roll(roller, pool)
+    }
+
+    /// An outcome of `tables` at `key`, as [`Source::draw`] gives it, for a
+    /// caller that treats two outcomes alike when `alike` maps them to the
+    /// same one: [`Enumerate`] walks each such class as one path (as
+    /// `alike` maps it, with its chance); every other source draws as
+    /// [`Source::draw`] does. `class` names `alike` among the caller's ways
+    /// of grouping these tables' outcomes (one `class`, one `alike`).
+    #[inline]
+    fn draw_alike<T: Ranked + PartialEq + 'static, const K: usize>(
+        &mut self,
+        tables: &Tables<T, K>,
+        key: [usize; K],
+        weights: impl FnOnce() -> Option<Vec<(T, f64)>>,
+        class: u32,
+        alike: impl Fn(T) -> T,
+    ) -> Option<T> {
+        let _ = (class, alike);
+        self.draw(tables, key, weights)
+    }
 
     /// The turn order of `n` members: by `score(i)` (highest first, drawn
     /// from this source), ties by `tiebreak(i)`, then at random. Each
@@ -212,7 +244,18 @@ pub struct Enumerate {
     /// (probabilities as bits) and, when ties are marked, the members'
     /// sides, for every state that scores alike.
     turn_memo: HashMap<OrderKey, Vec<(Turn, f64)>>,
+    /// Whether outcomes a caller treats alike are walked as one path
+    /// ([`Source::roll_most`], [`Source::draw_alike`]); off only to hold
+    /// the merged walk to the whole one.
+    merge: bool,
+    /// The outcomes of a table's slot grouped by a caller's `alike`, by
+    /// the slot's weights (their address, length and type) and `class`.
+    alike: HashMap<AlikeKey, Rc<dyn Any>>,
 }
+
+/// Which grouping of which table's outcomes: the address and length of
+/// the table's weights, their type, and the caller's class.
+type AlikeKey = (usize, usize, TypeId, u32);
 
 /// What a turn order's distribution depends on: the members' score
 /// distributions and, when ties are marked, their sides.
@@ -226,7 +269,17 @@ impl Enumerate {
     pub fn new() -> Self {
         Enumerate {
             p: 1.0,
+            merge: true,
             ..Enumerate::default()
+        }
+    }
+
+    /// A walk that takes every outcome on a path of its own, even those
+    /// its callers treat alike (to hold the merged walk to it).
+    pub fn whole() -> Self {
+        Enumerate {
+            merge: false,
+            ..Enumerate::new()
         }
     }
 
@@ -417,6 +470,62 @@ impl Source for Enumerate {
     ) -> Option<T> {
         let w = tables.weights(key, weights)?;
         self.branch(|| w.iter().copied())
+    }
+
+    fn roll_most(&mut self, roller: &Roller, pool: i32, most: u16) -> Roll {
+        if !self.merge {
+            return self.roll(roller, pool);
+        }
+        let Some(d) = roller.distribution(pool) else {
+            self.fail(Unenumerable::Roll(pool));
+            return Roll::default();
+        };
+        let counts = |r: &Roll| !r.botch && r.successes >= most;
+        let tail: f64 = d.outcomes().filter(|o| counts(&o.0)).map(|o| o.1).sum();
+        let top = Roll {
+            successes: most,
+            botch: false,
+        };
+        self.branch(|| {
+            d.outcomes()
+                .filter(|o| !counts(&o.0))
+                .chain(std::iter::once((top, tail)))
+        })
+        .unwrap_or_default()
+    }
+
+    fn draw_alike<T: Ranked + PartialEq + 'static, const K: usize>(
+        &mut self,
+        tables: &Tables<T, K>,
+        key: [usize; K],
+        weights: impl FnOnce() -> Option<Vec<(T, f64)>>,
+        class: u32,
+        alike: impl Fn(T) -> T,
+    ) -> Option<T> {
+        let w = tables.weights(key, weights)?;
+        if !self.merge {
+            return self.branch(|| w.iter().copied());
+        }
+        let id = (w.as_ptr() as usize, w.len(), TypeId::of::<T>(), class);
+        let grouped = self
+            .alike
+            .entry(id)
+            .or_insert_with(|| {
+                let mut out: Vec<(T, f64)> = Vec::new();
+                for &(t, p) in w {
+                    let a = alike(t);
+                    match out.iter_mut().find(|(u, _)| *u == a) {
+                        Some((_, q)) => *q += p,
+                        None => out.push((a, p)),
+                    }
+                }
+                Rc::new(out)
+            })
+            .clone();
+        let grouped = grouped
+            .downcast::<Vec<(T, f64)>>()
+            .expect("one type of outcome per key");
+        self.branch(|| grouped.iter().copied())
     }
 
     fn order(

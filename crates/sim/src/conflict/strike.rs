@@ -76,6 +76,10 @@ pub struct Attack<'a> {
     pub potence: u16,
     /// The target's soak dice against the damage.
     pub soak: i32,
+    /// The most levels that can matter to the target
+    /// ([`Health::most`](super::health::Health::most)): the round chain's
+    /// walk takes a strike of more as one of that many.
+    pub most: u16,
 }
 
 impl Attack<'_> {
@@ -134,10 +138,13 @@ impl Attack<'_> {
             }
         }
         if let Some(extra) = self.resolve(hit, defence) {
-            out.levels = self
-                .rolls
-                .blow(dice, self.damage + extra, self.potence, self.soak)
-                as u16;
+            out.levels = self.rolls.blow(
+                dice,
+                self.damage + extra,
+                self.potence,
+                self.soak,
+                self.most,
+            ) as u16;
         }
         out
     }
@@ -231,7 +238,19 @@ impl Attack<'_> {
         dice: &mut D,
         table: Option<(&Tables<Strike, K>, [usize; K])>,
     ) -> Strike {
-        let drawn = table.and_then(|(t, key)| dice.draw(t, key, || self.weights()));
+        let most = self.most;
+        let drawn = table.and_then(|(t, key)| {
+            dice.draw_alike(
+                t,
+                key,
+                || self.weights(),
+                most.into(),
+                |s| Strike {
+                    levels: s.levels.min(most),
+                    ..s
+                },
+            )
+        });
         drawn.unwrap_or_else(|| self.roll(dice))
     }
 }
@@ -249,6 +268,9 @@ pub struct Side<'a> {
     pub potence: u16,
     /// The other side's soak dice against its damage.
     pub soak: i32,
+    /// The most levels that can matter to the other side (as
+    /// [`Attack::most`]).
+    pub most: u16,
 }
 
 /// What a contested exchange did.
@@ -300,9 +322,10 @@ impl Exchange<'_> {
         let margin = score(&self.a, dice) - score(&self.b, dice);
         let extra = |margin: i32| (margin - self.rolls.extra_after).max(0);
         let blow = |side: &Side, margin: i32, dice: &mut D| {
-            let levels =
-                self.rolls
-                    .blow(dice, side.damage + extra(margin), side.potence, side.soak);
+            let pool = side.damage + extra(margin);
+            let levels = self
+                .rolls
+                .blow(dice, pool, side.potence, side.soak, side.most);
             levels as u16
         };
         if margin > 0 {
@@ -382,7 +405,21 @@ impl Exchange<'_> {
         dice: &mut D,
         table: Option<(&Tables<Clash, K>, [usize; K])>,
     ) -> Clash {
-        let drawn = table.and_then(|(t, key)| dice.draw(t, key, || self.weights()));
+        let (to_b, to_a) = (self.a.most, self.b.most);
+        let class = u32::from(to_b) << 16 | u32::from(to_a);
+        let drawn = table.and_then(|(t, key)| {
+            dice.draw_alike(
+                t,
+                key,
+                || self.weights(),
+                class,
+                |c| Clash {
+                    to_b: c.to_b.min(to_b),
+                    to_a: c.to_a.min(to_a),
+                    ..c
+                },
+            )
+        });
         drawn.unwrap_or_else(|| self.roll(dice))
     }
 }
@@ -445,6 +482,7 @@ mod tests {
             damage: 1,
             potence: 0,
             soak: 0,
+            most: u16::MAX,
         };
         let w = a.weights().unwrap();
         let p = |levels, botches| {
@@ -489,6 +527,7 @@ mod tests {
                     damage: 2,
                     potence: 1,
                     soak: 2,
+                    most: u16::MAX,
                 };
                 agree(&a, 200_000);
             }
@@ -508,6 +547,7 @@ mod tests {
             damage: 1,
             potence: 0,
             soak: 0,
+            most: u16::MAX,
         };
         let e = Exchange {
             a: side,
@@ -576,6 +616,7 @@ mod tests {
             damage: 20,
             potence: 0,
             soak: 1,
+            most: u16::MAX,
         };
         assert!(a.weights().is_none());
         let t: Tables<Strike, 1> = Tables::new([1], Sampling::Outcome).unwrap();

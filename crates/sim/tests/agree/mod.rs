@@ -84,6 +84,7 @@ pub fn agree(what: &str, a: f64, va: f64, b: f64, vb: f64, unit: f64) -> Result<
 const LIMIT: Limit = Limit {
     states: 4096,
     paths: 1 << 20,
+    merge: true,
 };
 
 /// The samplers of one edition agree with each other and with the chain,

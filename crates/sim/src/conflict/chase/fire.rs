@@ -138,14 +138,15 @@ impl Fire {
     }
 
     /// Party `i`'s shot at the other party with `dice` attack dice, the
-    /// target dodging with `dodge` dice (`foot`: on foot).
+    /// target dodging with `dodge` dice (`foot`: on foot), of which `most`
+    /// levels can matter to the target ([`Attack::most`]).
     #[inline]
     pub(super) fn shot<D: Source>(
         &self,
         i: usize,
         foot: bool,
-        dice: i32,
-        dodge: i32,
+        (dice, dodge): (i32, i32),
+        most: u16,
         d: &mut D,
     ) -> Strike {
         let foot = usize::from(foot);
@@ -159,6 +160,7 @@ impl Fire {
             damage: self.damage[i],
             potence: 0,
             soak: self.soak[i],
+            most,
         };
         let key = [i, foot, dice as usize, dodge.max(0) as usize];
         attack.strike(d, self.strikes.as_ref().map(|t| (t, key)))

@@ -457,7 +457,8 @@ impl Grapple {
         dice: &mut D,
     ) {
         let soak = self.members[v].soak[kind as usize];
-        let levels = self.rolls[v].blow(dice, pool.max(0), 0, soak);
+        // Every level counts as harm dealt, past the track or not.
+        let levels = self.rolls[v].blow(dice, pool.max(0), 0, soak, u16::MAX);
         roster.harm += levels;
         hurt(&self.track, kind, levels, &mut st[v].health, roster, v);
     }

@@ -17,13 +17,13 @@ use crate::conflict::turn::Roster;
 
 /// `x`'s side of an exchange with `y`: its readied attack (or none: it
 /// scores 0, and `idle` stands in for its roll), its damage with its style's
-/// `bonus` dice, against `y`'s soak.
+/// `bonus` dice, against `y`'s soak, of which `most` levels can matter.
 fn side<'a>(
     armed: Option<(&'a Roller, i32, bool)>,
     idle: &'a Roller,
     x: &Fighter,
     bonus: i32,
-    y: &Fighter,
+    (y, most): (&Fighter, u16),
 ) -> Side<'a> {
     let (roller, pool, _) = armed.unwrap_or((idle, 0, false));
     Side {
@@ -32,6 +32,7 @@ fn side<'a>(
         damage: x.damage + bonus,
         potence: x.potence,
         soak: y.soak[x.kind as usize],
+        most,
     }
 }
 
@@ -366,6 +367,7 @@ impl Fta {
                     w.damage + bonus + net - 1,
                     w.potence,
                     self.fighters[loser].soak[w.kind as usize],
+                    self.most(w.kind, loser, st, pending),
                 );
                 if levels > 0 {
                     self.wound(w.kind, levels as u16, loser, st, roster, pending);
@@ -374,8 +376,20 @@ impl Fta {
             }
             let rolls = self.at(6);
             let exchange = Exchange {
-                a: side(a, &rolls.action, f, bonus, t),
-                b: side(b, &rolls.action, t, t_bonus, f),
+                a: side(
+                    a,
+                    &rolls.action,
+                    f,
+                    bonus,
+                    (t, self.most(f.kind, target, st, pending)),
+                ),
+                b: side(
+                    b,
+                    &rolls.action,
+                    t,
+                    t_bonus,
+                    (f, self.most(t.kind, i, st, pending)),
+                ),
                 rolls,
             };
             // The pair and the phase fix the difficulties, styles, damage
@@ -418,6 +432,7 @@ impl Fta {
                     damage: 0,
                     potence: 0,
                     soak: 0,
+                    most: u16::MAX,
                 };
                 let (net, s) = attack.opening(dice);
                 roster.botches += u32::from(s.botches);
@@ -438,6 +453,7 @@ impl Fta {
                 damage: f.damage + bonus,
                 potence: f.potence,
                 soak: t.soak[f.kind as usize],
+                most: self.most(f.kind, target, st, pending),
             };
             // The attacker, haste and openness fix the attack's difficulty
             // and style; the pair fixes damage and soak.
@@ -515,6 +531,7 @@ impl Fta {
                 f.damage + bonus + net - 1,
                 f.potence,
                 t.soak[f.kind as usize],
+                self.most(f.kind, target, st, pending),
             );
             if levels > 0 {
                 self.wound(f.kind, levels as u16, target, st, roster, pending);

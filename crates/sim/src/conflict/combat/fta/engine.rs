@@ -369,6 +369,27 @@ impl Fta {
         }
     }
 
+    /// The most levels of `kind` that can matter to member `t`
+    /// ([`Health::most`]) when a blow dealt now lands: on its health once
+    /// the damage held back before it has landed ([`Fta::wound`]).
+    pub(super) fn most(
+        &self,
+        kind: Damage,
+        t: usize,
+        st: &[State; MAX_MEMBERS],
+        pending: &Pending,
+    ) -> u16 {
+        let mut health = st[t].health;
+        if pending.defer && !pending.hurts.is_full() {
+            for &(m, held, levels) in &pending.hurts {
+                if let (true, Some(k)) = (usize::from(m) == t, held) {
+                    health.take(k, levels.into(), &self.track);
+                }
+            }
+        }
+        health.most(kind, &self.track)
+    }
+
     /// Member `i` flees: at once, or once the members acting with it have
     /// acted.
     fn flee(&self, i: usize, roster: &mut Roster, pending: &mut Pending) {
