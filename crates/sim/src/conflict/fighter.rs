@@ -494,8 +494,8 @@ impl Rolls {
     /// The health levels a blow of `pool` damage dice and `potence`
     /// automatic successes puts through `soak` dice: one draw from the
     /// wound table, or (per die, or beyond the tables) both rolls. Levels
-    /// past `most` matter no more to the target (the round chain's walk
-    /// takes them as `most`: [`Source::draw_alike`]).
+    /// past `most()` matter no more to the target (the round chain's walk
+    /// takes them as that many, [`Source::draw_alike`]; no sampler asks).
     #[inline]
     pub fn blow<D: Source>(
         &self,
@@ -503,7 +503,7 @@ impl Rolls {
         pool: i32,
         potence: u16,
         soak: i32,
-        most: u16,
+        most: impl FnOnce() -> u16,
     ) -> u32 {
         let tabled = self.wounds.as_ref().and_then(|w| {
             let key = [pool.max(0) as usize, potence.into(), soak.max(0) as usize];
@@ -516,7 +516,11 @@ impl Rolls {
                         .collect(),
                 )
             };
-            dice.draw_alike(w, key, weights, most.into(), |k| k.min(most))
+            let alike = || {
+                let most = most();
+                (u32::from(most), move |k: u16| k.min(most))
+            };
+            dice.draw_alike(w, key, weights, alike)
         });
         tabled.map(u32::from).unwrap_or_else(|| {
             let raw = self.damage.roll(dice, pool).successes + potence;
@@ -637,7 +641,7 @@ mod tests {
         let n = 1_000_000;
         let mut seen = [0u64; 4];
         for _ in 0..n {
-            seen[rolls.blow(&mut dice, 2, 1, 2, u16::MAX) as usize] += 1;
+            seen[rolls.blow(&mut dice, 2, 1, 2, || u16::MAX) as usize] += 1;
         }
         for (k, (&p, &c)) in exact.iter().zip(&seen).enumerate() {
             let se = (p * (1.0 - p) / n as f64).sqrt();

@@ -97,16 +97,22 @@ impl Health {
     /// it (a lethal box upgraded from bashing can be upgraded again).
     #[inline]
     pub fn most(&self, kind: Damage, track: &Track) -> u16 {
-        let mut h = *self;
-        let mut n = 0;
-        loop {
-            let before = h;
-            h.take(kind, 1, track);
-            if h == before {
-                return n.max(1);
-            }
-            n += 1;
-        }
+        // Levels fill the boxes left; past the last box, each upgrades a
+        // box of its kind while one is left (bashing and lethal) and then
+        // kills, or kills at once, or does nothing.
+        let room = LEVELS.saturating_sub(self.filled());
+        let (own, next) = match kind {
+            Damage::Bashing => (self.bashing, true),
+            Damage::Lethal => (self.lethal, true),
+            Damage::Aggravated => (self.aggravated, false),
+        };
+        let kills = u8::from(!self.dead);
+        let past = match track.overflow[kind as usize] {
+            Overflow::Ignore => 0,
+            Overflow::Upgrade if next => own + room + kills,
+            Overflow::Upgrade | Overflow::Kill => kills,
+        };
+        u16::from(room + past).max(1)
     }
 
     /// The dice penalty of the worst box filled, given the penalty of

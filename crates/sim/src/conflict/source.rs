@@ -109,21 +109,21 @@ pub trait Source: Sized {
     }
 
     /// An outcome of `tables` at `key`, as [`Source::draw`] gives it, for a
-    /// caller that treats two outcomes alike when `alike` maps them to the
-    /// same one: [`Enumerate`] walks each such class as one path (as
-    /// `alike` maps it, with its chance); every other source draws as
-    /// [`Source::draw`] does. `class` names `alike` among the caller's ways
-    /// of grouping these tables' outcomes (one `class`, one `alike`).
+    /// caller that treats two outcomes alike when a map `alike()` gives
+    /// sends them to the same one: [`Enumerate`] walks each such class as
+    /// one path (as the map sends it, with its chance); every other source
+    /// draws as [`Source::draw`] does, and never calls `alike`. Its number
+    /// names the map among the caller's ways of grouping these tables'
+    /// outcomes (one number, one map).
     #[inline]
-    fn draw_alike<T: Ranked + PartialEq + 'static, const K: usize>(
+    fn draw_alike<T: Ranked + PartialEq + 'static, const K: usize, F: Fn(T) -> T>(
         &mut self,
         tables: &Tables<T, K>,
         key: [usize; K],
         weights: impl FnOnce() -> Option<Vec<(T, f64)>>,
-        class: u32,
-        alike: impl Fn(T) -> T,
+        alike: impl FnOnce() -> (u32, F),
     ) -> Option<T> {
-        let _ = (class, alike);
+        let _ = alike;
         self.draw(tables, key, weights)
     }
 
@@ -494,18 +494,18 @@ impl Source for Enumerate {
         .unwrap_or_default()
     }
 
-    fn draw_alike<T: Ranked + PartialEq + 'static, const K: usize>(
+    fn draw_alike<T: Ranked + PartialEq + 'static, const K: usize, F: Fn(T) -> T>(
         &mut self,
         tables: &Tables<T, K>,
         key: [usize; K],
         weights: impl FnOnce() -> Option<Vec<(T, f64)>>,
-        class: u32,
-        alike: impl Fn(T) -> T,
+        alike: impl FnOnce() -> (u32, F),
     ) -> Option<T> {
         let w = tables.weights(key, weights)?;
         if !self.merge {
             return self.branch(|| w.iter().copied());
         }
+        let (class, alike) = alike();
         let id = (w.as_ptr() as usize, w.len(), TypeId::of::<T>(), class);
         let grouped = self
             .alike

@@ -57,7 +57,7 @@ pub enum Meet {
 }
 
 /// One attack, fully described.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct Attack<'a> {
     /// The attack's roll (at its difficulty, with or without Willpower).
     pub roller: &'a Roller,
@@ -78,8 +78,9 @@ pub struct Attack<'a> {
     pub soak: i32,
     /// The most levels that can matter to the target
     /// ([`Health::most`](super::health::Health::most)): the round chain's
-    /// walk takes a strike of more as one of that many.
-    pub most: u16,
+    /// walk takes a strike of more as one of that many. Asked for only by
+    /// that walk, never by a sampler.
+    pub most: &'a dyn Fn() -> u16,
 }
 
 impl Attack<'_> {
@@ -238,25 +239,21 @@ impl Attack<'_> {
         dice: &mut D,
         table: Option<(&Tables<Strike, K>, [usize; K])>,
     ) -> Strike {
-        let most = self.most;
-        let drawn = table.and_then(|(t, key)| {
-            dice.draw_alike(
-                t,
-                key,
-                || self.weights(),
-                most.into(),
-                |s| Strike {
-                    levels: s.levels.min(most),
-                    ..s
-                },
-            )
-        });
+        let alike = || {
+            let most = (self.most)();
+            let alike = move |s: Strike| Strike {
+                levels: s.levels.min(most),
+                ..s
+            };
+            (u32::from(most), alike)
+        };
+        let drawn = table.and_then(|(t, key)| dice.draw_alike(t, key, || self.weights(), alike));
         drawn.unwrap_or_else(|| self.roll(dice))
     }
 }
 
 /// One side of a contested exchange.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct Side<'a> {
     /// Its attack roll.
     pub roller: &'a Roller,
@@ -270,7 +267,7 @@ pub struct Side<'a> {
     pub soak: i32,
     /// The most levels that can matter to the other side (as
     /// [`Attack::most`]).
-    pub most: u16,
+    pub most: &'a dyn Fn() -> u16,
 }
 
 /// What a contested exchange did.
@@ -297,7 +294,7 @@ impl Ranked for Clash {
 /// fta's attack against attack: both roll, a botch scores 0, the lower
 /// score comes off the higher and only the winner lands, with a damage die
 /// per point of margin beyond the first (the edition's `extra-dice-after`).
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct Exchange<'a> {
     /// The attacker.
     pub a: Side<'a>,
@@ -405,21 +402,16 @@ impl Exchange<'_> {
         dice: &mut D,
         table: Option<(&Tables<Clash, K>, [usize; K])>,
     ) -> Clash {
-        let (to_b, to_a) = (self.a.most, self.b.most);
-        let class = u32::from(to_b) << 16 | u32::from(to_a);
-        let drawn = table.and_then(|(t, key)| {
-            dice.draw_alike(
-                t,
-                key,
-                || self.weights(),
-                class,
-                |c| Clash {
-                    to_b: c.to_b.min(to_b),
-                    to_a: c.to_a.min(to_a),
-                    ..c
-                },
-            )
-        });
+        let alike = || {
+            let (to_b, to_a) = ((self.a.most)(), (self.b.most)());
+            let alike = move |c: Clash| Clash {
+                to_b: c.to_b.min(to_b),
+                to_a: c.to_a.min(to_a),
+                ..c
+            };
+            (u32::from(to_b) << 16 | u32::from(to_a), alike)
+        };
+        let drawn = table.and_then(|(t, key)| dice.draw_alike(t, key, || self.weights(), alike));
         drawn.unwrap_or_else(|| self.roll(dice))
     }
 }
@@ -482,7 +474,7 @@ mod tests {
             damage: 1,
             potence: 0,
             soak: 0,
-            most: u16::MAX,
+            most: &|| u16::MAX,
         };
         let w = a.weights().unwrap();
         let p = |levels, botches| {
@@ -527,7 +519,7 @@ mod tests {
                     damage: 2,
                     potence: 1,
                     soak: 2,
-                    most: u16::MAX,
+                    most: &|| u16::MAX,
                 };
                 agree(&a, 200_000);
             }
@@ -547,7 +539,7 @@ mod tests {
             damage: 1,
             potence: 0,
             soak: 0,
-            most: u16::MAX,
+            most: &|| u16::MAX,
         };
         let e = Exchange {
             a: side,
@@ -616,7 +608,7 @@ mod tests {
             damage: 20,
             potence: 0,
             soak: 1,
-            most: u16::MAX,
+            most: &|| u16::MAX,
         };
         assert!(a.weights().is_none());
         let t: Tables<Strike, 1> = Tables::new([1], Sampling::Outcome).unwrap();

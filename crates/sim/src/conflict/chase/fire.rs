@@ -146,7 +146,7 @@ impl Fire {
         i: usize,
         foot: bool,
         (dice, dodge): (i32, i32),
-        most: u16,
+        most: &dyn Fn() -> u16,
         d: &mut D,
     ) -> Strike {
         let foot = usize::from(foot);

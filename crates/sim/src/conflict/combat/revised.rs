@@ -464,7 +464,7 @@ impl Rounds for Revised {
                         damage: 0,
                         potence: 0,
                         soak: 0,
-                        most: u16::MAX,
+                        most: &|| u16::MAX,
                     };
                     let (net, s) = attack.opening(dice);
                     roster.botches += u32::from(s.botches);
@@ -484,7 +484,7 @@ impl Rounds for Revised {
                     damage: f.damage,
                     potence: f.potence,
                     soak: t.soak[f.kind as usize],
-                    most: st[target].health.most(f.kind, &self.track),
+                    most: &|| st[target].health.most(f.kind, &self.track),
                 };
                 // The key fixes everything else: the pair fixes the
                 // difficulty, damage and soak.

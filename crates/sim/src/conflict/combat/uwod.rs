@@ -418,7 +418,7 @@ impl Rounds for Uwod {
                     damage: f.damage,
                     potence: f.potence,
                     soak: t.soak[f.kind as usize],
-                    most: st[target].health.most(f.kind, &self.track),
+                    most: &|| st[target].health.most(f.kind, &self.track),
                 };
                 if grapples {
                     let (net, s) = attack.opening(dice);

@@ -262,7 +262,7 @@ impl Grapple {
         dice: &mut D,
     ) {
         let soak = self.members[t].soak[kind as usize];
-        let most = st[t].health.most(kind, &self.track);
+        let most = || st[t].health.most(kind, &self.track);
         let levels = self.rolls[t].blow(dice, pool.max(0), potence, soak, most);
         hurt(&self.track, kind, levels, &mut st[t].health, roster, t);
     }

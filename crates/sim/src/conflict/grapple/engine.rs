@@ -458,7 +458,7 @@ impl Grapple {
     ) {
         let soak = self.members[v].soak[kind as usize];
         // Every level counts as harm dealt, past the track or not.
-        let levels = self.rolls[v].blow(dice, pool.max(0), 0, soak, u16::MAX);
+        let levels = self.rolls[v].blow(dice, pool.max(0), 0, soak, || u16::MAX);
         roster.harm += levels;
         hurt(&self.track, kind, levels, &mut st[v].health, roster, v);
     }

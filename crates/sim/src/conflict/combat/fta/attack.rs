@@ -23,7 +23,7 @@ fn side<'a>(
     idle: &'a Roller,
     x: &Fighter,
     bonus: i32,
-    (y, most): (&Fighter, u16),
+    (y, most): (&Fighter, &'a dyn Fn() -> u16),
 ) -> Side<'a> {
     let (roller, pool, _) = armed.unwrap_or((idle, 0, false));
     Side {
@@ -367,7 +367,7 @@ impl Fta {
                     w.damage + bonus + net - 1,
                     w.potence,
                     self.fighters[loser].soak[w.kind as usize],
-                    self.most(w.kind, loser, st, pending),
+                    || self.most(w.kind, loser, st, pending),
                 );
                 if levels > 0 {
                     self.wound(w.kind, levels as u16, loser, st, roster, pending);
@@ -375,21 +375,13 @@ impl Fta {
                 return;
             }
             let rolls = self.at(6);
+            let (to_t, to_i) = (
+                || self.most(f.kind, target, st, pending),
+                || self.most(t.kind, i, st, pending),
+            );
             let exchange = Exchange {
-                a: side(
-                    a,
-                    &rolls.action,
-                    f,
-                    bonus,
-                    (t, self.most(f.kind, target, st, pending)),
-                ),
-                b: side(
-                    b,
-                    &rolls.action,
-                    t,
-                    t_bonus,
-                    (f, self.most(t.kind, i, st, pending)),
-                ),
+                a: side(a, &rolls.action, f, bonus, (t, &to_t)),
+                b: side(b, &rolls.action, t, t_bonus, (f, &to_i)),
                 rolls,
             };
             // The pair and the phase fix the difficulties, styles, damage
@@ -432,7 +424,7 @@ impl Fta {
                     damage: 0,
                     potence: 0,
                     soak: 0,
-                    most: u16::MAX,
+                    most: &|| u16::MAX,
                 };
                 let (net, s) = attack.opening(dice);
                 roster.botches += u32::from(s.botches);
@@ -453,7 +445,7 @@ impl Fta {
                 damage: f.damage + bonus,
                 potence: f.potence,
                 soak: t.soak[f.kind as usize],
-                most: self.most(f.kind, target, st, pending),
+                most: &|| self.most(f.kind, target, st, pending),
             };
             // The attacker, haste and openness fix the attack's difficulty
             // and style; the pair fixes damage and soak.
@@ -531,7 +523,7 @@ impl Fta {
                 f.damage + bonus + net - 1,
                 f.potence,
                 t.soak[f.kind as usize],
-                self.most(f.kind, target, st, pending),
+                || self.most(f.kind, target, st, pending),
             );
             if levels > 0 {
                 self.wound(f.kind, levels as u16, target, st, roster, pending);

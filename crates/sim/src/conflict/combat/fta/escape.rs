@@ -86,7 +86,7 @@ impl Fta {
             f.damage + bonus + net - 1,
             f.potence,
             t.soak[f.kind as usize],
-            self.most(f.kind, target, st, pending),
+            || self.most(f.kind, target, st, pending),
         );
         if levels > 0 {
             self.wound(f.kind, levels as u16, target, st, roster, pending);
