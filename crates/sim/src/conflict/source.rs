@@ -61,6 +61,13 @@ impl Roller {
         dice.roll(self, pool)
     }
 
+    /// Rolls `pool` dice from `dice` for a caller that treats every roll
+    /// of `most` successes or more alike ([`Source::roll_most`]).
+    #[inline]
+    pub fn roll_most<D: Source>(&self, dice: &mut D, pool: i32, most: u16) -> Roll {
+        dice.roll_most(self, pool, most)
+    }
+
     /// Draws `pool` dice from the batched sampler: from its table, or die
     /// by die.
     #[inline]
@@ -106,6 +113,25 @@ pub trait Source: Sized {
     fn roll_most(&mut self, roller: &Roller, pool: i32, most: u16) -> Roll {
         let _ = most;
         self.roll(roller, pool)
+    }
+
+    /// Two rolls, `a` then `b` (a roller and its dice each), for a caller
+    /// that treats two pairs of rolls alike when `class` gives them the
+    /// same class: [`Enumerate`] walks each class as one path (the first
+    /// pair of it, with the class's chance); every other source rolls as
+    /// [`Source::roll`] does, `a` then `b`, and never calls `class`. `id`
+    /// names `class` among the caller's ways of classing these rolls.
+    #[inline]
+    fn rolls_alike<C: PartialEq>(
+        &mut self,
+        a: (&Roller, i32),
+        b: (&Roller, i32),
+        id: u32,
+        class: impl Fn(Roll, Roll) -> C,
+    ) -> (Roll, Roll) {
+        let _ = (id, class);
+        let first = self.roll(a.0, a.1);
+        (first, self.roll(b.0, b.1))
     }
 
     /// An outcome of `tables` at `key`, as [`Source::draw`] gives it, for a
@@ -251,7 +277,14 @@ pub struct Enumerate {
     /// The outcomes of a table's slot grouped by a caller's `alike`, by
     /// the slot's weights (their address, length and type) and `class`.
     alike: HashMap<AlikeKey, Rc<dyn Any>>,
+    /// Pairs of rolls grouped by a caller's class, each class as its first
+    /// pair, by the two rolls' distributions (their addresses) and the
+    /// class's number ([`Source::rolls_alike`]).
+    pairs: HashMap<(usize, usize, u32), Rc<Pairs>>,
 }
+
+/// Pairs of rolls and their chances.
+type Pairs = Vec<((Roll, Roll), f64)>;
 
 /// Which grouping of which table's outcomes: the address and length of
 /// the table's weights, their type, and the caller's class.
@@ -492,6 +525,40 @@ impl Source for Enumerate {
                 .chain(std::iter::once((top, tail)))
         })
         .unwrap_or_default()
+    }
+
+    fn rolls_alike<C: PartialEq>(
+        &mut self,
+        a: (&Roller, i32),
+        b: (&Roller, i32),
+        id: u32,
+        class: impl Fn(Roll, Roll) -> C,
+    ) -> (Roll, Roll) {
+        let both = (a.0.distribution(a.1), b.0.distribution(b.1));
+        let (Some(da), Some(db), true) = (both.0, both.1, self.merge) else {
+            let first = self.roll(a.0, a.1);
+            return (first, self.roll(b.0, b.1));
+        };
+        let at = |d: &Distribution| d as *const Distribution as usize;
+        let id = (at(da), at(db), id);
+        let grouped = self
+            .pairs
+            .entry(id)
+            .or_insert_with(|| {
+                let mut out: Vec<((Roll, Roll), f64, C)> = Vec::new();
+                for (x, p) in da.outcomes() {
+                    for (y, q) in db.outcomes() {
+                        let c = class(x, y);
+                        match out.iter_mut().find(|o| o.2 == c) {
+                            Some(o) => o.1 += p * q,
+                            None => out.push(((x, y), p * q, c)),
+                        }
+                    }
+                }
+                Rc::new(out.into_iter().map(|(xy, p, _)| (xy, p)).collect())
+            })
+            .clone();
+        self.branch(|| grouped.iter().copied()).unwrap_or_default()
     }
 
     fn draw_alike<T: Ranked + PartialEq + 'static, const K: usize, F: Fn(T) -> T>(

@@ -275,10 +275,11 @@ impl Revised {
             roster.willpower += 1;
             return Abort::Dodging;
         }
-        let r = self
-            .at(self.rules.abort_difficulty)
-            .action
-            .roll(dice, i32::from(f.willpower));
+        // A success is all it needs: one or ten, the same.
+        let r =
+            self.at(self.rules.abort_difficulty)
+                .action
+                .roll_most(dice, i32::from(f.willpower), 1);
         roster.botches += u32::from(r.botch);
         if r.successes > 0 {
             Abort::Dodging

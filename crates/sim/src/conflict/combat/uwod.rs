@@ -320,7 +320,12 @@ impl Rounds for Uwod {
             // active, at a difficulty of the turns since.
             if st[i].health.filled() >= LEVELS {
                 st[i].incapacitated += 1;
-                let stay = self.rolls.action.roll(dice, i32::from(f.willpower));
+                // As many successes as turns since, or more: the same.
+                let most = st[i].incapacitated;
+                let stay = self
+                    .rolls
+                    .action
+                    .roll_most(dice, i32::from(f.willpower), most);
                 roster.botches += u32::from(stay.botch);
                 if stay.successes < st[i].incapacitated {
                     roster.knock_out(i, End::Incapacitated);

@@ -440,10 +440,14 @@ impl Grapple {
         i32::from(s.health.penalty(&self.penalties))
     }
 
+    /// Member `i`'s grapple pool: `pool` less its wound penalty.
+    pub(super) fn pool(&self, i: usize, st: &[State], pool: i32) -> i32 {
+        (pool - self.penalty(&st[i])).max(0)
+    }
+
     /// Member `i` rolls its grapple pool (less its wound penalty).
     pub(super) fn roll<D: Source>(&self, i: usize, st: &[State], pool: i32, dice: &mut D) -> Roll {
-        let p = (pool - self.penalty(&st[i])).max(0);
-        self.rolls[i].action.roll(dice, p)
+        self.rolls[i].action.roll(dice, self.pool(i, st, pool))
     }
 
     /// Member `v` takes `pool` damage dice of `kind`, soaked.

@@ -32,8 +32,14 @@ impl Grapple {
             roster.knock_out(v, End::Conceded);
             return;
         }
-        let a = self.roll(v, st, vm.pool, dice);
-        let d = self.roll(g, st, hm.pool, dice);
+        // Whether the held member breaks free and who botched is all the
+        // rest of the round reads of the two rolls.
+        let (a, d) = dice.rolls_alike(
+            (&self.rolls[v].action, self.pool(v, st, vm.pool)),
+            (&self.rolls[g].action, self.pool(g, st, hm.pool)),
+            0,
+            |a, d| (beats(resisted, a, d.successes), a.botch, d.botch),
+        );
         roster.botches += u32::from(a.botch) + u32::from(d.botch);
         if beats(resisted, a, d.successes) {
             roster.knock_out(g, End::Freed);

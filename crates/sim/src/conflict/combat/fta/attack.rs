@@ -146,7 +146,8 @@ impl Fta {
             };
             let pool = i32::from(self.fighters[t].willpower) - wounds;
             pool >= 1 && {
-                let r = self.at(abort.difficulty).action.roll(dice, pool);
+                // A success is all it needs.
+                let r = self.at(abort.difficulty).action.roll_most(dice, pool, 1);
                 roster.botches += u32::from(r.botch);
                 !r.botch && r.successes > 0
             }
