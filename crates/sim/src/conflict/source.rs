@@ -115,23 +115,26 @@ pub trait Source: Sized {
         self.roll(roller, pool)
     }
 
-    /// Two rolls, `a` then `b` (a roller and its dice each), for a caller
-    /// that treats two pairs of rolls alike when `class` gives them the
-    /// same class: [`Enumerate`] walks each class as one path (the first
-    /// pair of it, with the class's chance); every other source rolls as
-    /// [`Source::roll`] does, `a` then `b`, and never calls `class`. `id`
-    /// names `class` among the caller's ways of classing these rolls.
+    /// A roll `a` and then, when `then` says so of it, a roll `b` (a
+    /// roller and its dice each), for a caller that treats two such pairs
+    /// alike when `class` gives them the same class: [`Enumerate`] walks
+    /// each class as one path (the first pair of it, with the class's
+    /// chance); every other source rolls as [`Source::roll`] does, and
+    /// never calls `class`. `id` names `class` and `then` among the
+    /// engine's ways of classing rolls: one `id`, one `class`, for as long
+    /// as the walk lasts.
     #[inline]
     fn rolls_alike<C: PartialEq>(
         &mut self,
         a: (&Roller, i32),
         b: (&Roller, i32),
-        id: u32,
-        class: impl Fn(Roll, Roll) -> C,
-    ) -> (Roll, Roll) {
+        then: impl Fn(Roll) -> bool,
+        id: u64,
+        class: impl Fn(Roll, Option<Roll>) -> C,
+    ) -> (Roll, Option<Roll>) {
         let _ = (id, class);
         let first = self.roll(a.0, a.1);
-        (first, self.roll(b.0, b.1))
+        (first, then(first).then(|| self.roll(b.0, b.1)))
     }
 
     /// An outcome of `tables` at `key`, as [`Source::draw`] gives it, for a
@@ -280,11 +283,11 @@ pub struct Enumerate {
     /// Pairs of rolls grouped by a caller's class, each class as its first
     /// pair, by the two rolls' distributions (their addresses) and the
     /// class's number ([`Source::rolls_alike`]).
-    pairs: HashMap<(usize, usize, u32), Rc<Pairs>>,
+    pairs: HashMap<(usize, usize, u64), Rc<Pairs>>,
 }
 
-/// Pairs of rolls and their chances.
-type Pairs = Vec<((Roll, Roll), f64)>;
+/// Pairs of rolls (the second, if rolled) and their chances.
+type Pairs = Vec<((Roll, Option<Roll>), f64)>;
 
 /// Which grouping of which table's outcomes: the address and length of
 /// the table's weights, their type, and the caller's class.
@@ -531,34 +534,42 @@ impl Source for Enumerate {
         &mut self,
         a: (&Roller, i32),
         b: (&Roller, i32),
-        id: u32,
-        class: impl Fn(Roll, Roll) -> C,
-    ) -> (Roll, Roll) {
+        then: impl Fn(Roll) -> bool,
+        id: u64,
+        class: impl Fn(Roll, Option<Roll>) -> C,
+    ) -> (Roll, Option<Roll>) {
         let both = (a.0.distribution(a.1), b.0.distribution(b.1));
         let (Some(da), Some(db), true) = (both.0, both.1, self.merge) else {
             let first = self.roll(a.0, a.1);
-            return (first, self.roll(b.0, b.1));
+            return (first, then(first).then(|| self.roll(b.0, b.1)));
         };
         let at = |d: &Distribution| d as *const Distribution as usize;
-        let id = (at(da), at(db), id);
         let grouped = self
             .pairs
-            .entry(id)
+            .entry((at(da), at(db), id))
             .or_insert_with(|| {
-                let mut out: Vec<((Roll, Roll), f64, C)> = Vec::new();
+                let mut out: Vec<((Roll, Option<Roll>), f64, C)> = Vec::new();
+                let mut add = |xy: (Roll, Option<Roll>), p: f64| {
+                    let c = class(xy.0, xy.1);
+                    match out.iter_mut().find(|o| o.2 == c) {
+                        Some(o) => o.1 += p,
+                        None => out.push((xy, p, c)),
+                    }
+                };
                 for (x, p) in da.outcomes() {
+                    if !then(x) {
+                        add((x, None), p);
+                        continue;
+                    }
                     for (y, q) in db.outcomes() {
-                        let c = class(x, y);
-                        match out.iter_mut().find(|o| o.2 == c) {
-                            Some(o) => o.1 += p * q,
-                            None => out.push(((x, y), p * q, c)),
-                        }
+                        add((x, Some(y)), p * q);
                     }
                 }
                 Rc::new(out.into_iter().map(|(xy, p, _)| (xy, p)).collect())
             })
             .clone();
-        self.branch(|| grouped.iter().copied()).unwrap_or_default()
+        self.branch(|| grouped.iter().copied())
+            .unwrap_or((Roll::default(), None))
     }
 
     fn draw_alike<T: Ranked + PartialEq + 'static, const K: usize, F: Fn(T) -> T>(

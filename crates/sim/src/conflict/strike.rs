@@ -154,20 +154,48 @@ impl Attack<'_> {
     /// and the defence it meets as [`Attack::roll`] does, no damage. The
     /// net successes when it gets through (uwod: the attack's successes
     /// beyond the defence's, which may be 0), and what else the attack did
-    /// (its botches, whether the defence answered it; no damage).
-    pub fn opening<D: Source>(&self, dice: &mut D) -> (Option<i32>, Strike) {
-        let hit = self.roller.roll(dice, self.pool);
+    /// (its botches, whether the defence answered it; no damage). The
+    /// caller reads nets of `most` or more alike (the round chain's walk
+    /// takes them as one path).
+    pub fn opening<D: Source>(&self, dice: &mut D, most: u16) -> (Option<i32>, Strike) {
+        let rolled = self.defence.filter(|&(_, pool)| pool >= 1);
+        let (hit, defence) = match rolled {
+            Some((roller, pool)) => {
+                // What the class depends on besides the rolls: how the
+                // attack meets its defence, and `most`.
+                let (kind, onslaught, more) = match self.meet {
+                    Meet::Subtract => (1u64, 0, 0),
+                    Meet::SubtractHits => (2, 0, 0),
+                    Meet::Difficulty { onslaught, more } => (3, onslaught, more),
+                };
+                let id = kind << 48 | u64::from(onslaught) << 32 | u64::from(more) << 16;
+                dice.rolls_alike(
+                    (self.roller, self.pool),
+                    (roller, pool),
+                    |hit| self.meets(hit),
+                    id | u64::from(most),
+                    |hit, d| {
+                        let (net, s) = self.settle(hit, d);
+                        (net.map(|n| n.min(i32::from(most))), s)
+                    },
+                )
+            }
+            None => (self.roller.roll(dice, self.pool), None),
+        };
+        self.settle(hit, defence)
+    }
+
+    /// What a grapple attack's roll `hit` comes to against the defence's
+    /// roll `d` (`None`: not rolled): [`Attack::opening`]'s result.
+    fn settle(&self, hit: Roll, d: Option<Roll>) -> (Option<i32>, Strike) {
         let mut out = Strike {
             botches: u8::from(hit.botch),
             ..Strike::default()
         };
         let mut defence = self.counted(Roll::default());
-        if let Some((roller, pool)) = self.defence
-            && self.meets(hit)
-        {
+        if self.defence.is_some() && self.meets(hit) {
             out.defended = !hit.botch;
-            if pool >= 1 {
-                let d = roller.roll(dice, pool);
+            if let Some(d) = d {
                 out.botches += u8::from(d.botch);
                 defence = self.counted(d);
             }

@@ -84,7 +84,7 @@
 //! Not modelled: kicks (difficulty 7, +1 damage), cover; the guard defence
 //! (fta's) defends as `none`.
 
-use wodds_rules::{InitiativeTies, RevisedRules, RuleSet, RulesError};
+use wodds_rules::{GrappleEngine, InitiativeTies, RevisedRules, RuleSet, RulesError};
 
 use crate::conflict::chain::Rounds;
 use crate::conflict::fighter::{Fighter, Rolls, damage_dice_added, fighters, hurt, max_pool};
@@ -116,6 +116,10 @@ pub struct Revised {
     /// Under the outcome sampler, whole attacks by attacker, target,
     /// Willpower spent, attack dice and defence (see [`defence_key`]).
     strikes: Option<Tables<Strike, 5>>,
+    /// The most Control a clinch's net successes can give that the
+    /// grapple reads: only whether it lands, unless the grapple is fta's
+    /// Control (then up to the most Control there is).
+    grab_most: u16,
 }
 
 impl Revised {
@@ -145,6 +149,10 @@ impl Revised {
             difficulty: attack.difficulty,
             range_difficulty: attack.range_difficulty,
             rules: rules.combat.revised(),
+            grab_most: match rules.grapple {
+                Some(g) if g.engine == GrappleEngine::Control => 127,
+                _ => 1,
+            },
         })
     }
 
@@ -467,7 +475,7 @@ impl Rounds for Revised {
                         soak: 0,
                         most: &|| u16::MAX,
                     };
-                    let (net, s) = attack.opening(dice);
+                    let (net, s) = attack.opening(dice, self.grab_most);
                     roster.botches += u32::from(s.botches);
                     st[target].dodged += u8::from(s.defended);
                     if let Some(net) = net {

@@ -426,7 +426,8 @@ impl Rounds for Uwod {
                     most: &|| st[target].health.most(f.kind, &self.track),
                 };
                 if grapples {
-                    let (net, s) = attack.opening(dice);
+                    // Only whether it lands matters (a Control of 1).
+                    let (net, s) = attack.opening(dice, 0);
                     roster.botches += u32::from(s.botches);
                     if net.is_some() {
                         roster.grapple(i, target, 1);

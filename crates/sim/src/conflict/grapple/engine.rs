@@ -503,11 +503,25 @@ impl Grapple {
             Mech::Hold {
                 resisted, needed, ..
             } => {
-                let r = self.roll(g, st, me.attack, dice);
-                roster.botches += u32::from(r.botch);
-                let d = defend(dice, roster);
-                let hit = r.successes >= needed && beats(resisted, r, d);
-                i32::from(hit)
+                let hits = |r: Roll, d: u16| r.successes >= needed && beats(resisted, r, d);
+                let (r, d) = match other.defence {
+                    // Whether the clinch lands and who botched is all
+                    // the rest of the round reads of the two rolls.
+                    Some((pool, k)) => dice.rolls_alike(
+                        (&self.rolls[g].action, self.pool(g, st, me.attack)),
+                        (&self.others[k].action, self.pool(v, st, pool)),
+                        |_| true,
+                        1,
+                        |r, d| {
+                            let d = d.unwrap_or_default();
+                            (hits(r, d.successes), r.botch, d.botch)
+                        },
+                    ),
+                    None => (self.roll(g, st, me.attack, dice), None),
+                };
+                let d = d.unwrap_or_default();
+                roster.botches += u32::from(r.botch) + u32::from(d.botch);
+                i32::from(hits(r, d.successes))
             }
             // The grappling attack won (the tie as `contest-tie` says,
             // the Grappler acting) begins the contest.

@@ -37,9 +37,14 @@ impl Grapple {
         let (a, d) = dice.rolls_alike(
             (&self.rolls[v].action, self.pool(v, st, vm.pool)),
             (&self.rolls[g].action, self.pool(g, st, hm.pool)),
+            |_| true,
             0,
-            |a, d| (beats(resisted, a, d.successes), a.botch, d.botch),
+            |a, d| {
+                let d = d.unwrap_or_default();
+                (beats(resisted, a, d.successes), a.botch, d.botch)
+            },
         );
+        let d = d.unwrap_or_default();
         roster.botches += u32::from(a.botch) + u32::from(d.botch);
         if beats(resisted, a, d.successes) {
             roster.knock_out(g, End::Freed);

@@ -427,7 +427,8 @@ impl Fta {
                     soak: 0,
                     most: &|| u16::MAX,
                 };
-                let (net, s) = attack.opening(dice);
+                // Control past 127 is 127 (`Roster::grapple`).
+                let (net, s) = attack.opening(dice, 127);
                 roster.botches += u32::from(s.botches);
                 if let Some(net) = net {
                     roster.grapple(i, target, net);
