@@ -123,3 +123,33 @@ fn other_re_rolls_and_double_tens_keep_the_knife_fight_exact() {
         exact_and_rolled("knife-vs-fists.toml", &house_rule(rule), 20_000);
     }
 }
+
+/// Every shipped fight with more than a punch traded (two against one, an
+/// abort to a dodge, a grapple inside a fight) that is exact under revised
+/// stays exact under revised + 10-again and 8-again, at the default state
+/// limit: strikes past what a target can still take, abort rolls past a
+/// success and clinches past what the grapple reads are one path each.
+/// The chain's wins are held to die-by-die fights.
+#[test]
+fn re_rolls_keep_the_shipped_multi_member_and_grapple_fights_exact() {
+    let revised = RuleSet::load("revised").unwrap();
+    for rule in ["ten-again.toml", "eight-again.toml"] {
+        let rules = house_rule(rule);
+        for scenario in [
+            "neonate-vs-two-thugs.toml",
+            "bodyguard-aborts.toml",
+            "wrestler-vs-boxer.toml",
+            "aikido-master-vs-brawler.toml",
+        ] {
+            let base = under(scenario, &revised);
+            assert!(
+                EditionEngine::new(&base, &revised, Sampling::Round)
+                    .unwrap()
+                    .chain()
+                    .is_some(),
+                "{scenario} exact under revised"
+            );
+            exact_and_rolled(scenario, &rules, 4_000);
+        }
+    }
+}

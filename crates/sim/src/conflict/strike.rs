@@ -57,7 +57,7 @@ pub enum Meet {
 }
 
 /// One attack, fully described.
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy)]
 pub struct Attack<'a> {
     /// The attack's roll (at its difficulty, with or without Willpower).
     pub roller: &'a Roller,
@@ -76,11 +76,6 @@ pub struct Attack<'a> {
     pub potence: u16,
     /// The target's soak dice against the damage.
     pub soak: i32,
-    /// The most levels that can matter to the target
-    /// ([`Health::most`](super::health::Health::most)): the round chain's
-    /// walk takes a strike of more as one of that many. Asked for only by
-    /// that walk, never by a sampler.
-    pub most: &'a dyn Fn() -> u16,
 }
 
 impl Attack<'_> {
@@ -119,8 +114,9 @@ impl Attack<'_> {
         }
     }
 
-    /// Plays the attack roll by roll.
-    pub fn roll<D: Source>(&self, dice: &mut D) -> Strike {
+    /// Plays the attack roll by roll; `most()` is the most levels that can
+    /// matter to the target (as [`Attack::strike`] asks).
+    pub fn roll<D: Source>(&self, dice: &mut D, most: impl Fn() -> u16) -> Strike {
         let hit = self.roller.roll(dice, self.pool);
         let mut out = Strike {
             botches: u8::from(hit.botch),
@@ -139,13 +135,10 @@ impl Attack<'_> {
             }
         }
         if let Some(extra) = self.resolve(hit, defence) {
-            out.levels = self.rolls.blow(
-                dice,
-                self.damage + extra,
-                self.potence,
-                self.soak,
-                self.most,
-            ) as u16;
+            out.levels = self
+                .rolls
+                .blow(dice, self.damage + extra, self.potence, self.soak, most)
+                as u16;
         }
         out
     }
@@ -260,15 +253,19 @@ impl Attack<'_> {
 
     /// The attack: drawn from `table` at `key` when there is one and the
     /// key and pools are inside it, otherwise roll by roll. The key must
-    /// determine everything else about the attack.
+    /// determine everything else about the attack. `most()` is the most
+    /// levels that can matter to the target
+    /// ([`Health::most`](super::health::Health::most)): the round chain's
+    /// walk takes a strike of more as one of that many; no sampler asks.
     #[inline]
     pub fn strike<D: Source, const K: usize>(
         &self,
         dice: &mut D,
         table: Option<(&Tables<Strike, K>, [usize; K])>,
+        most: impl Fn() -> u16,
     ) -> Strike {
         let alike = || {
-            let most = (self.most)();
+            let most = most();
             let alike = move |s: Strike| Strike {
                 levels: s.levels.min(most),
                 ..s
@@ -276,12 +273,12 @@ impl Attack<'_> {
             (u32::from(most), alike)
         };
         let drawn = table.and_then(|(t, key)| dice.draw_alike(t, key, || self.weights(), alike));
-        drawn.unwrap_or_else(|| self.roll(dice))
+        drawn.unwrap_or_else(|| self.roll(dice, &most))
     }
 }
 
 /// One side of a contested exchange.
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy)]
 pub struct Side<'a> {
     /// Its attack roll.
     pub roller: &'a Roller,
@@ -293,9 +290,6 @@ pub struct Side<'a> {
     pub potence: u16,
     /// The other side's soak dice against its damage.
     pub soak: i32,
-    /// The most levels that can matter to the other side (as
-    /// [`Attack::most`]).
-    pub most: &'a dyn Fn() -> u16,
 }
 
 /// What a contested exchange did.
@@ -322,7 +316,7 @@ impl Ranked for Clash {
 /// fta's attack against attack: both roll, a botch scores 0, the lower
 /// score comes off the higher and only the winner lands, with a damage die
 /// per point of margin beyond the first (the edition's `extra-dice-after`).
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy)]
 pub struct Exchange<'a> {
     /// The attacker.
     pub a: Side<'a>,
@@ -333,8 +327,13 @@ pub struct Exchange<'a> {
 }
 
 impl Exchange<'_> {
-    /// Plays the exchange roll by roll.
-    pub fn roll<D: Source>(&self, dice: &mut D) -> Clash {
+    /// Plays the exchange roll by roll; `most` is the most levels that can
+    /// matter to each side's target (as [`Exchange::clash`] asks).
+    pub fn roll<D: Source>(
+        &self,
+        dice: &mut D,
+        most: (impl Fn() -> u16, impl Fn() -> u16),
+    ) -> Clash {
         let mut out = Clash::default();
         let mut score = |side: &Side, dice: &mut D| {
             if side.pool < 1 {
@@ -346,17 +345,15 @@ impl Exchange<'_> {
         };
         let margin = score(&self.a, dice) - score(&self.b, dice);
         let extra = |margin: i32| (margin - self.rolls.extra_after).max(0);
-        let blow = |side: &Side, margin: i32, dice: &mut D| {
+        let blow = |side: &Side, margin: i32, dice: &mut D, most: &dyn Fn() -> u16| {
             let pool = side.damage + extra(margin);
-            let levels = self
-                .rolls
-                .blow(dice, pool, side.potence, side.soak, side.most);
+            let levels = self.rolls.blow(dice, pool, side.potence, side.soak, most);
             levels as u16
         };
         if margin > 0 {
-            out.to_b = blow(&self.a, margin, dice);
+            out.to_b = blow(&self.a, margin, dice, &most.0);
         } else if margin < 0 {
-            out.to_a = blow(&self.b, -margin, dice);
+            out.to_a = blow(&self.b, -margin, dice, &most.1);
         }
         out
     }
@@ -429,9 +426,10 @@ impl Exchange<'_> {
         &self,
         dice: &mut D,
         table: Option<(&Tables<Clash, K>, [usize; K])>,
+        most: (impl Fn() -> u16, impl Fn() -> u16),
     ) -> Clash {
         let alike = || {
-            let (to_b, to_a) = ((self.a.most)(), (self.b.most)());
+            let (to_b, to_a) = (most.0(), most.1());
             let alike = move |c: Clash| Clash {
                 to_b: c.to_b.min(to_b),
                 to_a: c.to_a.min(to_a),
@@ -440,7 +438,7 @@ impl Exchange<'_> {
             (u32::from(to_b) << 16 | u32::from(to_a), alike)
         };
         let drawn = table.and_then(|(t, key)| dice.draw_alike(t, key, || self.weights(), alike));
-        drawn.unwrap_or_else(|| self.roll(dice))
+        drawn.unwrap_or_else(|| self.roll(dice, (&most.0, &most.1)))
     }
 }
 
@@ -472,7 +470,7 @@ mod tests {
         let mut dice = D10::seeded(11);
         let mut seen = std::collections::BTreeMap::new();
         for _ in 0..n {
-            *seen.entry(a.roll(&mut dice)).or_insert(0u32) += 1;
+            *seen.entry(a.roll(&mut dice, || u16::MAX)).or_insert(0u32) += 1;
         }
         for s in seen.keys() {
             assert!(
@@ -502,7 +500,6 @@ mod tests {
             damage: 1,
             potence: 0,
             soak: 0,
-            most: &|| u16::MAX,
         };
         let w = a.weights().unwrap();
         let p = |levels, botches| {
@@ -547,7 +544,6 @@ mod tests {
                     damage: 2,
                     potence: 1,
                     soak: 2,
-                    most: &|| u16::MAX,
                 };
                 agree(&a, 200_000);
             }
@@ -567,7 +563,6 @@ mod tests {
             damage: 1,
             potence: 0,
             soak: 0,
-            most: &|| u16::MAX,
         };
         let e = Exchange {
             a: side,
@@ -606,7 +601,8 @@ mod tests {
         let mut dice = D10::seeded(5);
         let mut seen = std::collections::BTreeMap::new();
         for _ in 0..n {
-            *seen.entry(bigger.roll(&mut dice)).or_insert(0u32) += 1;
+            let most = (|| u16::MAX, || u16::MAX);
+            *seen.entry(bigger.roll(&mut dice, most)).or_insert(0u32) += 1;
         }
         for c in seen.keys() {
             assert!(
@@ -636,14 +632,13 @@ mod tests {
             damage: 20,
             potence: 0,
             soak: 1,
-            most: &|| u16::MAX,
         };
         assert!(a.weights().is_none());
         let t: Tables<Strike, 1> = Tables::new([1], Sampling::Outcome).unwrap();
         let mut dice = D10::seeded(3);
         let mut landed = 0u32;
         for _ in 0..1000 {
-            landed += u32::from(a.strike(&mut dice, Some((&t, [0]))).levels);
+            landed += u32::from(a.strike(&mut dice, Some((&t, [0])), || u16::MAX).levels);
         }
         // 20+ damage dice at 6 against one soak die: about 10 levels a hit,
         // and 3 dice hit with 1 - 0.5^3 at least: far above a table's worth

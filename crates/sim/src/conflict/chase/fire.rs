@@ -138,15 +138,15 @@ impl Fire {
     }
 
     /// Party `i`'s shot at the other party with `dice` attack dice, the
-    /// target dodging with `dodge` dice (`foot`: on foot), of which `most`
-    /// levels can matter to the target ([`Attack::most`]).
+    /// target dodging with `dodge` dice (`foot`: on foot), of which `most()`
+    /// levels can matter to the target ([`Attack::strike`]).
     #[inline]
     pub(super) fn shot<D: Source>(
         &self,
         i: usize,
         foot: bool,
         (dice, dodge): (i32, i32),
-        most: &dyn Fn() -> u16,
+        most: impl Fn() -> u16,
         d: &mut D,
     ) -> Strike {
         let foot = usize::from(foot);
@@ -160,9 +160,8 @@ impl Fire {
             damage: self.damage[i],
             potence: 0,
             soak: self.soak[i],
-            most,
         };
         let key = [i, foot, dice as usize, dodge.max(0) as usize];
-        attack.strike(d, self.strikes.as_ref().map(|t| (t, key)))
+        attack.strike(d, self.strikes.as_ref().map(|t| (t, key)), most)
     }
 }

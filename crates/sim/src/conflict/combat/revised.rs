@@ -473,7 +473,6 @@ impl Rounds for Revised {
                         damage: 0,
                         potence: 0,
                         soak: 0,
-                        most: &|| u16::MAX,
                     };
                     let (net, s) = attack.opening(dice, self.grab_most);
                     roster.botches += u32::from(s.botches);
@@ -493,7 +492,6 @@ impl Rounds for Revised {
                     damage: f.damage,
                     potence: f.potence,
                     soak: t.soak[f.kind as usize],
-                    most: &|| st[target].health.most(f.kind, &self.track),
                 };
                 // The key fixes everything else: the pair fixes the
                 // difficulty, damage and soak.
@@ -504,7 +502,8 @@ impl Rounds for Revised {
                     dice_left as usize,
                     defence_key(defence),
                 ];
-                let s = attack.strike(dice, self.strikes.as_ref().map(|t| (t, key)));
+                let most = || st[target].health.most(f.kind, &self.track);
+                let s = attack.strike(dice, self.strikes.as_ref().map(|t| (t, key)), most);
                 roster.botches += u32::from(s.botches);
                 st[target].dodged += u8::from(s.defended);
                 if s.levels > 0 {

@@ -423,7 +423,6 @@ impl Rounds for Uwod {
                     damage: f.damage,
                     potence: f.potence,
                     soak: t.soak[f.kind as usize],
-                    most: &|| st[target].health.most(f.kind, &self.track),
                 };
                 if grapples {
                     // Only whether it lands matters (a Control of 1).
@@ -443,7 +442,8 @@ impl Rounds for Uwod {
                     defence_pool.max(0) as usize,
                     onslaught.into(),
                 ];
-                let s = attack.strike(dice, self.strikes.as_ref().map(|t| (t, key)));
+                let most = || st[target].health.most(f.kind, &self.track);
+                let s = attack.strike(dice, self.strikes.as_ref().map(|t| (t, key)), most);
                 roster.botches += u32::from(s.botches);
                 if s.levels > 0 {
                     let health = &mut st[target].health;

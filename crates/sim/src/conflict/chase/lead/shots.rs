@@ -54,7 +54,7 @@ impl Lead {
             let t = 1 - i;
             let dodge = f.dodge[t][usize::from(foot)] - wounds[t];
             let most = || health[t].most(f.kind[i], &f.track);
-            let strike = f.shot(i, foot, (aim, dodge), &most, dice);
+            let strike = f.shot(i, foot, (aim, dodge), most, dice);
             roster.botches += u32::from(strike.botches);
             levels[t] = u32::from(strike.levels);
         }

@@ -17,13 +17,13 @@ use crate::conflict::turn::Roster;
 
 /// `x`'s side of an exchange with `y`: its readied attack (or none: it
 /// scores 0, and `idle` stands in for its roll), its damage with its style's
-/// `bonus` dice, against `y`'s soak, of which `most` levels can matter.
+/// `bonus` dice, against `y`'s soak.
 fn side<'a>(
     armed: Option<(&'a Roller, i32, bool)>,
     idle: &'a Roller,
     x: &Fighter,
     bonus: i32,
-    (y, most): (&Fighter, &'a dyn Fn() -> u16),
+    y: &Fighter,
 ) -> Side<'a> {
     let (roller, pool, _) = armed.unwrap_or((idle, 0, false));
     Side {
@@ -32,7 +32,6 @@ fn side<'a>(
         damage: x.damage + bonus,
         potence: x.potence,
         soak: y.soak[x.kind as usize],
-        most,
     }
 }
 
@@ -381,8 +380,8 @@ impl Fta {
                 || self.most(t.kind, i, st, pending),
             );
             let exchange = Exchange {
-                a: side(a, &rolls.action, f, bonus, (t, &to_t)),
-                b: side(b, &rolls.action, t, t_bonus, (f, &to_i)),
+                a: side(a, &rolls.action, f, bonus, t),
+                b: side(b, &rolls.action, t, t_bonus, f),
                 rolls,
             };
             // The pair and the phase fix the difficulties, styles, damage
@@ -394,7 +393,8 @@ impl Fta {
             };
             let ((wa, pa), (wb, pb)) = (key(a), key(b));
             let key = [i, target, usize::from(haste), wa, pa, wb, pb];
-            let c = exchange.clash(dice, self.clashes.as_ref().map(|t| (t, key)));
+            let table = self.clashes.as_ref().map(|t| (t, key));
+            let c = exchange.clash(dice, table, (to_t, to_i));
             roster.botches += u32::from(c.botches);
             if c.to_b > 0 {
                 self.wound(f.kind, c.to_b, target, st, roster, pending);
@@ -425,7 +425,6 @@ impl Fta {
                     damage: 0,
                     potence: 0,
                     soak: 0,
-                    most: &|| u16::MAX,
                 };
                 // Control past 127 is 127 (`Roster::grapple`).
                 let (net, s) = attack.opening(dice, 127);
@@ -447,7 +446,6 @@ impl Fta {
                 damage: f.damage + bonus,
                 potence: f.potence,
                 soak: t.soak[f.kind as usize],
-                most: &|| self.most(f.kind, target, st, pending),
             };
             // The attacker, haste and openness fix the attack's difficulty
             // and style; the pair fixes damage and soak.
@@ -460,7 +458,8 @@ impl Fta {
                 if open { 0 } else { 1 + pool as usize },
                 (defence_difficulty.clamp(LOWEST, HIGHEST) - LOWEST) as usize,
             ];
-            let s = attack.strike(dice, self.strikes.as_ref().map(|t| (t, key)));
+            let most = || self.most(f.kind, target, st, pending);
+            let s = attack.strike(dice, self.strikes.as_ref().map(|t| (t, key)), most);
             roster.botches += u32::from(s.botches);
             if s.levels > 0 {
                 self.wound(f.kind, s.levels, target, st, roster, pending);
