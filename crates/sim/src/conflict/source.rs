@@ -138,12 +138,12 @@ pub trait Source: Sized {
     }
 
     /// An outcome of `tables` at `key`, as [`Source::draw`] gives it, for a
-    /// caller that treats two outcomes alike when a map `alike()` gives
+    /// caller that treats two outcomes alike when the map `alike()` gives
     /// sends them to the same one: [`Enumerate`] walks each such class as
     /// one path (as the map sends it, with its chance); every other source
-    /// draws as [`Source::draw`] does, and never calls `alike`. Its number
-    /// names the map among the caller's ways of grouping these tables'
-    /// outcomes (one number, one map).
+    /// draws as [`Source::draw`] does, and never calls `alike`. The number
+    /// `alike()` gives with the map names it among the caller's ways of
+    /// grouping these tables' outcomes (one number, one map).
     #[inline]
     fn draw_alike<T: Ranked + PartialEq + 'static, const K: usize, F: Fn(T) -> T>(
         &mut self,
@@ -274,8 +274,9 @@ pub struct Enumerate {
     /// sides, for every state that scores alike.
     turn_memo: HashMap<OrderKey, Vec<(Turn, f64)>>,
     /// Whether outcomes a caller treats alike are walked as one path
-    /// ([`Source::roll_most`], [`Source::draw_alike`]); off only to hold
-    /// the merged walk to the whole one.
+    /// ([`Source::roll_most`], [`Source::rolls_alike`],
+    /// [`Source::draw_alike`]); off only to hold the merged walk to the
+    /// whole one.
     merge: bool,
     /// The outcomes of a table's slot grouped by a caller's `alike`, by
     /// the slot's weights (their address, length and type) and `class`.
