@@ -113,6 +113,20 @@ impl Wounds {
         }
     }
 
+    /// The most wounds of `kind` that can matter to this track: past
+    /// them, more change nothing (every box filled, then every bashing
+    /// wound and then every lethal one upgraded). At least 1.
+    pub fn most(&self, kind: Damage) -> u16 {
+        let room = self.boxes.saturating_sub(self.filled());
+        let (bashing, lethal) = match kind {
+            Damage::Bashing => (self.bashing + room, self.lethal),
+            Damage::Lethal => (self.bashing, self.lethal + room),
+            Damage::Aggravated => (self.bashing, self.lethal),
+        };
+        // Each bashing wound is upgraded twice: to lethal, then on.
+        (u16::from(room) + 2 * u16::from(bashing) + u16::from(lethal)).max(1)
+    }
+
     /// What the last box holds, if every box is filled.
     pub fn last(&self) -> Option<Damage> {
         let least_severe = if self.bashing > 0 {
@@ -371,8 +385,14 @@ impl Hubris {
 
     /// An attack of `pool` dice (with Willpower when `spend`) against a
     /// defence of `against` dice: drawn whole from the contest tables, or
-    /// roll by roll.
-    fn contest<D: Source>(&self, pool: i32, against: i32, spend: bool, dice: &mut D) -> Contest {
+    /// roll by roll. A won contest's damage of `most()` or more is all
+    /// alike to the caller (the round chain's walk takes it as one path).
+    fn contest<D: Source>(
+        &self,
+        (pool, against, spend): (i32, i32, bool),
+        most: impl FnOnce() -> u16,
+        dice: &mut D,
+    ) -> Contest {
         let attack = if spend {
             &self.rolls.willpower
         } else {
@@ -410,10 +430,18 @@ impl Hubris {
             against.max(0) as usize,
             usize::from(spend),
         ];
+        let alike = || {
+            let most = most();
+            let alike = move |c: Contest| Contest {
+                damage: c.damage.min(most),
+                ..c
+            };
+            (u32::from(most), alike)
+        };
         let drawn = self
             .contests
             .as_ref()
-            .and_then(|t| dice.draw(t, key, weights));
+            .and_then(|t| dice.draw_alike(t, key, weights, alike));
         drawn.unwrap_or_else(|| self.roll_contest(attack, pool, defence, against, dice))
     }
 
@@ -594,7 +622,18 @@ impl Rounds for Hubris {
                     f.attack - t.difficulty - penalty + bonus
                 };
                 let against = t.defence - self.penalty(&st[target].wounds);
-                let contest = self.contest(pool, against, spend, dice);
+                // A blow's damage past what the target's track can still
+                // take, with the bonus and less the reduction it meets,
+                // changes nothing; a grapple's Control is read whole.
+                let most = || match grapples {
+                    true => u16::MAX,
+                    false => {
+                        let w = st[target].wounds.most(f.kind);
+                        let d = i32::from(w) + t.reduction - f.bonus;
+                        d.clamp(1, i32::from(u16::MAX)) as u16
+                    }
+                };
+                let contest = self.contest((pool, against, spend), most, dice);
                 roster.botches += u32::from(contest.botches);
                 let loser = match contest.winner {
                     1 => target,
@@ -643,6 +682,44 @@ mod tests {
             ..State::default()
         };
         assert_eq!(s.contests_lost().copied(), Some(2));
+    }
+
+    /// Every track of up to 10 boxes, every way of filling it and every
+    /// kind of wound: taking `most` wounds or any more leaves the same
+    /// track, and fewer do not.
+    #[test]
+    fn past_the_most_wounds_more_change_nothing() {
+        let mut checked = 0;
+        for boxes in 0..=10u8 {
+            for bashing in 0..=boxes {
+                for lethal in 0..=boxes - bashing {
+                    for aggravated in 0..=boxes - bashing - lethal {
+                        let w = Wounds {
+                            boxes,
+                            bashing,
+                            lethal,
+                            aggravated,
+                        };
+                        for kind in [Damage::Bashing, Damage::Lethal, Damage::Aggravated] {
+                            let most = u32::from(w.most(kind));
+                            let after = |n: u32| {
+                                let mut x = w;
+                                x.take(kind, n);
+                                x
+                            };
+                            for n in most..most + 25 {
+                                assert_eq!(after(n), after(most), "{w:?} {kind:?}");
+                            }
+                            if most > 1 {
+                                assert_ne!(after(most - 1), after(most), "{w:?} {kind:?}");
+                            }
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 3 * 1001);
     }
 
     #[test]
