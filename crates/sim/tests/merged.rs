@@ -81,7 +81,9 @@ fn same_chain(scenario: &Scenario, rules: &RuleSet) -> Option<usize> {
             s.name, rules.id
         )
     });
-    assert_eq!(merged.states(), whole.states(), "{} {}", s.name, rules.id);
+    // A member out of the fight keeps only what its side's damage reads,
+    // so states that differ in nothing else are one.
+    assert!(merged.states() <= whole.states(), "{} {}", s.name, rules.id);
     let apart = farthest(&merged.outcomes(), &whole.outcomes())
         .unwrap_or_else(|| panic!("{} under {}: outcomes differ in shape", s.name, rules.id));
     assert!(apart < 1e-12, "{} under {}: {apart:e}", s.name, rules.id);

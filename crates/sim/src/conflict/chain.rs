@@ -55,6 +55,15 @@ pub trait Rounds: Sync {
     /// round sets afresh before reading it cleared.
     fn carry(s: &Self::State) -> Self::State;
 
+    /// What the chain keeps of the state `s` of a member who is out of the
+    /// conflict: what [`Rounds::lost`] reads, which its side's damage
+    /// still counts if the side wins; nothing else of it is read again.
+    /// The default keeps it all.
+    #[inline]
+    fn retire(s: &Self::State) -> Self::State {
+        *s
+    }
+
     /// The conflict's track between rounds, for engines that keep one (a
     /// chase's Lead, a grapple's Control): read after every round the
     /// conflict survives, into [`Tally::track`](super::Tally::track) and
@@ -272,8 +281,11 @@ impl Chain {
                         END | k as u32
                     }
                     None => {
-                        for x in &mut s {
+                        for (j, x) in s.iter_mut().enumerate() {
                             *x = E::carry(x);
+                            if limit.merge && j < r.len() && !r.standing(j) {
+                                *x = E::retire(x);
+                            }
                         }
                         let key = (s, r.carried());
                         let fresh = states.len() as u32;
@@ -413,23 +425,15 @@ impl Chain {
     /// how fights end, the winner's damage, and the Willpower and botches
     /// a fight, from one pass of every round's outcomes through the chain.
     pub fn outcomes(&self) -> Outcomes {
-        let mut odds = Odds {
-            wins: vec![0.0; self.sides],
-            ended: vec![0.0; self.max_rounds as usize + 1],
-        };
-        let mut out = Outcomes {
-            ends: [0.0; End::ALL.len()],
-            damage: Vec::new(),
-            willpower: 0.0,
-            botches: 0.0,
-            reversals: 0.0,
-            harm: 0.0,
-            odds: Odds {
-                wins: Vec::new(),
-                ended: Vec::new(),
-            },
-            track: self.track.as_ref().map(|_| Vec::new()),
-        };
+        // Every figure is a sum of millions of small terms into one
+        // total: kept with its rounding error, so that the figure does not
+        // drift with how many states the chain has.
+        let mut wins = vec![Sum::default(); self.sides];
+        let mut ended = vec![Sum::default(); self.max_rounds as usize + 1];
+        let mut ends = [Sum::default(); End::ALL.len()];
+        let mut damage: Vec<Sum> = Vec::new();
+        let [mut willpower, mut botches, mut reversals, mut harm] = [Sum::default(); 4];
+        let mut track = self.track.as_ref().map(|_| Vec::new());
         let index = |end: End| End::ALL.iter().position(|&e| e == end).expect("listed");
         let mut now = vec![0.0; self.rounds.len()];
         now[0] = 1.0;
@@ -438,38 +442,77 @@ impl Chain {
             for (state, &p) in now.iter().enumerate().filter(|&(_, &p)| p > 0.0) {
                 for &(step, q) in &self.exact[state] {
                     let pq = p * q;
-                    out.willpower += pq * f64::from(step.willpower);
-                    out.botches += pq * f64::from(step.botches);
-                    out.reversals += pq * f64::from(step.reversals);
-                    out.harm += pq * f64::from(step.harm);
+                    willpower.add(pq * f64::from(step.willpower));
+                    botches.add(pq * f64::from(step.botches));
+                    reversals.add(pq * f64::from(step.reversals));
+                    harm.add(pq * f64::from(step.harm));
                     if step.next & END != 0 {
                         let e = self.ends[(step.next & !END) as usize];
                         if let Some(w) = e.winner {
-                            odds.wins[w] += pq;
+                            wins[w].add(pq);
                             let d = e.damage as usize;
-                            if d >= out.damage.len() {
-                                out.damage.resize(d + 1, 0.0);
+                            if d >= damage.len() {
+                                damage.resize(d + 1, Sum::default());
                             }
-                            out.damage[d] += pq;
+                            damage[d].add(pq);
                         }
-                        out.ends[index(e.end)] += pq;
-                        odds.ended[round - usize::from(e.unbegun)] += pq;
+                        ends[index(e.end)].add(pq);
+                        ended[round - usize::from(e.unbegun)].add(pq);
                     } else {
                         next[step.next as usize] += pq;
                     }
                 }
             }
             now = next;
-            if let (Some(track), Some(out)) = (&self.track, &mut out.track) {
-                out.push(track_of(track, &now));
+            if let (Some(values), Some(out)) = (&self.track, &mut track) {
+                out.push(track_of(values, &now));
             }
         }
         // Still going after the last round: a draw then.
         let going: f64 = now.iter().sum();
-        odds.ended[self.max_rounds as usize] += going;
-        out.ends[index(End::Draw)] += going;
-        out.odds = odds;
-        out
+        ended[self.max_rounds as usize].add(going);
+        ends[index(End::Draw)].add(going);
+        let values = |sums: &[Sum]| sums.iter().map(|s| s.value()).collect::<Vec<f64>>();
+        Outcomes {
+            ends: ends.map(Sum::value),
+            damage: values(&damage),
+            willpower: willpower.value(),
+            botches: botches.value(),
+            reversals: reversals.value(),
+            harm: harm.value(),
+            odds: Odds {
+                wins: values(&wins),
+                ended: values(&ended),
+            },
+            track,
+        }
+    }
+}
+
+/// A sum and the rounding error its additions have made so far
+/// (Neumaier's compensated summation).
+#[derive(Debug, Clone, Copy, Default)]
+struct Sum {
+    total: f64,
+    error: f64,
+}
+
+impl Sum {
+    /// Adds `x`, keeping what the addition rounded off.
+    #[inline]
+    fn add(&mut self, x: f64) {
+        let t = self.total + x;
+        self.error += if self.total.abs() >= x.abs() {
+            (self.total - t) + x
+        } else {
+            (x - t) + self.total
+        };
+        self.total = t;
+    }
+
+    /// The sum.
+    fn value(self) -> f64 {
+        self.total + self.error
     }
 }
 

@@ -539,6 +539,18 @@ impl Rounds for Hubris {
         u32::from(s.wounds.filled())
     }
 
+    fn retire(s: &State) -> State {
+        // Only the wounds taken are read of a member who is out.
+        State {
+            wounds: Wounds {
+                boxes: s.wounds.boxes,
+                bashing: s.wounds.filled(),
+                ..Wounds::default()
+            },
+            ..State::default()
+        }
+    }
+
     fn carry(s: &State) -> State {
         *s
     }

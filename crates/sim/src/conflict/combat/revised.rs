@@ -353,6 +353,17 @@ impl Rounds for Revised {
         u32::from(s.health.filled())
     }
 
+    fn retire(s: &State) -> State {
+        // Only the boxes filled are read of a member who is out.
+        State {
+            health: Health {
+                bashing: s.health.filled(),
+                ..Health::default()
+            },
+            ..State::default()
+        }
+    }
+
     fn carry(s: &State) -> State {
         State {
             health: s.health,

@@ -268,6 +268,17 @@ impl Rounds for Uwod {
         u32::from(s.health.filled())
     }
 
+    fn retire(s: &State) -> State {
+        // Only the boxes filled are read of a member who is out.
+        State {
+            health: Health {
+                bashing: s.health.filled(),
+                ..Health::default()
+            },
+            ..State::default()
+        }
+    }
+
     fn carry(s: &State) -> State {
         // Everything lasts: the onslaught and ignored wounds until its
         // next turn, the turns since it was Incapacitated.
