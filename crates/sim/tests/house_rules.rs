@@ -91,19 +91,19 @@ fn exact_and_rolled(scenario: &str, rules: &RuleSet, fights: u64) -> Vec<f64> {
     odds.wins.clone()
 }
 
+/// `scenario` is exact under revised: the base its house rules extend.
+fn assert_exact_under_revised(scenario: &str) {
+    let revised = RuleSet::load("revised").unwrap();
+    let base = under(scenario, &revised);
+    let engine = EditionEngine::new(&base, &revised, Sampling::Round).unwrap();
+    assert!(engine.chain().is_some(), "{scenario} exact under revised");
+}
+
 #[test]
 fn ten_again_keeps_the_brawl_and_the_knife_fight_exact() {
-    let revised = RuleSet::load("revised").unwrap();
     let ten = house_rule("ten-again.toml");
     for scenario in ["brawl.toml", "knife-vs-fists.toml"] {
-        let base = under(scenario, &revised);
-        assert!(
-            EditionEngine::new(&base, &revised, Sampling::Round)
-                .unwrap()
-                .chain()
-                .is_some(),
-            "{scenario} exact under revised"
-        );
+        assert_exact_under_revised(scenario);
         let wins = exact_and_rolled(scenario, &ten, 20_000);
         if scenario == "brawl.toml" {
             // Two equal mortals: even, exactly.
@@ -132,7 +132,6 @@ fn other_re_rolls_and_double_tens_keep_the_knife_fight_exact() {
 /// The chain's wins are held to die-by-die fights.
 #[test]
 fn re_rolls_keep_the_shipped_multi_member_and_grapple_fights_exact() {
-    let revised = RuleSet::load("revised").unwrap();
     for rule in ["ten-again.toml", "eight-again.toml"] {
         let rules = house_rule(rule);
         for scenario in [
@@ -141,14 +140,7 @@ fn re_rolls_keep_the_shipped_multi_member_and_grapple_fights_exact() {
             "wrestler-vs-boxer.toml",
             "aikido-master-vs-brawler.toml",
         ] {
-            let base = under(scenario, &revised);
-            assert!(
-                EditionEngine::new(&base, &revised, Sampling::Round)
-                    .unwrap()
-                    .chain()
-                    .is_some(),
-                "{scenario} exact under revised"
-            );
+            assert_exact_under_revised(scenario);
             exact_and_rolled(scenario, &rules, 4_000);
         }
     }

@@ -115,6 +115,18 @@ impl Health {
         u16::from(room + past).max(1)
     }
 
+    /// What a chain keeps of the health of a member who is out of the
+    /// fight: its boxes filled ([`Rounds::retire`]), as bashing.
+    ///
+    /// [`Rounds::retire`]: super::chain::Rounds::retire
+    #[inline]
+    pub fn retired(&self) -> Health {
+        Health {
+            bashing: self.filled(),
+            ..Health::default()
+        }
+    }
+
     /// The dice penalty of the worst box filled, given the penalty of
     /// each of the first six boxes.
     #[inline]

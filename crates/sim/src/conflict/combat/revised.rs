@@ -354,12 +354,8 @@ impl Rounds for Revised {
     }
 
     fn retire(s: &State) -> State {
-        // Only the boxes filled are read of a member who is out.
         State {
-            health: Health {
-                bashing: s.health.filled(),
-                ..Health::default()
-            },
+            health: s.health.retired(),
             ..State::default()
         }
     }

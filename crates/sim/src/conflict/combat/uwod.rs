@@ -269,12 +269,8 @@ impl Rounds for Uwod {
     }
 
     fn retire(s: &State) -> State {
-        // Only the boxes filled are read of a member who is out.
         State {
-            health: Health {
-                bashing: s.health.filled(),
-                ..Health::default()
-            },
+            health: s.health.retired(),
             ..State::default()
         }
     }
