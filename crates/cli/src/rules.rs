@@ -78,7 +78,7 @@ fn show(a: &ShowArgs) -> anyhow::Result<()> {
     check(a.output.as_deref(), rules.files())?;
     emit(a.output.as_deref(), |out| match a.format {
         RulesFormat::Json => {
-            serde_json::to_writer_pretty(&mut *out, rules.settings())?;
+            serde_json::to_writer_pretty(&mut *out, &wodds_api::rules::show(&rules))?;
             writeln!(out)
         }
         RulesFormat::Csv => {
@@ -273,7 +273,7 @@ fn diff(args: &DiffArgs) -> anyhow::Result<()> {
     let changes = wodds_rules::diff(a.settings(), b.settings());
     emit(args.output.as_deref(), |out| match args.format {
         Format::Json => {
-            serde_json::to_writer_pretty(&mut *out, &changes)?;
+            serde_json::to_writer_pretty(&mut *out, &wodds_api::rules::diff(&a, &b))?;
             writeln!(out)
         }
         Format::Csv => {

@@ -6,13 +6,11 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use serde::Serialize;
 use wodds_rules::{RollOptions, RuleSet, Unskilled};
 
-use crate::output::opt;
-
 /// The most trials `--trials` accepts.
-pub const MAX_TRIALS: u64 = 1_000_000_000;
+pub use wodds_api::MAX_TRIALS;
+pub use wodds_api::{Provenance, binomial_se};
 
 /// Flags shared by `odds` and every `action`.
 #[derive(Debug, Args)]
@@ -49,8 +47,7 @@ pub struct RunArgs {
 }
 
 /// How figures are computed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Method {
     /// Exact enumeration.
     Exact,
@@ -73,6 +70,19 @@ impl RunArgs {
     /// Whether figures are sampled.
     pub fn is_mc(&self) -> bool {
         self.method == Method::Mc
+    }
+
+    /// The library's name for `--method`.
+    pub fn method(&self) -> wodds_api::Method {
+        match self.method {
+            Method::Exact => wodds_api::Method::Exact,
+            Method::Mc => wodds_api::Method::Mc,
+        }
+    }
+
+    /// The provenance of figures computed with these flags under `rules`.
+    pub fn provenance(&self, rules: &RuleSet) -> Provenance {
+        Provenance::new(self.method(), self.trials, self.seed, rules)
     }
 
     /// Checks the flags, loads the one edition an action takes and checks
@@ -152,61 +162,6 @@ pub fn parse_seed(s: &str) -> Result<u64, String> {
         .map_err(|_| format!("expected a whole number in 0..={}", u64::MAX))
 }
 
-/// Where a figure came from: enough to reproduce it and to trace a rule
-/// change. Every output row carries it.
-#[derive(Debug, Clone, Serialize)]
-pub struct Provenance {
-    /// Exact or Monte Carlo.
-    pub method: Method,
-    /// Monte Carlo trials.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub trials: Option<u64>,
-    /// Monte Carlo seed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    /// Hash of the resolved rules.
-    pub rules_hash: String,
-    /// The wodds version.
-    pub wodds_version: &'static str,
-}
-
-impl Provenance {
-    /// The CSV columns, in order.
-    pub const CSV_HEAD: [&'static str; 5] =
-        ["method", "trials", "seed", "rules_hash", "wodds_version"];
-
-    /// The provenance of figures computed by `args` under `rules`.
-    pub fn new(args: &RunArgs, rules: &RuleSet) -> Self {
-        Provenance {
-            method: args.method,
-            trials: args.is_mc().then_some(args.trials),
-            seed: args.is_mc().then_some(args.seed),
-            rules_hash: rules.hash().to_string(),
-            wodds_version: env!("CARGO_PKG_VERSION"),
-        }
-    }
-
-    /// The CSV fields, in the order of [`Provenance::CSV_HEAD`].
-    pub fn csv(&self) -> [String; 5] {
-        let method = match self.method {
-            Method::Exact => "exact",
-            Method::Mc => "mc",
-        };
-        [
-            method.to_string(),
-            opt(self.trials),
-            opt(self.seed),
-            self.rules_hash.clone(),
-            self.wodds_version.to_string(),
-        ]
-    }
-
-    /// The last line of a table.
-    pub fn footer(&self) -> String {
-        format!("rules {}, wodds {}", self.rules_hash, self.wodds_version)
-    }
-}
-
 /// A progress bar over `len` `unit`s on stderr, hidden when `hidden` or
 /// when stderr is not a terminal.
 pub fn progress_bar(hidden: bool, len: u64, unit: &str) -> ProgressBar {
@@ -229,12 +184,6 @@ pub fn progress_bar(hidden: bool, len: u64, unit: &str) -> ProgressBar {
 pub fn pct(p: f64) -> String {
     // `+ 0.0` turns -0 into 0.
     format!("{:.2}%", 100.0 * p.clamp(0.0, 1.0) + 0.0)
-}
-
-/// The binomial standard error of a share `p` from `n` trials.
-pub fn binomial_se(p: f64, n: u64) -> f64 {
-    let p = p.clamp(0.0, 1.0);
-    (p * (1.0 - p) / n as f64).sqrt()
 }
 
 /// What a player brings to each roll: flags shared by `odds` and the
@@ -299,33 +248,6 @@ impl RollFlags {
     /// The options as one word for output rows: `none`, or the options
     /// joined by `+` (`specialty+9-again`).
     pub fn label(&self) -> String {
-        let mut parts = Vec::new();
-        if self.specialty {
-            parts.push("specialty".to_string());
-        }
-        if self.willpower {
-            parts.push("willpower".to_string());
-        }
-        match self.again {
-            Some(Again(Some(n))) => parts.push(format!("{n}-again")),
-            Some(Again(None)) => parts.push("no-again".to_string()),
-            None => {}
-        }
-        if self.rote {
-            parts.push("rote".to_string());
-        }
-        if self.automatic {
-            parts.push("automatic".to_string());
-        }
-        match self.unskilled {
-            Some(UnskilledArg::Skill) => parts.push("unskilled-skill".to_string()),
-            Some(UnskilledArg::Knowledge) => parts.push("unskilled-knowledge".to_string()),
-            None => {}
-        }
-        if parts.is_empty() {
-            "none".to_string()
-        } else {
-            parts.join("+")
-        }
+        wodds_api::odds::label(&self.options())
     }
 }

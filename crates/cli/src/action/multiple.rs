@@ -106,7 +106,7 @@ pub(super) fn run(a: &MultipleArgs) -> anyhow::Result<()> {
         }
         count = next;
     }
-    let provenance = Provenance::new(&a.run, &rules);
+    let provenance = a.run.provenance(&rules);
     emit(a.run.output.as_deref(), |out| match a.run.format {
         Format::Json => {
             #[derive(Serialize)]

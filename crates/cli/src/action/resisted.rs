@@ -39,7 +39,7 @@ pub(super) fn run(a: &ResistedArgs) -> anyhow::Result<()> {
     } else {
         resisted_exact(&ta, &tb, rule)
     };
-    let provenance = Provenance::new(&a.run, &rules);
+    let provenance = a.run.provenance(&rules);
     let se_success = a
         .run
         .is_mc()

@@ -91,7 +91,7 @@ pub(super) fn timeline<P: Process>(
         mean_rounds: t.mean_rounds(),
         median_rounds: t.quantile_rounds(0.5),
         p90_rounds: t.quantile_rounds(0.9),
-        provenance: Provenance::new(run, rules),
+        provenance: run.provenance(rules),
     };
     // Running sums, added in the order `Timeline::p_win_within` adds them
     // (so the same figures to the bit), in one pass rather than a sum per

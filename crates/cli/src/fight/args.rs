@@ -63,10 +63,15 @@ pub enum SamplerArg {
 
 impl SamplerArg {
     pub fn sampling(self) -> Sampling {
+        self.api().sampling()
+    }
+
+    /// The library's name for it.
+    pub fn api(self) -> wodds_api::fight::Sampler {
         match self {
-            SamplerArg::Round => Sampling::Round,
-            SamplerArg::Outcome => Sampling::Outcome,
-            SamplerArg::Die => Sampling::PerDie,
+            SamplerArg::Round => wodds_api::fight::Sampler::Round,
+            SamplerArg::Outcome => wodds_api::fight::Sampler::Outcome,
+            SamplerArg::Die => wodds_api::fight::Sampler::Die,
         }
     }
 

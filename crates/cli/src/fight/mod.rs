@@ -1,21 +1,17 @@
 //! `wodds run`: play a scenario's fights under each of its editions. One
 //! file per part of the command: `args.rs` (its flags), `setup.rs` (the
 //! scenario read with the flags' overrides, and its engines compiled),
-//! `result.rs` (an edition's tally summed up as the command reports it),
 //! `write.rs` (the results as JSON, CSV or a table) and `shard.rs`
 //! (`--shard`'s part, and `wodds merge` of the parts). The command itself,
-//! every edition's fights played and written, is here.
+//! every edition's fights played and written, is here; what is played
+//! and summed up is the library's (`wodds_api::fight`).
 
 mod args;
-mod result;
 mod setup;
 mod shard;
 mod write;
 
-use wodds_sim::conflict;
-
 pub use args::{RunScenarioArgs, SamplerArg};
-use result::{EditionResult, summarize};
 pub use setup::load_editions;
 use setup::{Setup, engines, setup};
 pub use shard::merge;
@@ -31,19 +27,9 @@ pub fn run(args: &RunScenarioArgs) -> anyhow::Result<()> {
     let Setup { scenario, inputs } = setup(&args.scenario, args.trials, args.seed, &args.editions)?;
     crate::output::check(args.output.as_deref(), &inputs)?;
     let engines = engines(&scenario, args.sampler, args.quiet)?;
-    let total = scenario.trials * engines.len() as u64;
-    let bar = crate::run::progress_bar(args.quiet, total, "fights");
-    let results: Vec<EditionResult> = scenario
-        .editions
-        .iter()
-        .zip(&engines)
-        .map(|(rules, engine)| {
-            let tally = conflict::run(engine, &rules.id, scenario.trials, scenario.seed, &|n| {
-                bar.inc(n)
-            });
-            summarize(&scenario, rules, engine, &tally)
-        })
-        .collect();
+    let bar = crate::run::progress_bar(args.quiet, wodds_api::fight::fights(&scenario), "fights");
+    let results = wodds_api::fight::play(&scenario, &engines, &|n| bar.inc(n), &|| false)
+        .expect("never stopped");
     bar.finish_and_clear();
     write(
         args.output.as_deref(),

@@ -5,7 +5,6 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
-use rayon::prelude::*;
 use wodds_rules::RuleSet;
 use wodds_sim::conflict::{self, EditionEngine, Scenario};
 
@@ -66,13 +65,7 @@ pub(super) fn engines(
     sampler: SamplerArg,
     quiet: bool,
 ) -> anyhow::Result<Vec<EditionEngine>> {
-    let built = crate::chain::with_chain_progress(quiet, || {
-        scenario
-            .editions
-            .par_iter()
-            .map(|rules| EditionEngine::new(scenario, rules, sampler.sampling()))
-            .collect::<Vec<_>>()
-    });
-    // The first edition's error, whichever thread finished first.
-    Ok(built.into_iter().collect::<Result<Vec<_>, _>>()?)
+    Ok(crate::chain::with_chain_progress(quiet, || {
+        wodds_api::fight::engines(scenario, sampler.api())
+    })?)
 }

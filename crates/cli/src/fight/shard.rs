@@ -11,10 +11,10 @@ use wodds_report::part::{Inputs, PartDir, PartManifest, PartOf, PartScenario, Pa
 use wodds_sim::conflict::{self, Scenario, Shard};
 
 use super::args::{RunScenarioArgs, SamplerArg};
-use super::result::summarize;
 use super::setup::{Setup, engines, setup};
 use super::write::write;
 use crate::run::Format;
+use wodds_api::fight::summarize;
 
 /// The scenario's name in a part's tallies: its file's stem.
 fn part_name(path: &Path) -> String {

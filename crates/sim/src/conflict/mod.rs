@@ -88,7 +88,7 @@ pub use fighter::forget_compiled_rolls;
 pub use gear::{Armor, Damage, Skill, Weapon};
 pub use health::Health;
 pub use paired::{Discord, Paired, run_paired};
-pub use runner::{Engine, run, run_shard};
+pub use runner::{Engine, run, run_shard, run_until};
 pub use scenario::{
     AttackTactic, ConflictKind, Creature, DefendTactic, FleeAt, MAX_ACTIONS, MAX_MEMBERS, Member,
     Range, Scenario, Side, TRAITS, Tactics, Trait, WillpowerTactic, same_edition, scenario_schema,

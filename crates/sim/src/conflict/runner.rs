@@ -77,12 +77,29 @@ pub fn run_shard<E: Engine>(
     shard: Shard,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Tally {
+    run_until(engine, edition, trials, seed, shard, progress, &|| false).expect("never stopped")
+}
+
+/// [`run_shard`], stopped between batches once `stop` says so (a page's
+/// stop button, a notebook's interrupt): `None` if it was.
+pub fn run_until<E: Engine>(
+    engine: &E,
+    edition: &str,
+    trials: u64,
+    seed: u64,
+    shard: Shard,
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Option<Tally> {
     let key = key_of(edition);
     let frame = engine.frame();
     let empty = || Tally::new(frame.sides, frame.max_rounds);
     (0..shard.share(trials.div_ceil(BATCH)))
         .into_par_iter()
         .map(|k| {
+            if stop() {
+                return None;
+            }
             let b = shard.batch(k);
             let n = BATCH.min(trials - b * BATCH);
             let mut dice = D10::new(stream(seed, &[key, b]));
@@ -91,10 +108,14 @@ pub fn run_shard<E: Engine>(
                 engine.fight_into(&mut dice, &mut tally);
             }
             progress(n);
-            tally
+            Some(tally)
         })
-        .reduce(empty, |mut a, b| {
-            a.merge(&b);
-            a
-        })
+        .reduce(
+            || Some(empty()),
+            |a, b| {
+                let (mut a, b) = (a?, b?);
+                a.merge(&b);
+                Some(a)
+            },
+        )
 }

@@ -191,6 +191,18 @@ impl Scenario {
     /// Validates scenario `text` read from `file`; house-rule paths are
     /// relative to `dir`.
     pub fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Scenario, RulesError> {
+        Scenario::parse_under(file, text, dir, None)
+    }
+
+    /// [`Scenario::parse`], run under `editions` when given instead of the
+    /// file's own list, which is then neither read nor checked (a page or
+    /// a notebook that has no files beside the scenario's text).
+    pub fn parse_under(
+        file: &str,
+        text: &str,
+        dir: Option<&Path>,
+        editions: Option<Vec<RuleSet>>,
+    ) -> Result<Scenario, RulesError> {
         let raw: RawScenario = from_toml(FileKind::Scenario, file, text)?;
         let at = |offset: usize, field: &str, message: String| {
             located(FileKind::Scenario, file, text, offset, field, message)
@@ -207,24 +219,10 @@ impl Scenario {
                 ));
             }
         };
-        if raw.editions.is_empty() {
-            return Err(at(0, "editions", "name at least one edition".into()));
-        }
-        let mut editions = Vec::new();
-        for e in &raw.editions {
-            let name = e.get_ref();
-            let known = wodds_rules::edition_ids().any(|id| id == name);
-            let target = match dir {
-                Some(d) if !known => d.join(name).display().to_string(),
-                _ => name.clone(),
-            };
-            let rules = RuleSet::load(&target)
-                .map_err(|err| at(e.span().start, "editions", err.to_string()))?;
-            if let Some(twice) = same_edition(&editions, &rules) {
-                return Err(at(e.span().start, "editions", twice_words(name, twice)));
-            }
-            editions.push(rules);
-        }
+        let editions = match editions {
+            Some(given) => given,
+            None => load_editions(&raw.editions, dir, &at)?,
+        };
         let trials = match &raw.trials {
             Some(t) if !(1..=MAX_TRIALS).contains(t.get_ref()) => {
                 return Err(at(
@@ -495,6 +493,34 @@ pub fn twice_words(name: &str, twice: &str) -> String {
     } else {
         format!("`{name}` is listed twice (as `{twice}` before)")
     }
+}
+
+/// The editions a scenario file lists, loaded: built-in ids, or house-rule
+/// paths relative to `dir`; each once.
+fn load_editions(
+    listed: &[Spanned<String>],
+    dir: Option<&Path>,
+    at: &dyn Fn(usize, &str, String) -> RulesError,
+) -> Result<Vec<RuleSet>, RulesError> {
+    if listed.is_empty() {
+        return Err(at(0, "editions", "name at least one edition".into()));
+    }
+    let mut editions = Vec::new();
+    for e in listed {
+        let name = e.get_ref();
+        let known = wodds_rules::edition_ids().any(|id| id == name);
+        let target = match dir {
+            Some(d) if !known => d.join(name).display().to_string(),
+            _ => name.clone(),
+        };
+        let rules = RuleSet::load(&target)
+            .map_err(|err| at(e.span().start, "editions", err.to_string()))?;
+        if let Some(twice) = same_edition(&editions, &rules) {
+            return Err(at(e.span().start, "editions", twice_words(name, twice)));
+        }
+        editions.push(rules);
+    }
+    Ok(editions)
 }
 
 /// The id of an edition in `editions` that `rules` repeats: the same id, or

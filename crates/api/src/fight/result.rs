@@ -7,89 +7,113 @@ use serde::Serialize;
 use wodds_rules::RuleSet;
 use wodds_sim::conflict::{ConflictKind, EditionEngine, Figure, Scenario, Summary, Tally};
 
-use crate::output::tidy;
+use crate::cells::tidy;
 
 /// One edition's results.
 #[derive(Debug, Serialize)]
-pub(super) struct EditionResult {
-    pub(super) edition: String,
-    pub(super) fights: u64,
+pub struct EditionResult {
+    /// The edition's id.
+    pub edition: String,
+    /// Fights played.
+    pub fights: u64,
     /// How the fights were drawn: `round-chain`, `outcome` (rolls and
     /// whole attacks from alias tables) or `per-die`.
-    pub(super) sampler: &'static str,
+    pub sampler: &'static str,
     /// States of the round chain, when there is one.
-    pub(super) chain_states: Option<usize>,
+    pub chain_states: Option<usize>,
     /// Why the round sampler found no chain, and how to get one.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(super) no_chain: Option<String>,
+    pub no_chain: Option<String>,
     /// What the rules leave a side unable to do (see `Summary::caveat`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(super) caveat: Option<&'static str>,
-    pub(super) sides: Vec<SideResult>,
-    pub(super) draws: f64,
+    pub caveat: Option<&'static str>,
+    /// Each side's wins.
+    pub sides: Vec<SideResult>,
+    /// The share of draws.
+    pub draws: f64,
     /// The exact chance of a draw, from the round chain.
-    pub(super) exact_draws: Option<f64>,
+    pub exact_draws: Option<f64>,
     /// How fights end: a fight's ways, or a chase's.
-    pub(super) ended: Vec<(&'static str, f64)>,
+    pub ended: Vec<(&'static str, f64)>,
     /// The same, exactly, from the round chain.
-    pub(super) exact_ended: Option<Vec<(&'static str, f64)>>,
-    pub(super) mean_rounds: Option<f64>,
+    pub exact_ended: Option<Vec<(&'static str, f64)>>,
+    /// Mean rounds a fight.
+    pub mean_rounds: Option<f64>,
     /// The exact mean, from the round chain.
-    pub(super) exact_mean_rounds: Option<f64>,
-    pub(super) median_rounds: Option<u32>,
-    pub(super) p90_rounds: Option<u32>,
-    pub(super) winner_damage: Option<f64>,
-    pub(super) willpower_per_fight: Option<f64>,
-    pub(super) botches_per_fight: Option<f64>,
+    pub exact_mean_rounds: Option<f64>,
+    /// Median rounds.
+    pub median_rounds: Option<u32>,
+    /// The 90th percentile of rounds.
+    pub p90_rounds: Option<u32>,
+    /// Health levels the winning side lost, on average.
+    pub winner_damage: Option<f64>,
+    /// Willpower spent a fight.
+    pub willpower_per_fight: Option<f64>,
+    /// Botches a fight.
+    pub botches_per_fight: Option<f64>,
     /// Grapples reversed a conflict (scenarios with grapples only).
-    pub(super) reversals: Option<f64>,
+    pub reversals: Option<f64>,
     /// The same, exactly, from the round chain.
-    pub(super) exact_reversals: Option<f64>,
+    pub exact_reversals: Option<f64>,
     /// Health levels dealt by grapple effects a conflict (scenarios with
     /// grapples only).
-    pub(super) effect_damage: Option<f64>,
+    pub effect_damage: Option<f64>,
     /// The same, exactly, from the round chain.
-    pub(super) exact_effect_damage: Option<f64>,
+    pub exact_effect_damage: Option<f64>,
     /// What `track` follows (`lead` for a chase, `control` for a
     /// grapple), or `None` for a fight.
-    pub(super) track_name: Option<&'static str>,
+    pub track_name: Option<&'static str>,
     /// The track by round, among the conflicts still going after it.
-    pub(super) track: Vec<TrackResult>,
-    pub(super) seed: u64,
-    pub(super) rules_hash: String,
-    pub(super) wodds_version: &'static str,
+    pub track: Vec<TrackResult>,
+    /// The seed.
+    pub seed: u64,
+    /// The hash of the resolved rules.
+    pub rules_hash: String,
+    /// The wodds version.
+    pub wodds_version: &'static str,
 }
 
 /// The track after one round, among the conflicts still going.
 #[derive(Debug, Serialize)]
-pub(super) struct TrackResult {
-    pub(super) round: u32,
+pub struct TrackResult {
+    /// The round.
+    pub round: u32,
     /// The share of conflicts still going after the round.
-    pub(super) going: f64,
+    pub going: f64,
     /// The mean track among them, and its 95% interval.
-    pub(super) mean: f64,
-    pub(super) mean_low: f64,
-    pub(super) mean_high: f64,
+    pub mean: f64,
+    /// The interval's low end.
+    pub mean_low: f64,
+    /// Its high end.
+    pub mean_high: f64,
     /// The exact mean, from the round chain.
-    pub(super) exact_mean: Option<f64>,
+    pub exact_mean: Option<f64>,
     /// The exact share still going.
-    pub(super) exact_going: Option<f64>,
+    pub exact_going: Option<f64>,
     /// The estimate's 10th and 90th percentiles.
-    pub(super) p10: i32,
-    pub(super) p90: i32,
+    pub p10: i32,
+    /// The 90th.
+    pub p90: i32,
 }
 
+/// One side's wins.
 #[derive(Debug, Serialize)]
-pub(super) struct SideResult {
-    pub(super) side: String,
-    pub(super) win_rate: f64,
-    pub(super) win_low: f64,
-    pub(super) win_high: f64,
+pub struct SideResult {
+    /// The side's name.
+    pub side: String,
+    /// The share of fights it wins.
+    pub win_rate: f64,
+    /// The 95% interval's low end.
+    pub win_low: f64,
+    /// Its high end.
+    pub win_high: f64,
     /// The exact chance it wins, from the round chain.
-    pub(super) exact_win_rate: Option<f64>,
+    pub exact_win_rate: Option<f64>,
 }
 
-pub(super) fn summarize(
+/// An edition's tally summed up, with the exact figures of its round
+/// chain where it has one.
+pub fn summarize(
     scenario: &Scenario,
     rules: &RuleSet,
     engine: &EditionEngine,
@@ -169,6 +193,6 @@ pub(super) fn summarize(
             .collect(),
         seed: scenario.seed,
         rules_hash: rules.hash().to_string(),
-        wodds_version: env!("CARGO_PKG_VERSION"),
+        wodds_version: crate::VERSION,
     }
 }

@@ -1,0 +1,265 @@
+//! The API as requests and answers shaped for JSON: what the browser
+//! playground sends across the wasm boundary and the Python module builds
+//! from keyword arguments. Each answer carries its rows and the CSV
+//! `wodds` writes for the same request.
+
+use serde::{Deserialize, Serialize};
+use wodds_rules::{RuleSet, Setting};
+
+use crate::editions::{Edition, load_all};
+use crate::error::{Error, Result};
+use crate::fight::{self, EditionResult, Sampler};
+use crate::odds::{self, Names, Options, Row};
+use crate::provenance::Method;
+use crate::{MAX_TRIALS, rules};
+
+/// A whole number or an inclusive range `[low, high]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum Span {
+    /// One value.
+    One(i32),
+    /// From and to.
+    Range([i32; 2]),
+}
+
+impl Span {
+    fn bounds(self) -> (i32, i32) {
+        match self {
+            Span::One(n) => (n, n),
+            Span::Range([a, b]) => (a, b),
+        }
+    }
+}
+
+fn default_trials() -> u64 {
+    100_000
+}
+
+fn default_seed() -> u64 {
+    1
+}
+
+/// `wodds odds`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OddsQuery {
+    /// The editions, side by side.
+    pub editions: Vec<Edition>,
+    /// Dice: N or `[A, B]`.
+    pub pool: Span,
+    /// Difficulty: N or `[A, B]`; absent: each edition's whole range.
+    #[serde(default)]
+    pub difficulty: Option<Span>,
+    /// The roll's options.
+    #[serde(default)]
+    pub options: Options,
+    /// `exact` (the default) or `mc`.
+    #[serde(default)]
+    pub method: Method,
+    /// Monte Carlo rolls a row.
+    #[serde(default = "default_trials")]
+    pub trials: u64,
+    /// Monte Carlo seed.
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+}
+
+/// An edition as an answer names it.
+#[derive(Debug, Clone, Serialize)]
+pub struct EditionInfo {
+    /// Its id in outputs.
+    pub id: String,
+    /// Its full name.
+    pub name: String,
+    /// The hash of its resolved rules.
+    pub rules_hash: String,
+    /// Its pools' range.
+    pub pool_range: [i32; 2],
+    /// Its difficulties' range, in its own terms.
+    pub difficulty_range: [i32; 2],
+    /// Its standard difficulty.
+    pub standard_difficulty: i32,
+}
+
+impl EditionInfo {
+    fn of(rules: &RuleSet) -> EditionInfo {
+        EditionInfo {
+            id: rules.id.clone(),
+            name: rules.name.clone(),
+            rules_hash: rules.hash().to_string(),
+            pool_range: rules.dice.pool_range,
+            difficulty_range: rules.dice.difficulty_range,
+            standard_difficulty: rules.dice.standard_difficulty,
+        }
+    }
+}
+
+/// What [`odds`] answers.
+#[derive(Debug, Clone, Serialize)]
+pub struct OddsAnswer {
+    /// The editions, in order.
+    pub editions: Vec<EditionInfo>,
+    /// Every row, edition by edition.
+    pub rows: Vec<Row>,
+    /// The rows as `wodds odds --format csv` writes them.
+    pub csv: String,
+}
+
+fn check_trials(trials: u64) -> Result<()> {
+    if (1..=MAX_TRIALS).contains(&trials) {
+        Ok(())
+    } else {
+        Err(Error::new(format!(
+            "trials: {trials} is outside 1..={MAX_TRIALS}"
+        )))
+    }
+}
+
+fn editions(list: &[Edition]) -> Result<Vec<RuleSet>> {
+    if list.is_empty() {
+        return Err(Error::new("editions: name at least one edition"));
+    }
+    load_all(list)
+}
+
+/// A single roll's odds under each edition.
+pub fn odds(q: &OddsQuery) -> Result<OddsAnswer> {
+    check_trials(q.trials)?;
+    let rules = editions(&q.editions)?;
+    let request = odds::Request {
+        pools: q.pool.bounds(),
+        difficulties: q.difficulty.map(Span::bounds),
+        options: q.options.roll_options()?,
+        method: q.method,
+        trials: q.trials,
+        seed: q.seed,
+    };
+    let tables = odds::odds(&rules, &request, Names::PLAIN, &|_| {})?;
+    let rows: Vec<Row> = tables.into_iter().flatten().collect();
+    let mut csv = Vec::new();
+    let refs: Vec<&Row> = rows.iter().collect();
+    odds::write_csv(&mut csv, &refs, q.method == Method::Mc).map_err(io_error)?;
+    Ok(OddsAnswer {
+        editions: rules.iter().map(EditionInfo::of).collect(),
+        rows,
+        csv: String::from_utf8(csv).map_err(|e| Error::new(e.to_string()))?,
+    })
+}
+
+fn io_error(e: std::io::Error) -> Error {
+    Error::new(e.to_string())
+}
+
+fn default_file() -> String {
+    "scenario.toml".to_string()
+}
+
+/// `wodds run`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunQuery {
+    /// The scenario's TOML text.
+    pub scenario: String,
+    /// Its name in errors.
+    #[serde(default = "default_file")]
+    pub file: String,
+    /// The editions to run it under instead of its own.
+    #[serde(default)]
+    pub editions: Option<Vec<Edition>>,
+    /// Fights an edition instead of the scenario's.
+    #[serde(default)]
+    pub trials: Option<u64>,
+    /// Seed instead of the scenario's.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// How fights are drawn: `round` (the default), `outcome` or `die`.
+    #[serde(default)]
+    pub sampler: Sampler,
+}
+
+/// What [`run`] answers.
+#[derive(Debug, Serialize)]
+pub struct RunAnswer {
+    /// The scenario's name.
+    pub name: String,
+    /// `combat`, `grapple` or `chase`.
+    pub kind: &'static str,
+    /// The editions, in order.
+    pub editions: Vec<EditionInfo>,
+    /// Each edition's results, as `wodds run --format json` writes them.
+    pub results: Vec<EditionResult>,
+    /// The same as `wodds run --format csv` writes them.
+    pub csv: String,
+}
+
+/// A scenario read from `q`, under its editions or `q`'s.
+pub fn scenario(q: &RunQuery) -> Result<wodds_sim::conflict::Scenario> {
+    let given = q.editions.as_deref().map(editions).transpose()?;
+    let mut scenario = fight::scenario(&q.file, &q.scenario, None, given)?;
+    if let Some(t) = q.trials {
+        check_trials(t)?;
+        scenario.trials = t;
+    }
+    if let Some(s) = q.seed {
+        scenario.seed = s;
+    }
+    Ok(scenario)
+}
+
+/// Plays a scenario under each edition; `progress` is told of each batch
+/// of fights played, of `total` (its second argument). `None` if `stop`
+/// said so.
+pub fn run(
+    q: &RunQuery,
+    progress: &(dyn Fn(u64, u64) + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<RunAnswer>> {
+    let scenario = scenario(q)?;
+    let engines = fight::engines(&scenario, q.sampler)?;
+    let total = fight::fights(&scenario);
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let tick = |n: u64| {
+        let now = done.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n;
+        progress(now, total);
+    };
+    let Some(results) = fight::play(&scenario, &engines, &tick, stop) else {
+        return Ok(None);
+    };
+    let mut csv = Vec::new();
+    fight::write_csv(&mut csv, &scenario, &results).map_err(io_error)?;
+    Ok(Some(RunAnswer {
+        name: scenario.name.clone(),
+        kind: match scenario.kind {
+            wodds_sim::conflict::ConflictKind::Combat => "combat",
+            wodds_sim::conflict::ConflictKind::Grapple => "grapple",
+            wodds_sim::conflict::ConflictKind::Chase => "chase",
+        },
+        editions: scenario.editions.iter().map(EditionInfo::of).collect(),
+        results,
+        csv: String::from_utf8(csv).map_err(|e| Error::new(e.to_string()))?,
+    }))
+}
+
+/// What [`show`] answers: `wodds rules show`.
+#[derive(Debug, Clone, Serialize)]
+pub struct ShowAnswer {
+    /// The rule set.
+    pub edition: EditionInfo,
+    /// Every setting, where it was set and its note.
+    pub settings: Vec<Setting>,
+}
+
+/// A rule set's settings.
+pub fn show(edition: &Edition) -> Result<ShowAnswer> {
+    let rules = edition.load()?;
+    Ok(ShowAnswer {
+        edition: EditionInfo::of(&rules),
+        settings: rules::show(&rules),
+    })
+}
+
+/// What two rule sets differ in: `wodds rules diff`.
+pub fn diff(a: &Edition, b: &Edition) -> Result<Vec<rules::Change>> {
+    Ok(rules::diff(&a.load()?, &b.load()?))
+}

@@ -1,0 +1,171 @@
+//! The library API as the page and the Python module call it: text in,
+//! the CLI's figures out, errors that say where.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use wodds_api::request::{self, OddsQuery, RunQuery};
+
+fn query<T: serde::de::DeserializeOwned>(json: &str) -> T {
+    serde_json::from_str(json).expect("a valid query")
+}
+
+fn shipped(name: &str) -> String {
+    let path = format!("{}/../../scenarios/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path).expect("a shipped scenario")
+}
+
+/// Two dice at difficulty 6 under revised, by hand: no success and a 1
+/// botches (1/10 · 1/10 + 2 · 1/10 · 4/10 = 0.09); a success needs more
+/// successes than 1s: 1 - P(net <= 0) = 0.5 + 0.5·... worked as the 100
+/// equally likely pairs of outcome classes (1, 2-5, 6-10 with weights 1,
+/// 4, 5): net > 0 for (s,s) 25, (s,m) 2·20 = 40 → 65/100.
+#[test]
+fn a_house_rule_as_text_gives_the_odds_worked_by_hand() {
+    let revised: OddsQuery = query(r#"{"editions": ["revised"], "pool": 2, "difficulty": 6}"#);
+    let a = request::odds(&revised).unwrap();
+    assert_eq!(a.rows.len(), 1);
+    assert!(
+        (a.rows[0].p_success - 0.65).abs() < 1e-12,
+        "{}",
+        a.rows[0].p_success
+    );
+    assert!(
+        (a.rows[0].p_botch - 0.09).abs() < 1e-12,
+        "{}",
+        a.rows[0].p_botch
+    );
+    // A house rule typed as text: 1s cancel nothing. Two dice then succeed
+    // unless both miss: 1 - (5/10)^2.
+    let text = "name = \"no ones\"\nextends = \"revised\"\n[dice]\nones = \"ignore\"\n";
+    let q: OddsQuery = serde_json::from_value(serde_json::json!({
+        "editions": [{"id": "house", "file": "house.toml", "text": text}],
+        "pool": 2, "difficulty": 6,
+    }))
+    .unwrap();
+    let a = request::odds(&q).unwrap();
+    assert!(
+        (a.rows[0].p_success - 0.75).abs() < 1e-12,
+        "{}",
+        a.rows[0].p_success
+    );
+    assert_eq!(a.rows[0].edition, "house");
+    // The CSV carries the same figure, under the CLI's header.
+    assert!(
+        a.csv
+            .starts_with("edition,pool,difficulty,p_success,p_botch,mean,")
+    );
+    assert!(a.csv.lines().nth(1).unwrap().starts_with("house,2,6,0.75,"));
+}
+
+/// A mistake in a house rule's text is located: file, line, field.
+#[test]
+fn a_bad_rule_says_its_file_line_and_field() {
+    let text = "name = \"bad\"\nextends = \"revised\"\n[dice]\nones = \"none\"\n";
+    let q: OddsQuery = serde_json::from_value(serde_json::json!({
+        "editions": [{"id": "house", "file": "house.toml", "text": text}],
+        "pool": 2,
+    }))
+    .unwrap();
+    let e = request::odds(&q).unwrap_err();
+    assert_eq!(e.file.as_deref(), Some("house.toml"));
+    assert_eq!(e.line, Some(4), "{}", e.message);
+    assert_eq!(e.field.as_deref(), Some("dice.ones"), "{}", e.message);
+    assert!(e.message.contains("house.toml:4:"), "{}", e.message);
+}
+
+/// Out-of-range requests are refused with the value's name and range.
+#[test]
+fn out_of_range_requests_name_the_value() {
+    let q: OddsQuery = query(r#"{"editions": ["revised"], "pool": 0}"#);
+    let e = request::odds(&q).unwrap_err();
+    assert!(e.message.starts_with("pool: "), "{}", e.message);
+    let q: OddsQuery =
+        query(r#"{"editions": ["revised"], "pool": 3, "method": "mc", "trials": 0}"#);
+    assert!(
+        request::odds(&q)
+            .unwrap_err()
+            .message
+            .starts_with("trials: ")
+    );
+    let q: OddsQuery = query(r#"{"editions": ["revised", "revised"], "pool": 3}"#);
+    assert!(
+        request::odds(&q)
+            .unwrap_err()
+            .message
+            .contains("listed twice")
+    );
+}
+
+/// A scenario as text, run under editions given in its place: its own
+/// list (here house-rule files beside it, which a page does not have) is
+/// not read; the exact figures come from the round chain, and progress
+/// reaches every fight.
+#[test]
+fn a_scenario_runs_under_the_editions_given() {
+    let q: RunQuery = serde_json::from_value(serde_json::json!({
+        "scenario": shipped("police-pursuit"),
+        "file": "police-pursuit.toml",
+        "editions": ["fta", "hubris"],
+        "trials": 2000,
+    }))
+    .unwrap();
+    let seen = AtomicU64::new(0);
+    let a = request::run(
+        &q,
+        &|done, total| {
+            assert_eq!(total, 4000);
+            seen.fetch_max(done, Ordering::Relaxed);
+        },
+        &|| false,
+    )
+    .unwrap()
+    .expect("not stopped");
+    assert_eq!(seen.load(Ordering::Relaxed), 4000);
+    assert_eq!(a.kind, "chase");
+    assert_eq!(a.results.len(), 2);
+    assert_eq!(a.results[0].edition, "fta");
+    // Under fta the chase has a chain: its wins sum with the draws to 1.
+    let r = &a.results[0];
+    let exact: f64 = r
+        .sides
+        .iter()
+        .map(|s| s.exact_win_rate.unwrap())
+        .sum::<f64>()
+        + r.exact_draws.unwrap();
+    assert!((exact - 1.0).abs() < 1e-9, "{exact}");
+    assert_eq!(a.csv.lines().count(), 1 + 2 * 2);
+}
+
+/// A stop between batches ends the run with no result.
+#[test]
+fn a_stopped_run_answers_nothing() {
+    let q: RunQuery = serde_json::from_value(serde_json::json!({
+        "scenario": shipped("brawl"),
+        "sampler": "die",
+        "trials": 100000,
+    }))
+    .unwrap();
+    let batches = AtomicU64::new(0);
+    let a = request::run(
+        &q,
+        &|_, _| {
+            batches.fetch_add(1, Ordering::Relaxed);
+        },
+        &|| batches.load(Ordering::Relaxed) >= 2,
+    )
+    .unwrap();
+    assert!(a.is_none());
+}
+
+/// A scenario's mistake is located in the name it was given.
+#[test]
+fn a_bad_scenario_says_where() {
+    let text = shipped("brawl").replace("kind = \"combat\"", "kind = \"duel\"");
+    let q: RunQuery = serde_json::from_value(serde_json::json!({
+        "scenario": text, "file": "mine.toml",
+    }))
+    .unwrap();
+    let e = request::run(&q, &|_, _| {}, &|| false).unwrap_err();
+    assert_eq!(e.file.as_deref(), Some("mine.toml"));
+    assert_eq!(e.field.as_deref(), Some("kind"));
+}
