@@ -1,0 +1,89 @@
+//! The browser playground's WebAssembly module: [`wodds_api`]'s requests
+//! behind `wasm-bindgen`, JSON text in and out (the page parses it), so
+//! the page computes exactly what `wodds` does. Every call answers
+//! `{"ok": ...}` or `{"error": {"message", "file", "line", "column",
+//! "field"}}`; nothing panics across the boundary on bad input.
+//!
+//! Built by `scripts/build-web.sh` (`cargo build --target
+//! wasm32-unknown-unknown`, then `wasm-bindgen --target no-modules`) into
+//! `web/`, whose page runs it in Web Workers.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use wodds_api::request::{self, OddsQuery, RunQuery};
+use wodds_api::{Edition, Error};
+
+mod shipped {
+    include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
+}
+
+/// `{"ok": value}` or `{"error": error}`, as JSON text.
+fn answer<T: Serialize>(result: Result<T, Error>) -> String {
+    let value = match result {
+        Ok(v) => serde_json::json!({ "ok": v }),
+        Err(e) => serde_json::json!({ "error": e }),
+    };
+    value.to_string()
+}
+
+/// A request's JSON text, or the error that says what is wrong with it.
+fn parse<T: serde::de::DeserializeOwned>(what: &str, json: &str) -> Result<T, Error> {
+    serde_json::from_str(json).map_err(|e| Error::new(format!("{what}: {e}")))
+}
+
+/// A single roll's odds under each edition (`wodds odds`): an
+/// [`OddsQuery`] as JSON.
+#[wasm_bindgen]
+pub fn odds(query: &str) -> String {
+    answer(parse::<OddsQuery>("odds", query).and_then(|q| request::odds(&q)))
+}
+
+/// A scenario played under each edition (`wodds run`): a [`RunQuery`] as
+/// JSON. `progress(done, total)` is called after each batch of fights.
+#[wasm_bindgen]
+pub fn run(query: &str, progress: &js_sys::Function) -> String {
+    let tell = |done: u64, total: u64| {
+        // A page's progress callback cannot fail the run.
+        let _ = progress.call2(
+            &JsValue::NULL,
+            &JsValue::from_f64(done as f64),
+            &JsValue::from_f64(total as f64),
+        );
+    };
+    answer(parse::<RunQuery>("run", query).and_then(|q| {
+        request::run(&q, &tell, &|| false)?.ok_or_else(|| Error::new("stopped"))
+    }))
+}
+
+/// A rule set's settings (`wodds rules show`): an [`Edition`] as JSON (a
+/// built-in id as a string, or `{"id", "file", "text"}`).
+#[wasm_bindgen]
+pub fn show(edition: &str) -> String {
+    answer(parse::<Edition>("edition", edition).and_then(|e| request::show(&e)))
+}
+
+/// What two rule sets differ in (`wodds rules diff`).
+#[wasm_bindgen]
+pub fn diff(a: &str, b: &str) -> String {
+    answer(
+        parse::<Edition>("first edition", a)
+            .and_then(|a| Ok((a, parse::<Edition>("second edition", b)?)))
+            .and_then(|(a, b)| request::diff(&a, &b)),
+    )
+}
+
+/// The shipped scenarios, `[{"file", "text"}]`, and the built-in
+/// editions' ids.
+#[wasm_bindgen]
+pub fn catalogue() -> String {
+    let scenarios: Vec<_> = shipped::SHIPPED
+        .iter()
+        .map(|(file, text)| serde_json::json!({ "file": file, "text": text }))
+        .collect();
+    serde_json::json!({
+        "scenarios": scenarios,
+        "editions": wodds_api::editions::built_in(),
+        "version": wodds_api::VERSION,
+    })
+    .to_string()
+}
