@@ -13,11 +13,18 @@ fn main() {
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
         .collect();
     files.sort();
-    let mut out = String::from("/// The shipped scenarios: (file name, text).\npub const SHIPPED: &[(&str, &str)] = &[\n");
+    let mut out = String::from(
+        "/// The shipped scenarios: (file name, text).\npub const SHIPPED: &[(&str, &str)] = &[\n",
+    );
     for f in &files {
         println!("cargo::rerun-if-changed={}", f.display());
         let name = f.file_name().expect("a name").to_string_lossy();
-        writeln!(out, "    ({name:?}, include_str!({:?})),", f.display().to_string()).expect("a string");
+        writeln!(
+            out,
+            "    ({name:?}, include_str!({:?})),",
+            f.display().to_string()
+        )
+        .expect("a string");
     }
     out.push_str("];\n");
     let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("shipped.rs");

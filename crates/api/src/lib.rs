@@ -10,6 +10,8 @@
 //!   exact round chains where they fit), its fights played with progress
 //!   and a stop, each edition's results.
 //! - [`rules`]: a rule set's settings, and what two rule sets differ in.
+//! - [`compare`]: what a rule changes against a base, on the roll, the
+//!   actions table and each scenario (`wodds compare`).
 //! - [`request`]: the same as JSON-shaped requests and answers, for the
 //!   page and the Python module.
 //! - [`Error`]: every failure, with the file, line, column and field when
@@ -30,6 +32,7 @@
 //! ```
 
 pub mod cells;
+pub mod compare;
 pub mod editions;
 mod error;
 pub mod fight;

@@ -263,3 +263,82 @@ pub fn show(edition: &Edition) -> Result<ShowAnswer> {
 pub fn diff(a: &Edition, b: &Edition) -> Result<Vec<rules::Change>> {
     Ok(rules::diff(&a.load()?, &b.load()?))
 }
+
+/// A scenario as text, and its file's name (its stem names it in a
+/// comparison, as the CLI names a scenario file).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioText {
+    /// The TOML text.
+    pub text: String,
+    /// Its file's name.
+    #[serde(default = "default_file")]
+    pub file: String,
+}
+
+/// `wodds compare`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CompareQuery {
+    /// The base.
+    pub base: Edition,
+    /// The rule compared with it.
+    pub rule: Edition,
+    /// Scenarios to play under both.
+    #[serde(default)]
+    pub scenarios: Vec<ScenarioText>,
+    /// Conflicts a rule set where a scenario has no round chain (default:
+    /// the scenario's).
+    #[serde(default)]
+    pub trials: Option<u64>,
+    /// Seed of the paired runs (default: the scenario's).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// `round` (exact from both chains where both have one, else paired
+    /// outcome runs), or `outcome` / `die` paired throughout.
+    #[serde(default)]
+    pub sampler: Sampler,
+}
+
+/// What [`compare`] answers.
+#[derive(Debug, Serialize)]
+pub struct CompareAnswer {
+    /// Everything, as `wodds compare --format json` writes it.
+    pub delta: crate::compare::Delta,
+    /// One row per figure, as `wodds compare --format csv` writes them.
+    pub csv: String,
+}
+
+/// What a rule changes against a base.
+pub fn compare(q: &CompareQuery, progress: &dyn crate::compare::Progress) -> Result<CompareAnswer> {
+    if let Some(t) = q.trials {
+        check_trials(t)?;
+    }
+    let base = q.base.load()?;
+    let rule = q.rule.load()?;
+    let scenarios = q
+        .scenarios
+        .iter()
+        .map(|s| {
+            let stem = s.file.strip_suffix(".toml").unwrap_or(&s.file);
+            let stem = stem.rsplit(['/', '\\']).next().unwrap_or(stem).to_string();
+            let editions = vec![base.clone(), rule.clone()];
+            Ok((
+                stem,
+                fight::scenario(&s.file, &s.text, None, Some(editions))?,
+            ))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let play = crate::compare::Play {
+        trials: q.trials,
+        seed: q.seed,
+        sampling: q.sampler.sampling(),
+    };
+    let delta = crate::compare::compare(&base, &rule, &scenarios, play, progress)?;
+    let mut csv = Vec::new();
+    crate::compare::write_csv(&mut csv, &delta).map_err(io_error)?;
+    Ok(CompareAnswer {
+        delta,
+        csv: String::from_utf8(csv).map_err(|e| Error::new(e.to_string()))?,
+    })
+}

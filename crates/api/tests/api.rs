@@ -169,3 +169,38 @@ fn a_bad_scenario_says_where() {
     assert_eq!(e.file.as_deref(), Some("mine.toml"));
     assert_eq!(e.field.as_deref(), Some("kind"));
 }
+
+/// A comparison from text: the single roll's change worked by hand (2
+/// dice at 6 under revised: 0.65; with 1s that do not cancel: 0.75), and
+/// the brawl compared exactly from both round chains.
+#[test]
+fn a_comparison_gives_the_change_worked_by_hand() {
+    let rule = "name = \"no ones\"\nextends = \"revised\"\n[dice]\nones = \"ignore\"\n";
+    let q: request::CompareQuery = serde_json::from_value(serde_json::json!({
+        "base": "revised",
+        "rule": {"id": "house", "file": "house.toml", "text": rule},
+        "scenarios": [{"text": shipped("brawl"), "file": "brawl.toml"}],
+    }))
+    .unwrap();
+    let a = request::compare(&q, &()).unwrap();
+    let mut rows = ::csv::Reader::from_reader(a.csv.as_bytes());
+    let head = rows.headers().unwrap().clone();
+    assert_eq!(
+        head.iter().collect::<Vec<_>>(),
+        [
+            "section", "scenario", "item", "metric", "base", "rule", "change", "low", "high",
+            "method"
+        ]
+    );
+    let rows: Vec<::csv::StringRecord> = rows.records().map(Result::unwrap).collect();
+    let cell = rows
+        .iter()
+        .find(|r| &r[0] == "odds" && &r[2] == "pool 2, difficulty 6" && &r[3] == "p_success")
+        .expect("the cell moved");
+    let num = |i: usize| cell[i].parse::<f64>().unwrap();
+    assert!((num(4) - 0.65).abs() < 1e-12 && (num(5) - 0.75).abs() < 1e-12);
+    assert!((num(6) - 0.10).abs() < 1e-12);
+    let brawl: Vec<_> = rows.iter().filter(|r| &r[1] == "brawl").collect();
+    assert!(!brawl.is_empty());
+    assert!(brawl.iter().all(|r| &r[9] == "exact"), "{brawl:?}");
+}

@@ -11,7 +11,7 @@ use anyhow::Context;
 use clap::Args;
 use wodds_report::compute::delta::{self, Delta, MAX_ALONE, Play, ScenarioShift};
 
-use crate::output::{Cell, check, csv_writer, emit};
+use crate::output::{check, emit};
 use crate::rules::shown;
 use crate::run::pct;
 
@@ -102,7 +102,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     };
     let bar = crate::progress::Bar::new("compare", args.quiet);
     let d = match &args.out {
-        None => delta::delta(&base, &rule, &scenarios, play, &bar)?,
+        None => wodds_api::compare::compare(&base, &rule, &scenarios, play, &bar)?,
         Some(dir) => page(args, dir, &bar)?,
     };
     bar.finish_and_clear();
@@ -112,7 +112,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
             serde_json::to_writer_pretty(&mut *out, &d)?;
             writeln!(out)
         }
-        CompareFormat::Csv => write_csv(out, &d),
+        CompareFormat::Csv => wodds_api::compare::write_csv(out, &d),
         CompareFormat::Table => write_text(out, &d, top, &Style::TABLE),
         CompareFormat::Markdown => write_text(out, &d, top, &Style::MARKDOWN),
     })
@@ -400,29 +400,4 @@ fn write_scenario(out: &mut dyn Write, s: &ScenarioShift, style: &Style) -> io::
         style.table(out, &head, &rows)?;
     }
     Ok(())
-}
-
-/// One row per figure: every scenario figure, and every cell of the
-/// single roll and the actions table that moved ([`rows`](fn@delta::rows::rows)).
-fn write_csv(out: &mut dyn Write, d: &Delta) -> io::Result<()> {
-    let mut w = csv_writer(out);
-    w.write_record([
-        "section", "scenario", "item", "metric", "base", "rule", "change", "low", "high", "method",
-    ])?;
-    for r in delta::rows::rows(d) {
-        let s = r.shift;
-        w.write_record([
-            r.section.to_string(),
-            r.scenario,
-            r.item,
-            r.metric,
-            s.base.cell(),
-            s.rule.cell(),
-            s.change.cell(),
-            s.low.cell(),
-            s.high.cell(),
-            r.method.to_string(),
-        ])?;
-    }
-    w.flush()
 }

@@ -73,20 +73,33 @@
 //! assert!(written.index.exists());
 //! ```
 
+// Without its files (the library API's build, for the browser) the
+// computations only the report pipeline calls go unused.
+#![cfg_attr(not(feature = "files"), allow(dead_code))]
+
+#[cfg(feature = "files")]
 pub mod charts;
+#[cfg(feature = "files")]
 pub mod check;
+#[cfg(feature = "files")]
 pub mod compare;
 pub mod compute;
 mod error;
 pub mod files;
 pub mod manifest;
+#[cfg(feature = "files")]
 pub mod page;
+#[cfg(feature = "files")]
 pub mod part;
+#[cfg(feature = "files")]
 mod pipeline;
 mod progress;
+#[cfg(feature = "files")]
 pub mod publish;
 pub mod stats;
+#[cfg(feature = "files")]
 pub mod sweep;
+#[cfg(feature = "files")]
 pub mod tables;
 
 pub use compute::rows::{Bucket, Metric};
@@ -94,9 +107,13 @@ pub use compute::section::{ChartSpec, Section};
 pub use compute::{MAX_TRIALS, Options};
 pub use error::ReportError;
 pub use manifest::Manifest;
+#[cfg(feature = "files")]
 pub use part::{Parts, read_parts};
+#[cfg(feature = "files")]
 pub use pipeline::shard::{PartWritten, build_part};
+#[cfg(feature = "files")]
 pub use pipeline::{Timings, Written, build, merge};
 /// polars, as the tables are built and read with it.
+#[cfg(feature = "files")]
 pub use polars;
 pub use progress::Progress;

@@ -50,9 +50,10 @@ pub fn run(query: &str, progress: &js_sys::Function) -> String {
             &JsValue::from_f64(total as f64),
         );
     };
-    answer(parse::<RunQuery>("run", query).and_then(|q| {
-        request::run(&q, &tell, &|| false)?.ok_or_else(|| Error::new("stopped"))
-    }))
+    answer(
+        parse::<RunQuery>("run", query)
+            .and_then(|q| request::run(&q, &tell, &|| false)?.ok_or_else(|| Error::new("stopped"))),
+    )
 }
 
 /// A rule set's settings (`wodds rules show`): an [`Edition`] as JSON (a
@@ -86,4 +87,11 @@ pub fn catalogue() -> String {
         "version": wodds_api::VERSION,
     })
     .to_string()
+}
+
+/// What a rule changes against a base (`wodds compare`): a
+/// [`request::CompareQuery`] as JSON.
+#[wasm_bindgen]
+pub fn compare(query: &str) -> String {
+    answer(parse::<request::CompareQuery>("compare", query).and_then(|q| request::compare(&q, &())))
 }
