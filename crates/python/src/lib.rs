@@ -16,7 +16,7 @@ use wodds_api::Edition;
 use wodds_api::request::{self, OddsQuery, RunQuery};
 
 pyo3::create_exception!(
-    _wodds,
+    wodds,
     WoddsError,
     PyException,
     "A wodds call failed: str() is the message `wodds` prints after `error: `; \

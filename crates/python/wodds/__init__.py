@@ -55,7 +55,10 @@ class Rules:
     """A house rule given as TOML text, as a rule file holds it.
 
     ``id`` names it in outputs (the ``edition`` column) and ``file`` in
-    errors (default ``"<id>.toml"``). Its ``extends`` may name a built-in
+    errors (default the id, with ``.toml`` added unless it ends so). The id also seeds its sampled
+    figures, as an edition's name does on the command line, where a
+    house-rule file is named by its path as given: ``id="house.toml"``
+    gives the rows of ``wodds ... -e house.toml``. Its ``extends`` may name a built-in
     edition (``extends = "revised"``) or a file, read from the working
     directory.
 
@@ -74,7 +77,8 @@ Span = Union[int, Tuple[int, int], Sequence[int]]
 
 def _edition(e: Any) -> Any:
     if isinstance(e, Rules):
-        return {"id": e.id, "file": e.file or f"{e.id}.toml", "text": e.text}
+        file = e.file or (e.id if e.id.endswith(".toml") else f"{e.id}.toml")
+        return {"id": e.id, "file": file, "text": e.text}
     if isinstance(e, (str, os.PathLike)):
         return os.fspath(e)
     raise TypeError(
