@@ -95,7 +95,7 @@ impl EditionInfo {
     }
 }
 
-/// What [`odds`] answers.
+/// What [`odds()`] answers.
 #[derive(Debug, Clone, Serialize)]
 pub struct OddsAnswer {
     /// The editions, in order.
