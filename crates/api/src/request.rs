@@ -95,7 +95,7 @@ impl EditionInfo {
     }
 }
 
-/// What [`odds`] answers.
+/// What [`odds()`] answers.
 #[derive(Debug, Clone, Serialize)]
 pub struct OddsAnswer {
     /// The editions, in order.
@@ -164,6 +164,11 @@ pub struct RunQuery {
     /// Its name in errors.
     #[serde(default = "default_file")]
     pub file: String,
+    /// The folder a relative house-rule path in its `editions` is read
+    /// from (the scenario file's, where there are files); absent: only
+    /// built-in editions can be named there.
+    #[serde(default)]
+    pub dir: Option<String>,
     /// The editions to run it under instead of its own.
     #[serde(default)]
     pub editions: Option<Vec<Edition>>,
@@ -196,7 +201,8 @@ pub struct RunAnswer {
 /// A scenario read from `q`, under its editions or `q`'s.
 pub fn scenario(q: &RunQuery) -> Result<wodds_sim::conflict::Scenario> {
     let given = q.editions.as_deref().map(editions).transpose()?;
-    let mut scenario = fight::scenario(&q.file, &q.scenario, None, given)?;
+    let dir = q.dir.as_deref().map(std::path::Path::new);
+    let mut scenario = fight::scenario(&q.file, &q.scenario, dir, given)?;
     if let Some(t) = q.trials {
         check_trials(t)?;
         scenario.trials = t;

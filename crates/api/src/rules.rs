@@ -4,6 +4,8 @@
 use serde::Serialize;
 use wodds_rules::{RuleSet, Setting};
 
+use crate::cells::csv_writer;
+
 /// A setting whose value differs between two rule sets (owned).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Change {
@@ -36,4 +38,51 @@ pub fn diff(a: &RuleSet, b: &RuleSet) -> Vec<Change> {
             b_source: c.b_source.map(str::to_string),
         })
         .collect()
+}
+
+/// A value as `wodds rules diff` prints it: `(unset)` when not set.
+fn shown(v: Option<&toml::Value>) -> String {
+    v.map_or("(unset)".to_string(), ToString::to_string)
+}
+
+/// The settings as `wodds rules show --format csv` writes them: `key`,
+/// `value` (as TOML writes it), `source`, `note`.
+pub fn show_csv(settings: &[Setting]) -> String {
+    let mut out = Vec::new();
+    let mut w = csv_writer(&mut out);
+    let mut write = || -> csv::Result<()> {
+        w.write_record(["key", "value", "source", "note"])?;
+        for s in settings {
+            w.write_record([&s.key, &s.value.to_string(), &s.source, &s.note])?;
+        }
+        w.flush()?;
+        Ok(())
+    };
+    write().expect("writing CSV to memory");
+    drop(w);
+    String::from_utf8(out).expect("CSV of UTF-8 fields")
+}
+
+/// The changes as `wodds rules diff --format csv` writes them: `key`, `a`,
+/// `b` (`(unset)` when not set), `a_source`, `b_source`.
+pub fn diff_csv(changes: &[Change]) -> String {
+    let mut out = Vec::new();
+    let mut w = csv_writer(&mut out);
+    let mut write = || -> csv::Result<()> {
+        w.write_record(["key", "a", "b", "a_source", "b_source"])?;
+        for c in changes {
+            w.write_record([
+                c.key.clone(),
+                shown(c.a.as_ref()),
+                shown(c.b.as_ref()),
+                c.a_source.clone().unwrap_or_default(),
+                c.b_source.clone().unwrap_or_default(),
+            ])?;
+        }
+        w.flush()?;
+        Ok(())
+    };
+    write().expect("writing CSV to memory");
+    drop(w);
+    String::from_utf8(out).expect("CSV of UTF-8 fields")
 }

@@ -8,7 +8,7 @@ use anyhow::Context;
 use clap::{Args, Subcommand};
 use wodds_rules::{RuleSet, Setting, SettingDiff};
 
-use crate::output::{check, csv_writer, emit};
+use crate::output::{check, emit};
 use crate::run::Format;
 
 #[derive(Debug, Subcommand)]
@@ -81,14 +81,7 @@ fn show(a: &ShowArgs) -> anyhow::Result<()> {
             serde_json::to_writer_pretty(&mut *out, &wodds_api::rules::show(&rules))?;
             writeln!(out)
         }
-        RulesFormat::Csv => {
-            let mut w = csv_writer(out);
-            w.write_record(["key", "value", "source", "note"])?;
-            for s in rules.settings() {
-                w.write_record([&s.key, &s.value.to_string(), &s.source, &s.note])?;
-            }
-            w.flush()
-        }
+        RulesFormat::Csv => out.write_all(wodds_api::rules::show_csv(rules.settings()).as_bytes()),
         RulesFormat::Toml => write_toml(out, &rules),
         RulesFormat::Table => write_table(out, &rules),
     })
@@ -277,18 +270,7 @@ fn diff(args: &DiffArgs) -> anyhow::Result<()> {
             writeln!(out)
         }
         Format::Csv => {
-            let mut w = csv_writer(out);
-            w.write_record(["key", "a", "b", "a_source", "b_source"])?;
-            for c in &changes {
-                w.write_record([
-                    c.key.to_string(),
-                    shown(c.a),
-                    shown(c.b),
-                    c.a_source.unwrap_or("").to_string(),
-                    c.b_source.unwrap_or("").to_string(),
-                ])?;
-            }
-            w.flush()
+            out.write_all(wodds_api::rules::diff_csv(&wodds_api::rules::diff(&a, &b)).as_bytes())
         }
         Format::Table => {
             writeln!(
