@@ -43,10 +43,4 @@ pub mod rules;
 
 pub use editions::Edition;
 pub use error::{Error, Result};
-pub use provenance::{Method, Provenance, binomial_se};
-
-/// The wodds version every output row carries.
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
-
-/// The most trials a call accepts.
-pub const MAX_TRIALS: u64 = 1_000_000_000;
+pub use provenance::{MAX_TRIALS, Method, Provenance, VERSION, binomial_se};

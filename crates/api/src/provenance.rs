@@ -5,6 +5,12 @@ use wodds_rules::RuleSet;
 
 use crate::cells::opt;
 
+/// The wodds version every output row carries.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The most trials a call accepts.
+pub const MAX_TRIALS: u64 = 1_000_000_000;
+
 /// How figures are computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -48,7 +54,7 @@ impl Provenance {
             trials: mc.then_some(trials),
             seed: mc.then_some(seed),
             rules_hash: rules.hash().to_string(),
-            wodds_version: crate::VERSION,
+            wodds_version: VERSION,
         }
     }
 

@@ -10,8 +10,9 @@ use crate::editions::{Edition, load_all};
 use crate::error::{Error, Result};
 use crate::fight::{self, EditionResult, Sampler};
 use crate::odds::{self, Names, Options, Row};
+use crate::provenance::MAX_TRIALS;
 use crate::provenance::Method;
-use crate::{MAX_TRIALS, rules};
+use crate::rules;
 
 /// A whole number or an inclusive range `[low, high]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

@@ -193,6 +193,6 @@ pub fn summarize(
             .collect(),
         seed: scenario.seed,
         rules_hash: rules.hash().to_string(),
-        wodds_version: crate::VERSION,
+        wodds_version: crate::provenance::VERSION,
     }
 }
