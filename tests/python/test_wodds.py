@@ -238,6 +238,31 @@ def test_run_ctrl_c_raises_keyboard_interrupt():
 # Rule sets.
 
 
+def test_compare(cli_frame):
+    rule = ROOT / "docs/examples/house-rules/ones-do-not-cancel.toml"
+    frame = wodds.compare("revised", rule, [SCENARIOS / "brawl.toml"])
+    same(frame, cli_frame("compare", "revised", rule, SCENARIOS / "brawl.toml", "-q"))
+    # Worked by hand: 2 dice at 6 under revised succeed 0.65; with 1s
+    # that cancel nothing, 1 - (1/2)^2 = 0.75.
+    cell = frame.filter(
+        (pl.col("item") == "pool 2, difficulty 6") & (pl.col("metric") == "p_success")
+    )
+    assert cell["base"][0] == pytest.approx(0.65, abs=1e-12)
+    assert cell["rule"][0] == pytest.approx(0.75, abs=1e-12)
+    assert set(frame.filter(pl.col("scenario") == "brawl")["method"]) == {"exact"}
+
+
+def test_extended(cli_frame):
+    frame = wodds.extended("revised", pool=7, target=18, difficulty=7, max_rolls=10)
+    same(frame, cli_frame("action", "extended", "-e", "revised", "--pool", 7, "--difficulty", 7,
+                          "--target", 18, "--max-rolls", 10, "-q"))
+    # Worked by hand: one die at 6 needing one success, a botch failing
+    # it: after two rolls 1/2 + 4/10 * 1/2 = 0.7 have succeeded.
+    two = wodds.extended("revised", pool=1, target=1, difficulty=6, max_rolls=2, botch="fail")
+    assert two["roll"].to_list() == [1, 2]
+    assert two["p_win_within"][1] == pytest.approx(0.7, abs=1e-12)
+
+
 def test_rules_show(cli_frame):
     frame = wodds.rules_show("fta")
     same(frame, cli_frame("rules", "show", "fta"))

@@ -6,6 +6,8 @@
 //! - [`editions`]: the rule sets a call runs under ([`Edition`]: a built-in
 //!   id, a house rule's text, or a file).
 //! - [`odds`]: a single roll's odds under each edition, exact or sampled.
+//! - [`action`]: actions followed roll by roll to their end (`wodds
+//!   action`), exact or sampled; [`action::extended`] sets one up.
 //! - [`fight`]: a scenario's conflicts: its engines compiled (with their
 //!   exact round chains where they fit), its fights played with progress
 //!   and a stop, each edition's results.
@@ -31,6 +33,7 @@
 //! assert!((answer.rows[0].p_botch - 0.1).abs() < 1e-12);
 //! ```
 
+pub mod action;
 pub mod cells;
 pub mod compare;
 pub mod editions;

@@ -349,3 +349,111 @@ pub fn compare(q: &CompareQuery, progress: &dyn crate::compare::Progress) -> Res
         csv: String::from_utf8(csv).map_err(|e| Error::new(e.to_string()))?,
     })
 }
+
+/// What a botch does in an action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Botch {
+    /// It wipes the total.
+    Wipe,
+    /// It fails the action.
+    Fail,
+    /// It counts as no successes.
+    Ignore,
+}
+
+impl From<Botch> for wodds_rules::BotchEffect {
+    fn from(b: Botch) -> Self {
+        match b {
+            Botch::Wipe => wodds_rules::BotchEffect::Wipe,
+            Botch::Fail => wodds_rules::BotchEffect::Fail,
+            Botch::Ignore => wodds_rules::BotchEffect::Ignore,
+        }
+    }
+}
+
+/// `wodds action extended`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtendedQuery {
+    /// The edition.
+    pub edition: Edition,
+    /// Dice rolled each time.
+    pub pool: i32,
+    /// Difficulty in the edition's terms (default: its standard).
+    #[serde(default)]
+    pub difficulty: Option<i32>,
+    /// Successes needed, 1..=200.
+    pub target: u32,
+    /// Stop after this many rolls (default: until it ends).
+    #[serde(default)]
+    pub max_rolls: Option<usize>,
+    /// What a botch does (default: the edition's rule).
+    #[serde(default)]
+    pub botch: Option<Botch>,
+    /// The first botch does not count.
+    #[serde(default)]
+    pub free_botch: bool,
+    /// The roll's options.
+    #[serde(default)]
+    pub options: Options,
+    /// `exact` (the default) or `mc`.
+    #[serde(default)]
+    pub method: Method,
+    /// Monte Carlo runs.
+    #[serde(default = "default_trials")]
+    pub trials: u64,
+    /// Monte Carlo seed.
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+}
+
+/// What an action answers: `wodds action ... --format json`'s summary and
+/// rounds, and its CSV.
+#[derive(Debug, Serialize)]
+pub struct ActionAnswer {
+    /// How it ends.
+    pub summary: crate::action::Summary,
+    /// Roll by roll.
+    pub rounds: Vec<crate::action::RoundRow>,
+    /// The rounds as `--format csv` writes them.
+    pub csv: String,
+}
+
+/// An extended action followed to its end.
+pub fn extended(q: &ExtendedQuery) -> Result<ActionAnswer> {
+    use crate::action::{self, Follow, MAX_HORIZON};
+    check_trials(q.trials)?;
+    if let Some(m) = q.max_rolls
+        && !(1..=MAX_HORIZON).contains(&m)
+    {
+        return Err(Error::new(format!(
+            "max_rolls {m} is outside the allowed range 1..={MAX_HORIZON}"
+        )));
+    }
+    let rules = q.edition.load()?;
+    let (extended, what) = action::extended(
+        &rules,
+        q.pool,
+        q.difficulty,
+        q.target,
+        q.botch.map(Into::into),
+        q.free_botch,
+        &q.options.roll_options()?,
+        ["pool/difficulty", "target"],
+    )?;
+    let how = Follow {
+        horizon: q.max_rolls.unwrap_or(MAX_HORIZON),
+        method: q.method,
+        trials: q.trials,
+        seed: q.seed,
+    };
+    let f = action::follow(&rules, &what, &extended, how, &|_| {}, &mut |_| {});
+    let mut csv = Vec::new();
+    action::write_csv(&mut csv, "roll", &f).map_err(io_error)?;
+    Ok(ActionAnswer {
+        summary: f.summary,
+        rounds: f.rounds,
+        csv: String::from_utf8(csv).map_err(|e| Error::new(e.to_string()))?,
+    })
+}

@@ -204,3 +204,35 @@ fn a_comparison_gives_the_change_worked_by_hand() {
     assert!(!brawl.is_empty());
     assert!(brawl.iter().all(|r| &r[9] == "exact"), "{brawl:?}");
 }
+
+/// An extended action worked by hand: one die at 6 under revised needing
+/// one success, a botch failing the action. One roll: 1/2 succeed, 1/10
+/// botch, the rest go on; two rolls: 1/2 + 4/10 · 1/2 = 0.7 succeed.
+#[test]
+fn an_extended_action_gives_the_chances_worked_by_hand() {
+    let q: request::ExtendedQuery = query(
+        r#"{"edition": "revised", "pool": 1, "difficulty": 6, "target": 1,
+            "botch": "fail", "max_rolls": 2}"#,
+    );
+    let a = request::extended(&q).unwrap();
+    assert!((a.rounds[0].p_win - 0.5).abs() < 1e-12);
+    assert!((a.rounds[0].p_lose - 0.1).abs() < 1e-12);
+    assert!((a.summary.p_win - 0.7).abs() < 1e-12, "{}", a.summary.p_win);
+    assert!(
+        (a.summary.p_lose - 0.14).abs() < 1e-12,
+        "{}",
+        a.summary.p_lose
+    );
+    assert!((a.summary.p_unfinished - 0.16).abs() < 1e-12);
+    assert!(
+        a.csv
+            .starts_with("edition,roll,p_win,p_lose,p_win_within,p_lose_within,method,")
+    );
+    let q: request::ExtendedQuery = query(r#"{"edition": "revised", "pool": 5, "target": 201}"#);
+    assert!(
+        request::extended(&q)
+            .unwrap_err()
+            .message
+            .starts_with("target 201 is outside")
+    );
+}

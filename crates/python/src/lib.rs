@@ -50,6 +50,27 @@ fn bad_request(py: Python<'_>, what: &str, e: &serde_json::Error) -> PyErr {
     py_error(py, wodds_api::Error::new(format!("{what}: {e}")))
 }
 
+/// `wodds compare`: a comparison request (JSON) to its CSV.
+#[pyfunction]
+fn compare(py: Python<'_>, query: &str) -> PyResult<String> {
+    let q: request::CompareQuery =
+        serde_json::from_str(query).map_err(|e| bad_request(py, "compare", &e))?;
+    let answer = py.detach(|| request::compare(&q, &()));
+    answer.map(|a| a.csv).map_err(|e| py_error(py, e))
+}
+
+/// `wodds action extended`: an extended action's request (JSON) to its
+/// CSV (the rolls) and its summary (JSON).
+#[pyfunction]
+fn extended(py: Python<'_>, query: &str) -> PyResult<(String, String)> {
+    let q: request::ExtendedQuery =
+        serde_json::from_str(query).map_err(|e| bad_request(py, "extended", &e))?;
+    let answer = py.detach(|| request::extended(&q));
+    let a = answer.map_err(|e| py_error(py, e))?;
+    let summary = serde_json::to_string(&a.summary).map_err(|e| bad_request(py, "extended", &e))?;
+    Ok((a.csv, summary))
+}
+
 /// `wodds odds`: an odds request (JSON) to its CSV.
 #[pyfunction]
 fn odds(py: Python<'_>, query: &str) -> PyResult<String> {
@@ -170,6 +191,8 @@ fn built_in() -> Vec<&'static str> {
 #[pymodule]
 fn _wodds(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(odds, m)?)?;
+    m.add_function(wrap_pyfunction!(compare, m)?)?;
+    m.add_function(wrap_pyfunction!(extended, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(rules_show, m)?)?;
     m.add_function(wrap_pyfunction!(rules_diff, m)?)?;

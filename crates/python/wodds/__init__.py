@@ -108,8 +108,10 @@ _TEXT = {
     "edition", "side", "options", "method", "sampler", "rules_hash", "wodds_version",
     # rules show / diff
     "key", "value", "source", "note", "a", "b", "a_source", "b_source",
+    # compare
+    "section", "scenario", "item", "metric",
 }
-_WHOLE = {"pool", "difficulty", "trials", "seed"}
+_WHOLE = {"pool", "difficulty", "trials", "seed", "roll"}
 
 
 def read_csv(source: Any) -> pl.DataFrame:
@@ -186,6 +188,88 @@ def odds(
     return _frame(_wodds.odds(json.dumps(query)))
 
 
+def _scenario(scenario: Union[str, "os.PathLike[str]"]) -> Tuple[str, str, str]:
+    """A scenario's text, its file's name and its folder."""
+    if isinstance(scenario, os.PathLike):
+        path = Path(scenario)
+        return path.read_text(encoding="utf-8"), str(path), str(path.parent)
+    return scenario, "scenario.toml", "."
+
+
+def compare(
+    base: Edition,
+    rule: Edition,
+    scenarios: Sequence[Union[str, "os.PathLike[str]"]] = (),
+    *,
+    trials: Optional[int] = None,
+    seed: Optional[int] = None,
+    sampler: str = "round",
+) -> pl.DataFrame:
+    """What ``rule`` changes against ``base``: ``wodds compare --format
+    csv``, one row per figure (every scenario figure, and every cell of the
+    single roll and the actions table that moved). ``scenarios`` are TOML
+    texts or paths; each is named by its file's stem (``scenario`` for a
+    text).
+
+    Columns: section, scenario, item, metric, base, rule, change, low,
+    high, method (``exact``, or the sampler of paired runs).
+    """
+    texts = []
+    for s in scenarios:
+        text, name, _ = _scenario(s)
+        texts.append({"text": text, "file": name})
+    query: Dict[str, Any] = {
+        "base": _edition(base),
+        "rule": _edition(rule),
+        "scenarios": texts,
+        "sampler": sampler,
+    }
+    if trials is not None:
+        query["trials"] = trials
+    if seed is not None:
+        query["seed"] = seed
+    return _frame(_wodds.compare(json.dumps(query)))
+
+
+def extended(
+    edition: Edition,
+    pool: int,
+    target: int,
+    difficulty: Optional[int] = None,
+    *,
+    max_rolls: Optional[int] = None,
+    botch: Optional[str] = None,
+    free_botch: bool = False,
+    specialty: bool = False,
+    willpower: bool = False,
+    method: str = "exact",
+    trials: int = 100_000,
+    seed: int = 1,
+) -> pl.DataFrame:
+    """An extended action followed roll by roll: ``wodds action extended
+    --format csv``. ``botch`` is ``"wipe"``, ``"fail"`` or ``"ignore"``
+    (None: the edition's rule).
+
+    Columns: edition, roll, p_win, p_lose, p_win_within, p_lose_within,
+    method, trials, seed, rules_hash, wodds_version.
+    """
+    query: Dict[str, Any] = {
+        "edition": _edition(edition),
+        "pool": pool,
+        "target": target,
+        "free_botch": free_botch,
+        "options": {"specialty": specialty, "willpower": willpower},
+        "method": method,
+        "trials": trials,
+        "seed": seed,
+    }
+    for key, value in (("difficulty", difficulty), ("max_rolls", max_rolls), ("botch", botch)):
+        if value is not None:
+            query[key] = value
+    rows, _ = _wodds.extended(json.dumps(query))
+    return _frame(rows)
+
+
 def _run(
     scenario: Union[str, "os.PathLike[str]"],
     editions: Optional[Editions],
@@ -195,11 +279,7 @@ def _run(
     file: Optional[str],
     progress: Optional[Callable[[int, int], Any]],
 ) -> Tuple[str, str]:
-    if isinstance(scenario, os.PathLike):
-        path = Path(scenario)
-        text, name, folder = path.read_text(encoding="utf-8"), str(path), str(path.parent)
-    else:
-        text, name, folder = scenario, "scenario.toml", "."
+    text, name, folder = _scenario(scenario)
     query: Dict[str, Any] = {
         "scenario": text,
         "file": file or name,

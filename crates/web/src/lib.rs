@@ -95,3 +95,10 @@ pub fn catalogue() -> String {
 pub fn compare(query: &str) -> String {
     answer(parse::<request::CompareQuery>("compare", query).and_then(|q| request::compare(&q, &())))
 }
+
+/// An extended action followed to its end (`wodds action extended`): a
+/// [`request::ExtendedQuery`] as JSON.
+#[wasm_bindgen]
+pub fn extended(query: &str) -> String {
+    answer(parse::<request::ExtendedQuery>("extended", query).and_then(|q| request::extended(&q)))
+}

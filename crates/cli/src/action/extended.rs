@@ -1,13 +1,10 @@
 //! `wodds action extended`: roll again and again until the successes add
 //! up to a target (a botch as the edition or `--botch` says).
 
-use clap::Args;
-use wodds_sim::{Extended, Schedule};
-
-use super::flags::{BotchArg, botch_words, check_count, with};
-use super::side::throw_of;
+use super::flags::BotchArg;
 use super::timeline::timeline;
 use crate::run::{RollFlags, RunArgs};
+use clap::Args;
 
 #[derive(Debug, Args)]
 pub struct ExtendedArgs {
@@ -37,32 +34,15 @@ pub struct ExtendedArgs {
 
 pub(super) fn run(a: &ExtendedArgs) -> anyhow::Result<()> {
     let rules = a.run.load()?;
-    let throw = throw_of(
+    let (action, what) = wodds_api::action::extended(
         &rules,
-        &[(a.pool, a.difficulty)],
-        &a.roll.options(),
-        "--pool/--difficulty",
-        false,
-    )?;
-    let botch = a.botch.map_or(rules.actions.extended_botch, Into::into);
-    let action = Extended {
-        schedule: Schedule::new(vec![vec![throw]]),
-        target: check_count("--target", a.target)?,
-        botch,
-        free_botches: u32::from(a.free_botch),
-    };
-    let what = format!(
-        "extended: {} dice at difficulty {}{}, target {}, a botch {}{}",
         a.pool,
-        a.difficulty.unwrap_or(rules.dice.standard_difficulty),
-        with(&a.roll),
+        a.difficulty,
         a.target,
-        botch_words(botch),
-        if a.free_botch {
-            " (the first is free)"
-        } else {
-            ""
-        }
-    );
+        a.botch.map(Into::into),
+        a.free_botch,
+        &a.roll.options(),
+        ["--pool/--difficulty", "--target"],
+    )?;
     timeline(&a.run, &rules, &what, "roll", &action, a.max_rolls)
 }
