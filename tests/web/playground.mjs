@@ -110,10 +110,12 @@ await page.fill("#trials", "1000");
 await page.dispatchEvent("#trials", "input");
 const scenarios = readdirSync(join(root, "scenarios")).filter((f) => f.endsWith(".toml")).sort();
 let exactPairs = 0;
+let walked = 0;
 for (const file of scenarios) {
   const results = JSON.parse(cli(["run", join("scenarios", file), "--editions", "revised,fta,uwod,hubris", "--trials", "1000", "--format", "json", "-q"]));
   await page.selectOption("#scenario", file);
   await poll(page, (f) => document.body.dataset.fightState === "done" && document.body.dataset.fightScenario === f, file, 600000);
+  walked += Number(await page.evaluate(() => document.body.dataset.fightMs));
   const shown = await page.$$eval("#fight-table tr[data-edition]", (rows) => rows.map((r) => ({
     edition: r.dataset.edition,
     exact: [...r.querySelectorAll("td[data-exact]")].map((td) => Number(td.dataset.exact)),
@@ -131,6 +133,7 @@ for (const file of scenarios) {
   check(ok, `${file}: ${pairs} exact editions, the same as wodds run's to 1e-9`);
 }
 measured.exact_pairs = exactPairs;
+measured.walk_s = Math.round(walked / 100) / 10;
 
 // 6. A fight with no chain is estimated with a progress bar; the stop
 //    button stops it.
