@@ -3,6 +3,8 @@
 //! the Python module make it, from text) and through `wodds ... --format
 //! csv` (from files) gives the same CSV, byte for byte.
 
+// The shared helpers, of which this file needs only a few.
+#[allow(dead_code)]
 #[path = "common/root.rs"]
 mod root;
 
