@@ -44,15 +44,16 @@ class Engine {
       const w = this.waiting.get(m.id);
       if (!w) return;
       if (m.progress) { if (w.progress) w.progress(m.progress[0], m.progress[1]); return; }
+      if (m.building) { if (w.building) w.building(m.building[0], m.building[1]); return; }
       this.waiting.delete(m.id);
       w.resolve(m);
     };
     this.ready = this.call({ kind: "init", wasm: WASM });
   }
-  call(message, progress) {
+  call(message, progress, building) {
     const id = this.next++;
     return new Promise((resolve) => {
-      this.waiting.set(id, { resolve, progress });
+      this.waiting.set(id, { resolve, progress, building });
       this.worker.postMessage(Object.assign({ id }, message));
     });
   }
@@ -299,11 +300,16 @@ async function updateFight() {
   $("progress-text").textContent = "building round chains…";
   $("stop").disabled = false;
   document.body.dataset.fightState = "running";
+  document.body.dataset.chainStates = "0";
   let done = 0, total = 0;
   const m = await engine.call({ kind: "run", query: q }, (d, t) => {
     done = d; total = t;
     $("progress-bar").style.width = (100 * d / t).toFixed(1) + "%";
     $("progress-text").textContent = `${d.toLocaleString("en")} of ${t.toLocaleString("en")} fights`;
+  }, (states, paths) => {
+    document.body.dataset.chainStates = String(states);
+    $("progress-text").textContent =
+      `building round chains: ${states.toLocaleString("en")} states, ${paths.toLocaleString("en")} paths through their dice`;
   });
   if (fighting !== engine) return;
   $("stop").disabled = true;

@@ -16,12 +16,21 @@ self.onmessage = (event) => {
     if (m.kind === "odds") {
       text = wasm_bindgen.odds(JSON.stringify(m.query));
     } else if (m.kind === "run") {
-      let last = 0;
+      // The first of each is always sent (a fresh worker's clock starts
+      // near 0), then at most one each 80 ms.
+      let last = -Infinity;
+      let built = -Infinity;
       text = wasm_bindgen.run(JSON.stringify(m.query), (done, total) => {
         const now = performance.now();
         if (now - last > 80 || done === total) {
           last = now;
           self.postMessage({ id: m.id, progress: [done, total] });
+        }
+      }, (states, paths) => {
+        const now = performance.now();
+        if (now - built > 80) {
+          built = now;
+          self.postMessage({ id: m.id, building: [states, paths] });
         }
       });
     } else if (m.kind === "catalogue") {

@@ -39,9 +39,11 @@ pub fn odds(query: &str) -> String {
 }
 
 /// A scenario played under each edition (`wodds run`): a [`RunQuery`] as
-/// JSON. `progress(done, total)` is called after each batch of fights.
+/// JSON. `building(states, paths)` is called for each state of the round
+/// chains built (their states and the paths walked through their dice so
+/// far), then `progress(done, total)` after each batch of fights.
 #[wasm_bindgen]
-pub fn run(query: &str, progress: &js_sys::Function) -> String {
+pub fn run(query: &str, progress: &js_sys::Function, building: &js_sys::Function) -> String {
     let tell = |done: u64, total: u64| {
         // A page's progress callback cannot fail the run.
         let _ = progress.call2(
@@ -50,10 +52,19 @@ pub fn run(query: &str, progress: &js_sys::Function) -> String {
             &JsValue::from_f64(total as f64),
         );
     };
-    answer(
-        parse::<RunQuery>("run", query)
-            .and_then(|q| request::run(&q, &tell, &|| false)?.ok_or_else(|| Error::new("stopped"))),
-    )
+    let (states0, paths0) = wodds_sim::conflict::chain_work();
+    let building = building.clone();
+    let watch = Box::new(move |states: u64, paths: u64| {
+        let _ = building.call2(
+            &JsValue::NULL,
+            &JsValue::from_f64((states - states0) as f64),
+            &JsValue::from_f64((paths - paths0) as f64),
+        );
+    });
+    answer(parse::<RunQuery>("run", query).and_then(|q| {
+        wodds_sim::conflict::watching_chains(watch, || request::run(&q, &tell, &|| false))?
+            .ok_or_else(|| Error::new("stopped"))
+    }))
 }
 
 /// A rule set's settings (`wodds rules show`): an [`Edition`] as JSON (a

@@ -18,7 +18,7 @@ use wodds_dice::{AliasTable, D10};
 
 use super::keyed::{Keyed, Keys};
 pub use super::limit::{
-    DEFAULT_STATES, Limit, MAX_STATES, NoChain, chain_work, count as count_words,
+    DEFAULT_STATES, Limit, MAX_STATES, NoChain, chain_work, count as count_words, watching_chains,
 };
 use super::scenario::MAX_MEMBERS;
 use super::source::{Enumerate, Source, Unenumerable};

@@ -69,6 +69,37 @@ pub fn chain_work() -> (u64, u64) {
 pub(super) fn count_state(paths: usize) {
     BUILT.fetch_add(1, Ordering::Relaxed);
     WALKED.fetch_add(paths as u64, Ordering::Relaxed);
+    WATCH.with(|w| {
+        if let Some(watch) = &*w.borrow() {
+            let (states, paths) = chain_work();
+            watch(states, paths);
+        }
+    });
+}
+
+/// What is told of each state this thread builds, while
+/// [`watching_chains`] runs.
+type Watch = Box<dyn Fn(u64, u64)>;
+
+thread_local! {
+    static WATCH: std::cell::RefCell<Option<Watch>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f`, telling `watch` of every round-chain state this thread builds
+/// meanwhile ([`chain_work`]'s counts after it): a page's progress, where
+/// one thread builds every chain (on rayon's threads, chains built
+/// elsewhere are not told; the command line reads [`chain_work`] instead).
+pub fn watching_chains<T>(watch: Watch, f: impl FnOnce() -> T) -> T {
+    /// Takes the watch down however `f` ends.
+    struct Unwatch;
+    impl Drop for Unwatch {
+        fn drop(&mut self) {
+            WATCH.with(|w| *w.borrow_mut() = None);
+        }
+    }
+    WATCH.with(|w| *w.borrow_mut() = Some(watch));
+    let _unwatch = Unwatch;
+    f()
 }
 
 impl Default for Limit {

@@ -81,7 +81,7 @@ mod turn;
 
 pub use chain::{
     Chain, DEFAULT_STATES, Limit, MAX_STATES, NoChain, Odds, Outcomes, Rounds, chain_work,
-    count_words,
+    count_words, watching_chains,
 };
 pub use edition::EditionEngine;
 pub use fighter::forget_compiled_rolls;
