@@ -236,3 +236,75 @@ fn an_extended_action_gives_the_chances_worked_by_hand() {
             .starts_with("target 201 is outside")
     );
 }
+
+/// The other actions' setups: trying again at an unchanged difficulty is
+/// an extended action needing one success (1 die at 6, a botch ending it:
+/// 0.7 succeed within two tries, 0.14 fail); a team of one is that one
+/// character's extended action; a contest between equal sides is even.
+#[test]
+fn the_actions_set_up_agree_with_what_is_known() {
+    use wodds_api::Method;
+    use wodds_api::action::{self, Follow, side::SideSpec};
+    let rules = wodds_rules::RuleSet::load("revised").unwrap();
+    let none = wodds_rules::RollOptions::default();
+    let how = |horizon| Follow {
+        horizon,
+        method: Method::Exact,
+        trials: 1,
+        seed: 1,
+    };
+
+    let (retry, what) =
+        action::retry(&rules, 1, Some(6), Some(0), true, &none, ["p", "d", "n"]).unwrap();
+    assert!(
+        what.starts_with("retry: 1 dice at difficulty 6, +0 a failure"),
+        "{what}"
+    );
+    let f = action::follow(&rules, &what, &retry, how(2), &|_| {}, &mut |_| {});
+    assert!((f.summary.p_win - 0.7).abs() < 1e-12, "{}", f.summary.p_win);
+    assert!(
+        (f.summary.p_lose - 0.14).abs() < 1e-12,
+        "{}",
+        f.summary.p_lose
+    );
+    assert!(
+        action::retry(&rules, 1, None, Some(6), true, &none, ["penalty", "d", "n"])
+            .unwrap_err()
+            .message
+            .starts_with("penalty 6 is outside")
+    );
+
+    let (team, what) =
+        action::teamwork(&rules, &[5], Some(7), 8, None, &none, ["pools", "target"]).unwrap();
+    let (one, _) = action::extended(
+        &rules,
+        5,
+        Some(7),
+        8,
+        None,
+        false,
+        &none,
+        ["pool", "target"],
+    )
+    .unwrap();
+    let a = action::follow(&rules, &what, &team, how(100_000), &|_| {}, &mut |_| {});
+    let b = action::follow(&rules, &what, &one, how(100_000), &|_| {}, &mut |_| {});
+    assert_eq!(a.summary.p_win, b.summary.p_win);
+    assert_eq!(a.summary.mean_rounds, b.summary.mean_rounds);
+
+    let side: SideSpec = "5@6".parse().unwrap();
+    let (contest, what) = action::contest(
+        &rules,
+        &side,
+        &side,
+        3,
+        Some(wodds_rules::TallyRule::Difference),
+        None,
+        ["a", "b", "target"],
+    )
+    .unwrap();
+    let f = action::follow(&rules, &what, &contest, how(100_000), &|_| {}, &mut |_| {});
+    assert!((f.summary.p_win - f.summary.p_lose).abs() < 1e-12);
+    assert!(f.summary.p_win > 0.49, "{}", f.summary.p_win);
+    assert!("5@x".parse::<SideSpec>().is_err());
+}

@@ -3,13 +3,12 @@
 //! tallies or one running difference).
 
 use clap::{Args, ValueEnum};
-use wodds_rules::{BotchEffect, TallyRule};
-use wodds_sim::Contest;
+use wodds_rules::TallyRule;
 
-use super::flags::{BotchArg, check_count};
-use super::side::{SideSpec, two_sides};
+use super::flags::BotchArg;
 use super::timeline::timeline;
 use crate::run::RunArgs;
+use wodds_api::action::side::SideSpec;
 
 #[derive(Debug, Args)]
 pub struct ContestArgs {
@@ -44,36 +43,18 @@ enum TallyArg {
 
 pub(super) fn run(a: &ContestArgs) -> anyhow::Result<()> {
     let rules = a.run.load()?;
-    let botch = a.botch.map_or(rules.actions.contest_botch, Into::into);
-    let tally = match a.tally {
-        Some(TallyArg::Separate) => TallyRule::Separate,
-        Some(TallyArg::Difference) => TallyRule::Difference,
-        None => rules.actions.contest_tally,
-    };
-    let action = Contest {
-        schedule: two_sides(&rules, &a.a, &a.b)?,
-        target: check_count("--target", a.target)?,
-        tally,
-        botch,
-    };
-    let what = format!(
-        "contest: A {} against B {}, first to {} ({}), a botch {}",
-        a.a.describe(),
-        a.b.describe(),
+    let tally = a.tally.map(|t| match t {
+        TallyArg::Separate => TallyRule::Separate,
+        TallyArg::Difference => TallyRule::Difference,
+    });
+    let (action, what) = wodds_api::action::contest(
+        &rules,
+        &a.a,
+        &a.b,
         a.target,
-        match tally {
-            TallyRule::Separate => "separate tallies",
-            TallyRule::Difference => "running difference",
-        },
-        contest_botch_words(botch)
-    );
+        tally,
+        a.botch.map(Into::into),
+        ["--a", "--b", "--target"],
+    )?;
     timeline(&a.run, &rules, &what, "round", &action, a.max_rounds)
-}
-
-fn contest_botch_words(b: BotchEffect) -> &'static str {
-    match b {
-        BotchEffect::Wipe => "wipes that side's tally",
-        BotchEffect::Fail => "loses the contest",
-        BotchEffect::Ignore => "counts as no successes",
-    }
 }

@@ -1,6 +1,5 @@
 //! What several `wodds action` subcommands share in their flags: what a
-//! botch does (`--botch`) and how it reads in the action's line, a count's
-//! range (a target, a Resistance), and the roll options in words.
+//! botch does (`--botch`), and the roll options in words.
 
 use clap::ValueEnum;
 use wodds_rules::BotchEffect;
@@ -24,13 +23,7 @@ impl From<BotchArg> for BotchEffect {
     }
 }
 
-pub(super) fn check_count(flag: &str, n: u32) -> anyhow::Result<u32> {
-    Ok(wodds_api::action::check_count(flag, n)?)
-}
-
 /// ", with specialty+willpower" for the options given, or nothing.
 pub(super) fn with(flags: &RollFlags) -> String {
     wodds_api::action::with(&flags.options())
 }
-
-pub(super) use wodds_api::action::botch_words;

@@ -3,8 +3,8 @@
 //! `retry.rs`, `multiple.rs`, `teamwork.rs`, `resisted.rs`,
 //! `contest.rs`, `prolonged.rs`; beside what they share: `flags.rs` (a
 //! botch's flag and words, a count's range, the roll options in words),
-//! `side.rs` (the `--a`/`--b` sides and the throws of their pools) and
-//! `timeline.rs` (an action followed roll by roll or round by round,
+//! the library's `wodds_api::action::side` (the `--a`/`--b` sides and the
+//! throws of their pools) and `timeline.rs` (an action followed roll by roll or round by round,
 //! solved or sampled, and written as a table, CSV or JSON).
 
 mod contest;
@@ -14,7 +14,6 @@ mod multiple;
 mod prolonged;
 mod resisted;
 mod retry;
-mod side;
 mod teamwork;
 mod timeline;
 

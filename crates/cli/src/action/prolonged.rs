@@ -3,12 +3,10 @@
 
 use clap::{Args, ValueEnum};
 use wodds_rules::TieRule;
-use wodds_sim::Prolonged;
 
-use super::flags::check_count;
-use super::side::{SideSpec, two_sides};
 use super::timeline::timeline;
 use crate::run::RunArgs;
+use wodds_api::action::side::SideSpec;
 
 #[derive(Debug, Args)]
 pub struct ProlongedArgs {
@@ -49,31 +47,19 @@ enum TieArg {
 
 pub(super) fn run(a: &ProlongedArgs) -> anyhow::Result<()> {
     let rules = a.run.load()?;
-    let tie = match a.tie {
-        Some(TieArg::Nothing) => TieRule::Nothing,
-        Some(TieArg::Defender) => TieRule::Defender,
-        Some(TieArg::Acting) => TieRule::Acting,
-        Some(TieArg::ReRoll) => TieRule::Reroll,
-        None => rules.actions.contest_tie,
-    };
-    let action = Prolonged {
-        schedule: two_sides(&rules, &a.a, &a.b)?,
-        a_resistance: check_count("--a-resistance", a.a_resistance)?,
-        b_resistance: check_count("--b-resistance", a.b_resistance)?,
+    let tie = a.tie.map(|t| match t {
+        TieArg::Nothing => TieRule::Nothing,
+        TieArg::Defender => TieRule::Defender,
+        TieArg::Acting => TieRule::Acting,
+        TieArg::ReRoll => TieRule::Reroll,
+    });
+    let (action, what) = wodds_api::action::prolonged(
+        &rules,
+        &a.a,
+        &a.b,
+        [a.a_resistance, a.b_resistance],
         tie,
-    };
-    let what = format!(
-        "prolonged: A {} (Resistance {}) against B {} (Resistance {}); a tie {}",
-        a.a.describe(),
-        a.a_resistance,
-        a.b.describe(),
-        a.b_resistance,
-        match tie {
-            TieRule::Nothing => "is won by nobody",
-            TieRule::Defender => "goes to B",
-            TieRule::Acting => "goes to A if it rolled a success",
-            TieRule::Reroll => "is rolled again",
-        }
-    );
+        ["--a", "--b", "--a-resistance", "--b-resistance"],
+    )?;
     timeline(&a.run, &rules, &what, "contest", &action, a.max_rounds)
 }

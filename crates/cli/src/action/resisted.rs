@@ -7,9 +7,9 @@ use serde::Serialize;
 use wodds_rules::RollOptions;
 use wodds_sim::{Resisted, resisted_exact, resisted_sample};
 
-use super::side::{SideSpec, throw_of};
 use crate::output::{Cell, csv_writer, emit, tidy};
 use crate::run::{Format, Provenance, RunArgs, binomial_se, pct};
+use wodds_api::action::side::{SideSpec, throw_of};
 
 #[derive(Debug, Args)]
 pub struct ResistedArgs {

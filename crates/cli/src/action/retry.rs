@@ -1,11 +1,9 @@
 //! `wodds action retry`: try again after failing, the difficulty rising
 //! with each failure up to the edition's highest.
 
-use anyhow::{Context, bail};
 use clap::Args;
-use wodds_sim::{Retry, Schedule, Throw};
 
-use super::flags::{BotchArg, with};
+use super::flags::BotchArg;
 use super::timeline::timeline;
 use crate::run::{RollFlags, RunArgs};
 
@@ -34,39 +32,14 @@ pub struct RetryArgs {
 
 pub(super) fn run(a: &RetryArgs) -> anyhow::Result<()> {
     let rules = a.run.load()?;
-    let penalty = a.penalty.unwrap_or(rules.actions.retry_penalty);
-    if !(0..=5).contains(&penalty) {
-        bail!("--penalty {penalty} is outside the allowed range 0..=5");
-    }
-    let first = a.difficulty.unwrap_or(rules.dice.standard_difficulty);
-    rules.check_difficulty(first).context("--difficulty")?;
-    let top = rules.dice.difficulty_range[1];
-    // Difficulties of the tries until the cap, which then repeats.
-    let mut difficulties = vec![first];
-    while penalty > 0 && *difficulties.last().expect("one") < top {
-        difficulties.push((difficulties.last().expect("one") + penalty).min(top));
-    }
-    let mut schedule = Vec::new();
-    let mut needed = Vec::new();
-    for &d in &difficulties {
-        let roll = rules.roll(a.pool, d, &a.roll.options()).context("--pool")?;
-        schedule.push(vec![Throw::single(roll.spec)]);
-        needed.push(roll.needed);
-    }
-    let action = Retry {
-        schedule: Schedule::new(schedule),
-        needed,
-        botch: a.botch.into(),
-    };
-    let what = format!(
-        "retry: {} dice at difficulty {first}{}, +{penalty} a failure (up to {top}); a botch {}",
+    let (action, what) = wodds_api::action::retry(
+        &rules,
         a.pool,
-        with(&a.roll),
-        if a.botch == BotchArg::Fail {
-            "ends the attempts"
-        } else {
-            "is a failed try"
-        }
-    );
+        a.difficulty,
+        a.penalty,
+        a.botch == BotchArg::Fail,
+        &a.roll.options(),
+        ["--penalty", "--difficulty", "--pool"],
+    )?;
     timeline(&a.run, &rules, &what, "try", &action, a.tries)
 }

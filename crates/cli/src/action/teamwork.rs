@@ -2,13 +2,9 @@
 //! target, under the edition's teamwork rule (separate rolls added, or
 //! the first character's roll with the others' help as an Edge).
 
-use anyhow::Context;
 use clap::Args;
-use wodds_rules::{RollOptions, RuleSet, TeamworkRule};
-use wodds_sim::{Extended, Schedule, Throw};
 
-use super::flags::{BotchArg, botch_words, check_count, with};
-use super::side::throw_of;
+use super::flags::BotchArg;
 use super::timeline::timeline;
 use crate::run::{RollFlags, RunArgs};
 
@@ -37,63 +33,14 @@ pub struct TeamworkArgs {
 
 pub(super) fn run(a: &TeamworkArgs) -> anyhow::Result<()> {
     let rules = a.run.load()?;
-    let (throw, how) = teamwork(&rules, &a.pools, a.difficulty, &a.roll.options())?;
-    let botch = a.botch.map_or(rules.actions.extended_botch, Into::into);
-    let action = Extended {
-        schedule: Schedule::new(vec![vec![throw]]),
-        target: check_count("--target", a.target)?,
-        botch,
-        free_botches: 0,
-    };
-    let what = format!(
-        "teamwork: pools {} at difficulty {}{}, target {}; {how}, a botched team roll {}",
-        a.pools
-            .iter()
-            .map(i32::to_string)
-            .collect::<Vec<_>>()
-            .join("+"),
-        a.difficulty.unwrap_or(rules.dice.standard_difficulty),
-        with(&a.roll),
+    let (action, what) = wodds_api::action::teamwork(
+        &rules,
+        &a.pools,
+        a.difficulty,
         a.target,
-        botch_words(botch)
-    );
+        a.botch.map(Into::into),
+        &a.roll.options(),
+        ["--pools/--difficulty", "--target"],
+    )?;
     timeline(&a.run, &rules, &what, "roll", &action, a.max_rolls)
-}
-
-/// A team's roll under the edition's teamwork rule, and how it is made in
-/// words: the first pool's roll with the others' pools as an Edge (at
-/// most the edition's cap), or every pool rolled and the successes added.
-fn teamwork(
-    rules: &RuleSet,
-    pools: &[i32],
-    difficulty: Option<i32>,
-    options: &RollOptions,
-) -> anyhow::Result<(Throw, String)> {
-    const FLAG: &str = "--pools/--difficulty";
-    let (lead, helpers) = pools.split_first().context("--pools needs a pool")?;
-    if let (TeamworkRule::Edge, Some(cap)) =
-        (rules.actions.teamwork, rules.actions.teamwork_edge_cap)
-    {
-        for &p in helpers {
-            rules.check_pool(p).context(FLAG)?;
-        }
-        let help: i32 = helpers.iter().sum::<i32>().min(cap);
-        rules.check_pool(*lead).context(FLAG)?;
-        let d = difficulty.unwrap_or(rules.dice.standard_difficulty);
-        let spec = rules.roll(lead + help, d, options).context(FLAG)?.spec;
-        let how =
-            format!("the helpers add {help} dice to the first pool (an Edge of at most {cap})");
-        return Ok((Throw::single(spec), how));
-    }
-    let members: Vec<_> = pools.iter().map(|&p| (p, difficulty)).collect();
-    let throw = throw_of(rules, &members, options, FLAG, true)?;
-    let spoil = if rules.actions.teamwork_botch_spoils {
-        "spoils the team's roll"
-    } else {
-        "adds nothing"
-    };
-    Ok((
-        throw,
-        format!("each rolls and the successes add up; one botch {spoil}"),
-    ))
 }

@@ -1,34 +1,35 @@
-//! The sides of `wodds action resisted`, `contest` and `prolonged`
-//! (`--a`, `--b`: rounds of `POOL[@DIFFICULTY]` members), and the throws
-//! of pools under an edition: one character's, a group's, a team's, and
-//! two sides' rounds as one schedule.
+//! The sides of a resisted roll, a contest and a prolonged contest (`--a`,
+//! `--b` on the command line: rounds of `POOL[@DIFFICULTY]` members), and
+//! the throws of pools under an edition: one character's, a group's, a
+//! team's, and two sides' rounds as one schedule.
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::str::FromStr;
 
-use anyhow::Context;
 use wodds_rules::{GroupRule, RollOptions, RuleSet};
 use wodds_sim::{Schedule, Throw};
+
+use crate::error::{Error, Result};
 
 /// A side's rolls: rounds (comma-separated), each one or more members
 /// (`+`-joined) of `POOL[@DIFFICULTY]`.
 #[derive(Debug, Clone)]
-pub struct SideSpec(pub(super) Vec<Vec<(i32, Option<i32>)>>);
+pub struct SideSpec(pub Vec<Vec<Member>>);
 
 /// One member of a side's round: pool and difficulty, if given.
-type Member = (i32, Option<i32>);
+pub type Member = (i32, Option<i32>);
 
 impl FromStr for SideSpec {
     type Err = String;
 
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
+    fn from_str(s: &str) -> std::result::Result<Self, Self::Err> {
         let bad = |part: &str| {
             format!(
                 "`{part}` is not POOL or POOL@DIFFICULTY (like 6 or 6@7); rounds are separated by commas, group members by +"
             )
         };
-        let member = |m: &str| -> Result<(i32, Option<i32>), String> {
+        let member = |m: &str| -> std::result::Result<Member, String> {
             let num = |t: &str| t.trim().parse::<i32>().map_err(|_| bad(m));
             match m.split_once('@') {
                 Some((p, d)) => Ok((num(p)?, Some(num(d)?))),
@@ -37,14 +38,20 @@ impl FromStr for SideSpec {
         };
         let rounds = s
             .split(',')
-            .map(|round| round.split('+').map(member).collect::<Result<Vec<_>, _>>())
-            .collect::<Result<Vec<_>, _>>()?;
+            .map(|round| {
+                round
+                    .split('+')
+                    .map(member)
+                    .collect::<std::result::Result<Vec<_>, _>>()
+            })
+            .collect::<std::result::Result<Vec<_>, _>>()?;
         Ok(SideSpec(rounds))
     }
 }
 
 impl SideSpec {
-    pub(super) fn describe(&self) -> String {
+    /// The side as the command line writes it (`5@6,6@6+4`).
+    pub fn describe(&self) -> String {
         self.0
             .iter()
             .map(|round| {
@@ -65,13 +72,13 @@ impl SideSpec {
 /// The throw of one or more characters under `rules`; `teamwork` adds
 /// them with the edition's teamwork botch rule, otherwise the edition's
 /// group rule applies.
-pub(super) fn throw_of(
+pub fn throw_of(
     rules: &RuleSet,
     members: &[(i32, Option<i32>)],
     options: &RollOptions,
     flag: &str,
     teamwork: bool,
-) -> anyhow::Result<Throw> {
+) -> Result<Throw> {
     let specs = members
         .iter()
         .map(|&(pool, d)| {
@@ -79,9 +86,9 @@ pub(super) fn throw_of(
             rules
                 .roll(pool, d, options)
                 .map(|r| r.spec)
-                .with_context(|| flag.to_string())
+                .map_err(|e| Error::from(e).context(flag))
         })
-        .collect::<anyhow::Result<Vec<_>>>()?;
+        .collect::<Result<Vec<_>>>()?;
     Ok(if teamwork {
         Throw::group(specs, GroupRule::Sum, rules.actions.teamwork_botch_spoils)
     } else if specs.len() == 1 {
@@ -95,13 +102,19 @@ pub(super) fn throw_of(
 /// Each distinct POOL@DIFFICULTY list is made into a throw once and shared
 /// by every round that names it: a side of 65,000 rounds costs 65,000
 /// references, not 65,000 throws (about 12 KB of sampler tables each).
-pub(super) fn two_sides(rules: &RuleSet, a: &SideSpec, b: &SideSpec) -> anyhow::Result<Schedule> {
+/// `names` are the sides' names in errors (`--a`, `--b`).
+pub fn two_sides(
+    rules: &RuleSet,
+    a: &SideSpec,
+    b: &SideSpec,
+    names: [&str; 2],
+) -> Result<Schedule> {
     let rounds = a.0.len().max(b.0.len());
     let mut made: HashMap<(&[Member], &str), Throw> = HashMap::new();
     let mut schedule = Vec::with_capacity(rounds);
     for r in 0..rounds {
         let mut throws = Vec::with_capacity(2);
-        for (side, flag) in [(a, "--a"), (b, "--b")] {
+        for (side, flag) in [(a, names[0]), (b, names[1])] {
             let members = side.0[r.min(side.0.len() - 1)].as_slice();
             let throw = match made.entry((members, flag)) {
                 Entry::Occupied(e) => e.get().clone(),
@@ -133,13 +146,13 @@ mod tests {
         let rules = RuleSet::load("revised").unwrap();
         let long: SideSpec = vec!["5@6"; 65_000].join(",").parse().unwrap();
         let one: SideSpec = "5@6".parse().unwrap();
-        let schedule = two_sides(&rules, &long, &one).unwrap();
+        let schedule = two_sides(&rules, &long, &one, ["a", "b"]).unwrap();
         assert_eq!(schedule.len(), 1);
         assert_eq!(schedule.distinct_rounds(), 1);
         // Alternating pools: two rounds stored, each throw made once and
         // shared by every round that rolls it.
         let alternating: SideSpec = vec!["5@6,6@6"; 32_500].join(",").parse().unwrap();
-        let schedule = two_sides(&rules, &alternating, &one).unwrap();
+        let schedule = two_sides(&rules, &alternating, &one, ["a", "b"]).unwrap();
         assert_eq!(schedule.len(), 65_000);
         assert_eq!(schedule.distinct_rounds(), 2);
         assert!(schedule.round(0)[0].shares(&schedule.round(64_998)[0]));

@@ -1,23 +1,28 @@
 //! Actions followed roll by roll (or round by round) to their end, solved
 //! exactly or sampled, and summed up as `wodds action` reports them:
-//! success, failure, how long it takes, and the chance of each by round.
-//! [`extended`] sets up an extended action from its numbers.
+//! success, failure, how long it takes, and the chance of each by round
+//! ([`follow`]); set up from their numbers by [`setup`] (extended, retry,
+//! teamwork, contest, prolonged), the sides of a contest and the throws
+//! of pools by [`side`].
+
+pub mod setup;
+pub mod side;
+
+pub use setup::{
+    MAX_TARGET, botch_words, check_count, contest, extended, prolonged, retry, teamwork, with,
+};
 
 use std::io;
 
 use serde::Serialize;
-use wodds_rules::{BotchEffect, RollOptions, RuleSet};
-use wodds_sim::{Extended, Process, Schedule, Throw, Timeline, simulate, solve_with};
+use wodds_rules::RuleSet;
+use wodds_sim::{Process, Timeline, simulate, solve_with};
 
 use crate::cells::{Cell, csv_writer, tidy};
-use crate::error::{Error, Result};
 use crate::provenance::{Method, Provenance};
 
 /// The longest action followed, in rolls or rounds.
 pub const MAX_HORIZON: usize = 100_000;
-
-/// The most successes an action may need.
-pub const MAX_TARGET: u32 = 200;
 
 /// How an action ended, summed up.
 #[derive(Debug, Clone, Serialize)]
@@ -163,74 +168,4 @@ pub fn write_csv(out: &mut dyn io::Write, unit: &str, f: &Followed) -> io::Resul
         w.write_record(&record)?;
     }
     w.flush()
-}
-
-/// A count (a target, successes needed) checked against 1..=[`MAX_TARGET`];
-/// `name` says which in the error.
-pub fn check_count(name: &str, n: u32) -> Result<u32> {
-    if (1..=MAX_TARGET).contains(&n) {
-        Ok(n)
-    } else {
-        Err(Error::new(format!(
-            "{name} {n} is outside the allowed range 1..={MAX_TARGET}"
-        )))
-    }
-}
-
-/// What a botch does, in words.
-pub fn botch_words(b: BotchEffect) -> &'static str {
-    match b {
-        BotchEffect::Wipe => "wipes the total",
-        BotchEffect::Fail => "fails the action",
-        BotchEffect::Ignore => "counts as no successes",
-    }
-}
-
-/// ", with specialty+willpower" for the options given, or nothing.
-pub fn with(options: &RollOptions) -> String {
-    match crate::odds::label(options).as_str() {
-        "none" => String::new(),
-        label => format!(", with {label}"),
-    }
-}
-
-/// An extended action: `pool` dice at `difficulty` (default: the
-/// edition's standard) again and again until `target` successes, a botch
-/// doing what `botch` says (default: the edition's rule), the first botch
-/// free when `free_botch`; and the action in words. `names` are the pool's
-/// and the target's names in errors.
-#[allow(clippy::too_many_arguments)]
-pub fn extended(
-    rules: &RuleSet,
-    pool: i32,
-    difficulty: Option<i32>,
-    target: u32,
-    botch: Option<BotchEffect>,
-    free_botch: bool,
-    options: &RollOptions,
-    names: [&str; 2],
-) -> Result<(Extended, String)> {
-    let d = difficulty.unwrap_or(rules.dice.standard_difficulty);
-    let spec = rules
-        .roll(pool, d, options)
-        .map_err(|e| Error::from(e).context(names[0]))?
-        .spec;
-    let botch = botch.unwrap_or(rules.actions.extended_botch);
-    let action = Extended {
-        schedule: Schedule::new(vec![vec![Throw::single(spec)]]),
-        target: check_count(names[1], target)?,
-        botch,
-        free_botches: u32::from(free_botch),
-    };
-    let what = format!(
-        "extended: {pool} dice at difficulty {d}{}, target {target}, a botch {}{}",
-        with(options),
-        botch_words(botch),
-        if free_botch {
-            " (the first is free)"
-        } else {
-            ""
-        }
-    );
-    Ok((action, what))
 }
