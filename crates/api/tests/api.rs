@@ -308,3 +308,38 @@ fn the_actions_set_up_agree_with_what_is_known() {
     assert!(f.summary.p_win > 0.49, "{}", f.summary.p_win);
     assert!("5@x".parse::<SideSpec>().is_err());
 }
+
+/// The actions of one turn: two actions from pools 3 and 4 at 6 under
+/// revised lose 2 and 3 dice, so each rolls one die and succeeds half the
+/// time: none, one or both succeed 1/4, 1/2, 1/4. Equal sides resisting
+/// each other have a margin as likely as its opposite.
+#[test]
+fn the_actions_of_one_turn_agree_with_what_is_known() {
+    use wodds_api::Method;
+    use wodds_api::action::once;
+    let rules = wodds_rules::RuleSet::load("revised").unwrap();
+    let none = wodds_rules::RollOptions::default();
+    let exact = (Method::Exact, 1, 1);
+    let m = once::multiple(&rules, &[3, 4], &[6], &none, exact, ["pools", "d"]).unwrap();
+    assert_eq!(m.rows.iter().map(|r| r.penalty).collect::<Vec<_>>(), [2, 3]);
+    for (got, want) in m.count.iter().zip([0.25, 0.5, 0.25]) {
+        assert!((got - want).abs() < 1e-12, "{:?}", m.count);
+    }
+    assert!(
+        once::multiple(&rules, &[2, 2], &[], &none, exact, ["pools", "d"])
+            .unwrap_err()
+            .message
+            .starts_with("pools: action 1 has 2 dice less 2")
+    );
+    let side: wodds_api::action::side::SideSpec = "4@6".parse().unwrap();
+    let r = once::resisted(&rules, &side, &side, exact, ["a", "b"]).unwrap();
+    let margins = r.margins();
+    for &(k, p) in &margins {
+        let opposite = margins.iter().find(|(j, _)| *j == -k).map_or(0.0, |m| m.1);
+        assert!(
+            (p - opposite).abs() < 1e-12,
+            "margin {k}: {p} against {opposite}"
+        );
+    }
+    assert!((margins.iter().map(|m| m.1).sum::<f64>() - 1.0).abs() < 1e-9);
+}

@@ -10,7 +10,7 @@ use wodds_rules::{RollOptions, RuleSet, Unskilled};
 
 /// The most trials `--trials` accepts.
 pub use wodds_api::MAX_TRIALS;
-pub use wodds_api::{Provenance, binomial_se};
+pub use wodds_api::Provenance;
 
 /// Flags shared by `odds` and every `action`.
 #[derive(Debug, Args)]

@@ -3,8 +3,10 @@
 //! success, failure, how long it takes, and the chance of each by round
 //! ([`follow`]); set up from their numbers by [`setup`] (extended, retry,
 //! teamwork, contest, prolonged), the sides of a contest and the throws
-//! of pools by [`side`].
+//! of pools by [`side`]. The actions of one turn (several at once, one
+//! roll against another) are [`once`]'s.
 
+pub mod once;
 pub mod setup;
 pub mod side;
 
