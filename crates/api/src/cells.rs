@@ -1,7 +1,7 @@
 //! Numbers as every output writes them: [`tidy`] (12 significant digits,
 //! never a negative zero) and [`Cell`] (a CSV field, short for tiny shares).
 
-use std::io::Write;
+use std::io::{self, Write};
 
 /// `x` rounded to 12 significant digits, so that sums like 0.1 + 0.2 print
 /// as 0.3 and not 0.30000000000000004 (far inside the engine's 1e-12); a
@@ -15,6 +15,14 @@ pub fn tidy(x: f64) -> f64 {
 /// before returning.
 pub fn csv_writer(out: &mut dyn Write) -> csv::Writer<&mut dyn Write> {
     csv::Writer::from_writer(out)
+}
+
+/// What `write` writes, as text: CSV written to memory, which cannot
+/// fail, of fields that are all UTF-8.
+pub fn csv_text(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> String {
+    let mut out = Vec::new();
+    write(&mut out).expect("writing CSV to memory");
+    String::from_utf8(out).expect("CSV of UTF-8 fields")
 }
 
 /// An optional value as a CSV field: empty when absent.

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 use wodds_rules::{RuleSet, Setting};
 
+use crate::cells::csv_text;
 use crate::editions::{Edition, load_all};
 use crate::error::{Error, Result};
 use crate::fight::{self, EditionResult, Sampler};
@@ -138,18 +139,13 @@ pub fn odds(q: &OddsQuery) -> Result<OddsAnswer> {
     };
     let tables = odds::odds(&rules, &request, Names::PLAIN, &|_| {})?;
     let rows: Vec<Row> = tables.into_iter().flatten().collect();
-    let mut csv = Vec::new();
     let refs: Vec<&Row> = rows.iter().collect();
-    odds::write_csv(&mut csv, &refs, q.method == Method::Mc).map_err(io_error)?;
+    let csv = csv_text(|out| odds::write_csv(out, &refs, q.method == Method::Mc));
     Ok(OddsAnswer {
         editions: rules.iter().map(EditionInfo::of).collect(),
         rows,
-        csv: String::from_utf8(csv).map_err(|e| Error::new(e.to_string()))?,
+        csv,
     })
-}
-
-fn io_error(e: std::io::Error) -> Error {
-    Error::new(e.to_string())
 }
 
 fn default_file() -> String {
@@ -233,8 +229,7 @@ pub fn run(
     let Some(results) = fight::play(&scenario, &engines, &tick, stop) else {
         return Ok(None);
     };
-    let mut csv = Vec::new();
-    fight::write_csv(&mut csv, &scenario, &results).map_err(io_error)?;
+    let csv = csv_text(|out| fight::write_csv(out, &scenario, &results));
     Ok(Some(RunAnswer {
         name: scenario.name.clone(),
         kind: match scenario.kind {
@@ -244,7 +239,7 @@ pub fn run(
         },
         editions: scenario.editions.iter().map(EditionInfo::of).collect(),
         results,
-        csv: String::from_utf8(csv).map_err(|e| Error::new(e.to_string()))?,
+        csv,
     }))
 }
 
@@ -342,12 +337,8 @@ pub fn compare(q: &CompareQuery, progress: &dyn crate::compare::Progress) -> Res
         sampling: q.sampler.sampling(),
     };
     let delta = crate::compare::compare(&base, &rule, &scenarios, play, progress)?;
-    let mut csv = Vec::new();
-    crate::compare::write_csv(&mut csv, &delta).map_err(io_error)?;
-    Ok(CompareAnswer {
-        delta,
-        csv: String::from_utf8(csv).map_err(|e| Error::new(e.to_string()))?,
-    })
+    let csv = csv_text(|out| crate::compare::write_csv(out, &delta));
+    Ok(CompareAnswer { delta, csv })
 }
 
 /// What a botch does in an action.
@@ -449,11 +440,10 @@ pub fn extended(q: &ExtendedQuery) -> Result<ActionAnswer> {
         seed: q.seed,
     };
     let f = action::follow(&rules, &what, &extended, how, &|_| {}, &mut |_| {});
-    let mut csv = Vec::new();
-    action::write_csv(&mut csv, "roll", &f).map_err(io_error)?;
+    let csv = csv_text(|out| action::write_csv(out, "roll", &f));
     Ok(ActionAnswer {
         summary: f.summary,
         rounds: f.rounds,
-        csv: String::from_utf8(csv).map_err(|e| Error::new(e.to_string()))?,
+        csv,
     })
 }

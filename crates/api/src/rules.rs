@@ -4,7 +4,7 @@
 use serde::Serialize;
 use wodds_rules::{RuleSet, Setting};
 
-use crate::cells::csv_writer;
+use crate::cells::{csv_text, csv_writer};
 
 /// A setting whose value differs between two rule sets (owned).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -41,34 +41,28 @@ pub fn diff(a: &RuleSet, b: &RuleSet) -> Vec<Change> {
 }
 
 /// A value as `wodds rules diff` prints it: `(unset)` when not set.
-fn shown(v: Option<&toml::Value>) -> String {
+pub fn shown(v: Option<&toml::Value>) -> String {
     v.map_or("(unset)".to_string(), ToString::to_string)
 }
 
 /// The settings as `wodds rules show --format csv` writes them: `key`,
 /// `value` (as TOML writes it), `source`, `note`.
 pub fn show_csv(settings: &[Setting]) -> String {
-    let mut out = Vec::new();
-    let mut w = csv_writer(&mut out);
-    let mut write = || -> csv::Result<()> {
+    csv_text(|out| {
+        let mut w = csv_writer(out);
         w.write_record(["key", "value", "source", "note"])?;
         for s in settings {
             w.write_record([&s.key, &s.value.to_string(), &s.source, &s.note])?;
         }
-        w.flush()?;
-        Ok(())
-    };
-    write().expect("writing CSV to memory");
-    drop(w);
-    String::from_utf8(out).expect("CSV of UTF-8 fields")
+        w.flush()
+    })
 }
 
 /// The changes as `wodds rules diff --format csv` writes them: `key`, `a`,
 /// `b` (`(unset)` when not set), `a_source`, `b_source`.
 pub fn diff_csv(changes: &[Change]) -> String {
-    let mut out = Vec::new();
-    let mut w = csv_writer(&mut out);
-    let mut write = || -> csv::Result<()> {
+    csv_text(|out| {
+        let mut w = csv_writer(out);
         w.write_record(["key", "a", "b", "a_source", "b_source"])?;
         for c in changes {
             w.write_record([
@@ -79,10 +73,6 @@ pub fn diff_csv(changes: &[Change]) -> String {
                 c.b_source.clone().unwrap_or_default(),
             ])?;
         }
-        w.flush()?;
-        Ok(())
-    };
-    write().expect("writing CSV to memory");
-    drop(w);
-    String::from_utf8(out).expect("CSV of UTF-8 fields")
+        w.flush()
+    })
 }

@@ -224,9 +224,7 @@ fn write_toml(out: &mut dyn Write, rules: &RuleSet) -> io::Result<()> {
 }
 
 /// A setting's value as `diff` prints it.
-pub fn shown(v: Option<&toml::Value>) -> String {
-    v.map_or("(unset)".to_string(), ToString::to_string)
-}
+pub use wodds_api::rules::shown;
 
 /// `1 setting differs`, `2 settings differ`.
 pub fn differ(n: usize) -> String {
