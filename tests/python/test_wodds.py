@@ -235,6 +235,42 @@ def test_run_ctrl_c_raises_keyboard_interrupt():
     assert time.monotonic() - started < 30
 
 
+def test_run_ctrl_c_stops_a_chain_being_built():
+    # The elder's fight at the largest limit: revised's first round walks
+    # millions of paths before it is found too big, about 6 s in release
+    # on this machine; Ctrl-C at 0.5 s must not wait for that.
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    timer.start()
+    started = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            wodds.run(
+                SCENARIOS / "elder-vs-three-ghouls.toml",
+                ["revised"],
+                trials=1,
+                max_states=16_777_216,
+            )
+    finally:
+        timer.cancel()
+    assert time.monotonic() - started < 2.5
+
+
+def test_run_max_states(cli_frame):
+    # As --max-states: the revised brawl's chain has 400 states.
+    held = wodds.run_results(SCENARIOS / "brawl.toml", ["revised"], trials=200, max_states=200)
+    assert held[0]["no_chain"].startswith("more than 200 states between rounds")
+    frame = wodds.run(SCENARIOS / "brawl.toml", ["revised"], trials=200, max_states=200)
+    same(
+        frame,
+        cli_frame(
+            "run", SCENARIOS / "brawl.toml", "--editions", "revised", "--trials", "200",
+            "--max-states", "200", "-q",
+        ),
+    )
+    with pytest.raises(wodds.WoddsError, match=r"max_states 0: 0 is not in 1..=16777216"):
+        wodds.run(SCENARIOS / "brawl.toml", ["revised"], max_states=0)
+
+
 # Rule sets.
 
 

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 use wodds_rules::{RuleSet, Setting};
+use wodds_sim::conflict::{Limit, MAX_STATES};
 
 use crate::cells::csv_text;
 use crate::editions::{Edition, load_all};
@@ -178,6 +179,11 @@ pub struct RunQuery {
     /// How fights are drawn: `round` (the default), `outcome` or `die`.
     #[serde(default)]
     pub sampler: Sampler,
+    /// The most states a round chain may hold before an edition's fights
+    /// are drawn by the outcome sampler instead (`--max-states`; default
+    /// 65,536).
+    #[serde(default)]
+    pub max_states: Option<usize>,
 }
 
 /// What [`run`] answers.
@@ -212,14 +218,25 @@ pub fn scenario(q: &RunQuery) -> Result<wodds_sim::conflict::Scenario> {
 
 /// Plays a scenario under each edition; `progress` is told of each batch
 /// of fights played, of `total` (its second argument). `None` if `stop`
-/// said so.
+/// said so, while the round chains were built or between two batches.
 pub fn run(
     q: &RunQuery,
     progress: &(dyn Fn(u64, u64) + Sync),
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<Option<RunAnswer>> {
     let scenario = scenario(q)?;
-    let engines = fight::engines(&scenario, q.sampler)?;
+    let limit = match q.max_states {
+        Some(n) if !(1..=MAX_STATES).contains(&n) => {
+            return Err(Error::new(format!(
+                "max_states {n}: {n} is not in 1..={MAX_STATES}"
+            )));
+        }
+        Some(n) => Limit::of_states(n),
+        None => Limit::default(),
+    };
+    let Some(engines) = fight::engines_until(&scenario, q.sampler, limit, stop)? else {
+        return Ok(None);
+    };
     let total = fight::fights(&scenario);
     let done = std::sync::atomic::AtomicU64::new(0);
     let tick = |n: u64| {

@@ -157,6 +157,57 @@ fn a_stopped_run_answers_nothing() {
     assert!(a.is_none());
 }
 
+/// A stop while a round chain is built ends the run before any fight:
+/// the elder's fight at the largest limit walks millions of paths through
+/// revised's first round before finding it too big (seconds, in release),
+/// and the stop is asked before the first state and after every 4,096
+/// paths, so the third look is the one that stops it.
+#[test]
+fn a_run_stops_while_its_chain_is_built() {
+    let q: RunQuery = serde_json::from_value(serde_json::json!({
+        "scenario": shipped("elder-vs-three-ghouls"),
+        "editions": ["revised"],
+        "max_states": wodds_sim::conflict::MAX_STATES,
+        "trials": 1,
+    }))
+    .unwrap();
+    let (asked, played) = (AtomicU64::new(0), AtomicU64::new(0));
+    let a = request::run(
+        &q,
+        &|n, _| {
+            played.fetch_add(n, Ordering::Relaxed);
+        },
+        &|| asked.fetch_add(1, Ordering::Relaxed) + 1 >= 3,
+    )
+    .unwrap();
+    assert!(a.is_none());
+    assert_eq!(asked.load(Ordering::Relaxed), 3);
+    assert_eq!(played.load(Ordering::Relaxed), 0);
+}
+
+/// `max_states` holds the chain as `--max-states` does (the revised
+/// brawl's chain has 400 states), and says its range as the flag does.
+#[test]
+fn a_run_holds_its_chain_to_max_states() {
+    let run = |max: usize| {
+        let q: RunQuery = serde_json::from_value(serde_json::json!({
+            "scenario": shipped("brawl"), "editions": ["revised"],
+            "max_states": max, "trials": 10,
+        }))
+        .unwrap();
+        request::run(&q, &|_, _| {}, &|| false).map(|a| a.expect("not stopped"))
+    };
+    let held = run(200).unwrap();
+    let why = held.results[0].no_chain.as_deref().unwrap();
+    assert!(
+        why.starts_with("more than 200 states between rounds"),
+        "{why}"
+    );
+    assert_eq!(run(400).unwrap().results[0].chain_states, Some(400));
+    let e = run(0).unwrap_err();
+    assert_eq!(e.message, "max_states 0: 0 is not in 1..=16777216");
+}
+
 /// A scenario's mistake is located in the name it was given.
 #[test]
 fn a_bad_scenario_says_where() {

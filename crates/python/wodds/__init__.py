@@ -278,6 +278,7 @@ def _run(
     sampler: str,
     file: Optional[str],
     progress: Optional[Callable[[int, int], Any]],
+    max_states: Optional[int],
 ) -> Tuple[str, str]:
     text, name, folder = _scenario(scenario)
     query: Dict[str, Any] = {
@@ -292,6 +293,8 @@ def _run(
         query["trials"] = trials
     if seed is not None:
         query["seed"] = seed
+    if max_states is not None:
+        query["max_states"] = max_states
     return _wodds.run(json.dumps(query), progress)
 
 
@@ -304,6 +307,7 @@ def run(
     sampler: str = "round",
     file: Optional[str] = None,
     progress: Optional[Callable[[int, int], Any]] = None,
+    max_states: Optional[int] = None,
 ) -> pl.DataFrame:
     """A scenario's conflict under each edition: ``wodds run --format csv``,
     one row a side.
@@ -313,10 +317,13 @@ def run(
     ``editions`` replaces the scenario's own list; ``trials`` and ``seed``
     its own. ``sampler`` is ``"round"``, ``"outcome"`` or ``"die"``.
     ``progress(done, total)``, if given, is called about ten times a
-    second with the fights played so far. Ctrl-C stops the fights and
-    raises ``KeyboardInterrupt``.
+    second with the fights played so far. ``max_states`` is ``wodds run
+    --max-states``: the most states a round chain may hold (default
+    65,536, at most 16,777,216) before an edition's fights are drawn by
+    the outcome sampler instead. Ctrl-C stops the work, the chains'
+    building included, and raises ``KeyboardInterrupt``.
     """
-    csv, _ = _run(scenario, editions, trials, seed, sampler, file, progress)
+    csv, _ = _run(scenario, editions, trials, seed, sampler, file, progress, max_states)
     return _frame(csv)
 
 
@@ -329,11 +336,12 @@ def run_results(
     sampler: str = "round",
     file: Optional[str] = None,
     progress: Optional[Callable[[int, int], Any]] = None,
+    max_states: Optional[int] = None,
 ) -> List[Dict[str, Any]]:
     """:func:`run`'s figures in full, nested as ``wodds run --format json``
     writes them: one dict an edition (its sides, how fights ended, rounds
     distributions, exact figures where the chains fit)."""
-    _, results = _run(scenario, editions, trials, seed, sampler, file, progress)
+    _, results = _run(scenario, editions, trials, seed, sampler, file, progress, max_states)
     return json.loads(results)
 
 

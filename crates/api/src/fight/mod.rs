@@ -11,7 +11,7 @@ use std::path::Path;
 use rayon::prelude::*;
 use serde::Deserialize;
 use wodds_rules::RuleSet;
-use wodds_sim::conflict::{self, EditionEngine, Sampling, Scenario, Shard};
+use wodds_sim::conflict::{self, EditionEngine, Limit, Sampling, Scenario, Shard};
 
 pub use csv::write_csv;
 pub use result::{EditionResult, SideResult, TrackResult, summarize};
@@ -60,13 +60,30 @@ pub fn scenario(
 /// fails first; under [`Sampler::Round`] each builds its round chain (side
 /// by side, on rayon).
 pub fn engines(scenario: &Scenario, sampler: Sampler) -> Result<Vec<EditionEngine>> {
+    let built = engines_until(scenario, sampler, Limit::default(), &|| false)?;
+    Ok(built.expect("never stopped"))
+}
+
+/// [`engines`] with round chains held to `limit`, given up (`Ok(None)`)
+/// as soon as `stop` says so, even while a chain is being built.
+pub fn engines_until(
+    scenario: &Scenario,
+    sampler: Sampler,
+    limit: Limit,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<Vec<EditionEngine>>> {
     let built: Vec<_> = scenario
         .editions
         .par_iter()
-        .map(|rules| EditionEngine::new(scenario, rules, sampler.sampling()))
+        .map(|rules| EditionEngine::until(scenario, rules, sampler.sampling(), limit, stop))
         .collect();
-    // The first edition's error, whichever thread finished first.
-    built.into_iter().map(|e| e.map_err(Error::from)).collect()
+    // The first edition's error, whichever thread finished first; then
+    // `None` if any was stopped.
+    let built: Vec<Option<EditionEngine>> = built
+        .into_iter()
+        .map(|e| e.map_err(Error::from))
+        .collect::<Result<_>>()?;
+    Ok(built.into_iter().collect())
 }
 
 /// Plays the scenario's `trials` fights under each edition (seeded by its

@@ -227,11 +227,46 @@ impl<S: Hash> Hash for Indexed<S> {
     }
 }
 
+/// Paths through a round between two looks at whether to stop.
+const STOP_EVERY: u64 = 1 << 12;
+
+/// Why a chain stopped growing: it has none, or it was told to stop.
+enum Halt {
+    No(NoChain),
+    Stopped,
+}
+
+impl From<NoChain> for Halt {
+    fn from(why: NoChain) -> Self {
+        Halt::No(why)
+    }
+}
+
 impl Chain {
     /// The chain of `engine`'s fights, or why not: its states or paths
     /// pass `limit`, or a roll cannot be enumerated (beyond the exact
     /// tables, or too many members to order).
     pub fn build<E: Rounds>(engine: &E, limit: Limit) -> Result<Chain, NoChain> {
+        Chain::build_until(engine, limit, &|| false).expect("never stopped")
+    }
+
+    /// [`Chain::build`], given up (`None`) as soon as `stop` says so: it
+    /// is asked before each state's round is walked, so a caller that
+    /// cancels (a notebook's Ctrl-C) waits no longer than one state.
+    pub fn build_until<E: Rounds>(
+        engine: &E,
+        limit: Limit,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Result<Chain, NoChain>> {
+        match Chain::grow(engine, limit, stop) {
+            Ok(chain) => Some(Ok(chain)),
+            Err(Halt::No(why)) => Some(Err(why)),
+            Err(Halt::Stopped) => None,
+        }
+    }
+
+    /// The chain grown from the start state outward, state by state.
+    fn grow<E: Rounds>(engine: &E, limit: Limit, stop: &dyn Fn() -> bool) -> Result<Chain, Halt> {
         let frame = engine.frame();
         let start = engine.begin();
         let mut states: Vec<Key<E::State>> = vec![start];
@@ -246,25 +281,32 @@ impl Chain {
         // Each state's steps so far, by step (kept, cleared, state to state).
         let mut seen: HashMap<Step, usize> = HashMap::default();
         while exact.len() < states.len() {
+            if stop() {
+                return Err(Halt::Stopped);
+            }
             let (st, roster) = states[exact.len()];
             let mut steps: Vec<(Step, f64)> = Vec::new();
             seen.clear();
             let before = walk.work();
-            loop {
+            for walked in 1u64.. {
+                // One state's round may take millions of paths.
+                if walked % STOP_EVERY == 0 && stop() {
+                    return Err(Halt::Stopped);
+                }
                 let (mut s, mut r) = (st, roster);
                 engine.round(&mut s, &mut r, &mut walk);
                 if let Some(why) = walk.failure() {
-                    return Err(match why {
+                    return Err(Halt::No(match why {
                         Unenumerable::Roll(pool) => NoChain::Roll { pool },
                         Unenumerable::Order(members, most) => NoChain::Order { members, most },
                         Unenumerable::Empty => NoChain::Empty,
-                    });
+                    }));
                 }
                 if walk.work() - before > limit.paths / ROUND_SHARE {
-                    return Err(NoChain::Round {
+                    return Err(Halt::No(NoChain::Round {
                         limit: limit.states,
                         paths: limit.paths / ROUND_SHARE,
-                    });
+                    }));
                 }
                 let next = match r.result(0, |j| E::lost(&s[j])) {
                     Some(f) => {
@@ -293,10 +335,10 @@ impl Chain {
                         if id == fresh {
                             states.push(key);
                             if states.len() > limit.states {
-                                return Err(NoChain::States {
+                                return Err(Halt::No(NoChain::States {
                                     limit: limit.states,
                                     bytes_per_state: bytes_per_state::<E::State>(&exact),
-                                });
+                                }));
                             }
                         }
                         id
@@ -328,11 +370,11 @@ impl Chain {
             // state has taken so far, would pass the limit.
             let projected = walk.work() as f64 / exact.len() as f64 * states.len() as f64;
             if projected > limit.paths as f64 {
-                return Err(NoChain::Paths {
+                return Err(Halt::No(NoChain::Paths {
                     limit: limit.states,
                     paths: projected,
                     paths_limit: limit.paths,
-                });
+                }));
             }
         }
         let track: Vec<Option<i32>> = states.iter().map(|(s, _)| engine.track(s)).collect();

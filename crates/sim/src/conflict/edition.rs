@@ -63,6 +63,20 @@ impl EditionEngine {
         sampling: Sampling,
         limit: Limit,
     ) -> Result<Self, wodds_rules::RulesError> {
+        let built = EditionEngine::until(scenario, rules, sampling, limit, &|| false)?;
+        Ok(built.expect("never stopped"))
+    }
+
+    /// [`EditionEngine::with_limit`], given up (`Ok(None)`) while its
+    /// round chain is built as soon as `stop` says so
+    /// ([`Chain::build_until`]).
+    pub fn until(
+        scenario: &Scenario,
+        rules: &wodds_rules::RuleSet,
+        sampling: Sampling,
+        limit: Limit,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<Self>, wodds_rules::RulesError> {
         use wodds_rules::CombatEngine as E;
         // The round chain is composed from the outcome sampler's tables.
         let tables = match sampling {
@@ -103,26 +117,32 @@ impl EditionEngine {
             E::Fta => Kind::Fta(Box::new(fta::Fta::new(scenario, rules, tables)?)),
             E::Uwod => Kind::Uwod(Box::new(uwod::Uwod::new(scenario, rules, tables)?)),
         };
-        let chain = match (sampling, &engine) {
-            (Sampling::Round, Kind::Revised(e)) => Some(Chain::build(e.as_ref(), limit)),
-            (Sampling::Round, Kind::Hubris(e)) => Some(Chain::build(e.as_ref(), limit)),
-            (Sampling::Round, Kind::Uwod(e)) => Some(Chain::build(e.as_ref(), limit)),
-            (Sampling::Round, Kind::Fta(e)) => Some(Chain::build(e.as_ref(), limit)),
-            (Sampling::Round, Kind::Lead(e)) => Some(Chain::build(e.as_ref(), limit)),
-            (Sampling::Round, Kind::Race(e)) => Some(Chain::build(e.as_ref(), limit)),
-            (Sampling::Round, Kind::Contest(e)) => Some(Chain::build(e.as_ref(), limit)),
-            (Sampling::Round, Kind::Grapple(e)) => Some(Chain::build(e.as_ref(), limit)),
-            (Sampling::Round, Kind::FlowRevised(e)) => Some(Chain::build(e.as_ref(), limit)),
-            (Sampling::Round, Kind::FlowHubris(e)) => Some(Chain::build(e.as_ref(), limit)),
-            (Sampling::Round, Kind::FlowUwod(e)) => Some(Chain::build(e.as_ref(), limit)),
-            (Sampling::Round, Kind::FlowFta(e)) => Some(Chain::build(e.as_ref(), limit)),
-            _ => None,
+        let built = match (sampling, &engine) {
+            (Sampling::Round, Kind::Revised(e)) => Chain::build_until(e.as_ref(), limit, stop),
+            (Sampling::Round, Kind::Hubris(e)) => Chain::build_until(e.as_ref(), limit, stop),
+            (Sampling::Round, Kind::Uwod(e)) => Chain::build_until(e.as_ref(), limit, stop),
+            (Sampling::Round, Kind::Fta(e)) => Chain::build_until(e.as_ref(), limit, stop),
+            (Sampling::Round, Kind::Lead(e)) => Chain::build_until(e.as_ref(), limit, stop),
+            (Sampling::Round, Kind::Race(e)) => Chain::build_until(e.as_ref(), limit, stop),
+            (Sampling::Round, Kind::Contest(e)) => Chain::build_until(e.as_ref(), limit, stop),
+            (Sampling::Round, Kind::Grapple(e)) => Chain::build_until(e.as_ref(), limit, stop),
+            (Sampling::Round, Kind::FlowRevised(e)) => Chain::build_until(e.as_ref(), limit, stop),
+            (Sampling::Round, Kind::FlowHubris(e)) => Chain::build_until(e.as_ref(), limit, stop),
+            (Sampling::Round, Kind::FlowUwod(e)) => Chain::build_until(e.as_ref(), limit, stop),
+            (Sampling::Round, Kind::FlowFta(e)) => Chain::build_until(e.as_ref(), limit, stop),
+            _ => {
+                return Ok(Some(EditionEngine {
+                    engine,
+                    sampling,
+                    chain: None,
+                }));
+            }
         };
-        Ok(EditionEngine {
+        Ok(built.map(|chain| EditionEngine {
             engine,
             sampling,
-            chain,
-        })
+            chain: Some(chain),
+        }))
     }
 
     /// The sampler it was asked for.
