@@ -138,6 +138,41 @@ for (const file of scenarios) {
 measured.exact_pairs = exactPairs;
 measured.walk_s = Math.round(walked / 100) / 10;
 
+// 5b. Every shipped scenario under its own editions, the house-rule files
+//     it names (uriel-escapes: ../rules/*-pursuers-roll.toml) given from
+//     the page's catalogue: each exact figure is `wodds run`'s on the
+//     file. Editions are matched in order: the CLI names a house-rule file
+//     by its path from the working directory, the page as the scenario
+//     does.
+await page.check("#own");
+let ownPairs = 0;
+for (const file of scenarios) {
+  const results = JSON.parse(cli(["run", join("scenarios", file), "--trials", "1000", "--format", "json", "-q"]));
+  await page.selectOption("#scenario", file);
+  await poll(page, (f) => document.body.dataset.fightState === "done" && document.body.dataset.fightScenario === f, file, 600000);
+  const shown = await page.$$eval("#fight-table tr[data-edition]", (rows) => rows.map((r) => ({
+    edition: r.dataset.edition,
+    exact: [...r.querySelectorAll("td[data-exact]")].map((td) => Number(td.dataset.exact)),
+  })));
+  let ok = shown.length === results.length;
+  results.forEach((r, k) => {
+    const s = shown[k];
+    if (!s) { ok = false; return; }
+    ok = ok && r.edition.replace(/^scenarios\//, "") === s.edition;
+    if (r.chain_states == null) { ok = ok && s.exact.length === 0; return; }
+    ownPairs++;
+    ok = ok && s.exact.length === r.sides.length && r.sides.every((side, i) => Math.abs(side.exact_win_rate - s.exact[i]) <= TOL);
+  });
+  if (file === "uriel-escapes.toml") {
+    check(ok && shown.some((s) => s.edition === "../rules/revised-pursuers-roll.toml"),
+      `uriel-escapes under its own editions, the pursuers-roll rules included: ${shown.map((s) => s.edition).join(", ")}`);
+  } else if (!ok) {
+    check(false, `${file} under its own editions: the same as wodds run's to 1e-9`);
+  }
+}
+check(ownPairs > 0, `every shipped scenario under its own editions: ${ownPairs} exact pairs, each wodds run's to 1e-9`);
+await page.uncheck("#own");
+
 // 6. A fight with no chain is estimated with a progress bar; the stop
 //    button stops it.
 await page.fill("#trials", "5000000");

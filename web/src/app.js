@@ -3,6 +3,9 @@
 "use strict";
 
 const COLORS = { revised: "#3b6fb6", fta: "#d08a2c", uwod: "#3f8f57", hubris: "#8e5bb5", house: "#c0392b" };
+// Editions other than the built-ins and the house rule (the house-rule
+// files a scenario names), in the order first met.
+const MORE_COLORS = ["#555555", "#2f6f73", "#8c4b6b", "#7a6f45"];
 const SIDE_COLORS = ["#2a7f8f", "#a0522d", "#6b8e23", "#7d5ba6"];
 const DRAW_COLOR = "#b9bfca";
 const RULE = { id: "house", file: "house-rule.toml" };
@@ -18,7 +21,7 @@ ones = "ignore"
 const DEFAULTS = {
   editions: ["revised", "fta", "uwod", "hubris"], ruleOn: true, rule: DEFAULT_RULE, base: "revised",
   pool: 6, difficulty: null, specialty: false, willpower: false,
-  scenario: "brawl.toml", scenarioText: null, trials: 10000,
+  scenario: "brawl.toml", scenarioText: null, trials: 10000, own: false,
 };
 const state = Object.assign({}, DEFAULTS);
 const $ = (id) => document.getElementById(id);
@@ -113,10 +116,16 @@ function el(tag, attrs, ...children) {
   return e;
 }
 function swatch() { return el("span", { class: "swatch" }); }
-function colorOf(id) { return COLORS[id] || "#555"; }
+function colorOf(id) {
+  if (!(id in COLORS)) COLORS[id] = MORE_COLORS[(Object.keys(COLORS).length - 5) % MORE_COLORS.length];
+  return COLORS[id];
+}
+// An edition's name to show: a house-rule file's name without its folder
+// and `.toml` (the scenario names it `../rules/x.toml`).
+function label(id) { return id.includes("/") ? id.replace(/^.*\//, "").replace(/\.toml$/, "") : id; }
 function editionCell(id) {
   const s = swatch(); s.style.background = colorOf(id);
-  return el("td", {}, s, id);
+  return el("td", { title: id }, s, label(id));
 }
 function showError(box, error) {
   if (!error) { box.hidden = true; box.textContent = ""; return; }
@@ -294,7 +303,11 @@ async function updateFight() {
   if (fighting) fighting.stop();
   const engine = new Engine();
   fighting = engine;
-  const q = { scenario: scenarioText(), file: state.scenario, editions: editions(), trials: state.trials };
+  // Under the editions ticked above (and the house rule), or under the
+  // scenario's own list, its house-rule files given from the catalogue.
+  const q = state.own
+    ? { scenario: scenarioText(), file: state.scenario, rules: catalogue.rules, trials: state.trials }
+    : { scenario: scenarioText(), file: state.scenario, editions: editions(), trials: state.trials };
   $("progress").hidden = false;
   $("progress-bar").style.width = "0%";
   $("progress-text").textContent = "building round chains…";
@@ -368,7 +381,7 @@ function drawFight(run) {
     t.append(el("tr", { "data-edition": r.edition }, editionCell(r.edition), ...r.sides.map(winCell),
       el("td", { "data-value": String(draws) }, pct(draws)),
       el("td", {}, rounds == null ? "" : rounds.toFixed(2))));
-    hows.append(el("li", {}, el("strong", {}, r.edition), ": " + how));
+    hows.append(el("li", {}, el("strong", { title: r.edition }, label(r.edition)), ": " + how));
   }
   if (comparing()) {
     const b = run.results.find((r) => r.edition === state.base);
@@ -389,22 +402,27 @@ function drawFight(run) {
 // Each edition's fights as one bar: each side's wins, then the draws.
 function drawFightChart(run) {
   const n = run.results.length;
-  const W = Math.max(340, Math.min(1100, $("fight-chart").clientWidth || 900)), L = 70, R = 16, T = 28, row = 26, H = T + n * row + 30;
-  const x = (v) => L + v * (W - L - R);
+  const longest = Math.max(...run.results.map((r) => label(r.edition).length));
+  const W = Math.max(340, Math.min(1100, $("fight-chart").clientWidth || 900)), L = Math.max(70, 14 + 7.5 * longest), R = 16, row = 26;
   const sides = run.results[0].sides.map((s) => s.side);
-  let svg = `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="Each side's chance to win, by edition">`;
-  let lx = L;
+  // The legend, in as many lines as the width needs.
+  let legend = "", lx = L, ly = 6;
   sides.concat(["draws"]).forEach((name, i) => {
     const c = i < sides.length ? SIDE_COLORS[i % SIDE_COLORS.length] : DRAW_COLOR;
-    svg += `<rect x="${lx}" y="6" width="12" height="12" fill="${c}"/><text x="${lx + 16}" y="16">${name.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</text>`;
-    lx += 30 + 7.5 * name.length;
+    const width = 30 + 7.5 * name.length;
+    if (lx > L && lx + width > W) { lx = L; ly += 18; }
+    legend += `<rect x="${lx}" y="${ly}" width="12" height="12" fill="${c}"/><text x="${lx + 16}" y="${ly + 10}">${name.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</text>`;
+    lx += width;
   });
+  const T = ly + 22, H = T + n * row + 30;
+  const x = (v) => L + v * (W - L - R);
+  let svg = `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="Each side's chance to win, by edition">` + legend;
   run.results.forEach((r, j) => {
     const y = T + j * row;
     let at = 0;
     const parts = r.sides.map((s, i) => [best(s), SIDE_COLORS[i % SIDE_COLORS.length]]);
     parts.push([r.exact_draws != null ? r.exact_draws : r.draws, DRAW_COLOR]);
-    svg += `<text x="${L - 8}" y="${y + 15}" text-anchor="end">${r.edition}</text>`;
+    svg += `<text x="${L - 8}" y="${y + 15}" text-anchor="end">${label(r.edition)}</text>`;
     for (const [v, c] of parts) {
       svg += `<rect x="${x(at).toFixed(1)}" y="${y + 2}" width="${Math.max(0, x(at + v) - x(at)).toFixed(1)}" height="${row - 6}" fill="${c}"/>`;
       if (v > 0.07) svg += `<text x="${((x(at) + x(at + v)) / 2).toFixed(1)}" y="${y + 16}" text-anchor="middle" style="fill:#fff">${Math.round(100 * v)}%</text>`;
@@ -450,6 +468,7 @@ function fillControls() {
   $("specialty").checked = state.specialty;
   $("willpower").checked = state.willpower;
   $("trials").value = state.trials;
+  $("own").checked = state.own;
   $("scenario-text").value = scenarioText();
   if (state.scenarioText != null) $("scenario-details").open = true;
   gutter($("rule"), $("rule-gutter"), null);
@@ -483,6 +502,7 @@ function fillControls() {
     gutter($("scenario-text"), $("scenario-gutter"), null);
     changed("fight");
   });
+  $("own").addEventListener("change", () => { state.own = $("own").checked; changed("fight"); });
   $("scenario-text").addEventListener("scroll", () => { $("scenario-gutter").scrollTop = $("scenario-text").scrollTop; });
   $("stop").addEventListener("click", () => {
     if (fighting) { fighting.stop(); }

@@ -3,9 +3,12 @@
 //! from keyword arguments. Each answer carries its rows and the CSV
 //! `wodds` writes for the same request.
 
+use std::collections::BTreeMap;
+use std::path::Path;
+
 use serde::{Deserialize, Serialize};
 use wodds_rules::{RuleSet, Setting};
-use wodds_sim::conflict::{Limit, MAX_STATES};
+use wodds_sim::conflict::{Limit, MAX_STATES, Scenario};
 
 use crate::cells::csv_text;
 use crate::editions::{Edition, load_all};
@@ -170,6 +173,11 @@ pub struct RunQuery {
     /// The editions to run it under instead of its own.
     #[serde(default)]
     pub editions: Option<Vec<Edition>>,
+    /// House-rule files its own `editions` list may name, as text, by the
+    /// path it names them (`"../rules/x.toml"`); a name not here is read
+    /// from `dir` as a file.
+    #[serde(default)]
+    pub rules: BTreeMap<String, String>,
     /// Fights an edition instead of the scenario's.
     #[serde(default)]
     pub trials: Option<u64>,
@@ -202,10 +210,19 @@ pub struct RunAnswer {
 }
 
 /// A scenario read from `q`, under its editions or `q`'s.
-pub fn scenario(q: &RunQuery) -> Result<wodds_sim::conflict::Scenario> {
+pub fn scenario(q: &RunQuery) -> Result<Scenario> {
     let given = q.editions.as_deref().map(editions).transpose()?;
-    let dir = q.dir.as_deref().map(std::path::Path::new);
-    let mut scenario = fight::scenario(&q.file, &q.scenario, dir, given)?;
+    let dir = q.dir.as_deref().map(Path::new);
+    let mut scenario = match given {
+        None if !q.rules.is_empty() => {
+            let read = |name: &str| match q.rules.get(name) {
+                Some(text) => RuleSet::from_text(name, name, text, Path::new(".")),
+                None => RuleSet::load(&dir.map_or(name.into(), |d| d.join(name)).to_string_lossy()),
+            };
+            Scenario::parse_reading(&q.file, &q.scenario, &read)?
+        }
+        given => fight::scenario(&q.file, &q.scenario, dir, given)?,
+    };
     if let Some(t) = q.trials {
         check_trials(t)?;
         scenario.trials = t;

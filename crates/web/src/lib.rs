@@ -84,8 +84,9 @@ pub fn diff(a: &str, b: &str) -> String {
     )
 }
 
-/// The shipped scenarios, `[{"file", "text"}]`, and the built-in
-/// editions' ids.
+/// The shipped scenarios, `[{"file", "text"}]`, the house-rule files they
+/// may name (`{"../rules/x.toml": text}`, a [`RunQuery`]'s `rules`) and
+/// the built-in editions' ids.
 #[wasm_bindgen]
 pub fn catalogue() -> String {
     let scenarios: Vec<_> = shipped::SHIPPED
@@ -94,6 +95,7 @@ pub fn catalogue() -> String {
         .collect();
     serde_json::json!({
         "scenarios": scenarios,
+        "rules": shipped::RULES.iter().copied().collect::<std::collections::BTreeMap<_, _>>(),
         "editions": wodds_api::editions::built_in(),
         "version": wodds_api::VERSION,
     })

@@ -203,6 +203,28 @@ impl Scenario {
         dir: Option<&Path>,
         editions: Option<Vec<RuleSet>>,
     ) -> Result<Scenario, RulesError> {
+        match editions {
+            Some(given) => Scenario::parse_with(file, text, Editions::Given(given)),
+            None => Scenario::parse_with(file, text, Editions::Listed(&|name| from_dir(name, dir))),
+        }
+    }
+
+    /// [`Scenario::parse`] with each edition its `editions` list names
+    /// (other than a built-in id) read by `read`: a page or a notebook
+    /// holds the house-rule files a scenario names as text, not files.
+    pub fn parse_reading(
+        file: &str,
+        text: &str,
+        read: &dyn Fn(&str) -> Result<RuleSet, RulesError>,
+    ) -> Result<Scenario, RulesError> {
+        let listed = |name: &str| match wodds_rules::edition_ids().any(|id| id == name) {
+            true => RuleSet::load(name),
+            false => read(name),
+        };
+        Scenario::parse_with(file, text, Editions::Listed(&listed))
+    }
+
+    fn parse_with(file: &str, text: &str, editions: Editions) -> Result<Scenario, RulesError> {
         let raw: RawScenario = from_toml(FileKind::Scenario, file, text)?;
         let at = |offset: usize, field: &str, message: String| {
             located(FileKind::Scenario, file, text, offset, field, message)
@@ -220,8 +242,8 @@ impl Scenario {
             }
         };
         let editions = match editions {
-            Some(given) => given,
-            None => load_editions(&raw.editions, dir, &at)?,
+            Editions::Given(given) => given,
+            Editions::Listed(load) => load_editions(&raw.editions, load, &at)?,
         };
         let trials = match &raw.trials {
             Some(t) if !(1..=MAX_TRIALS).contains(t.get_ref()) => {
@@ -497,9 +519,27 @@ pub fn twice_words(name: &str, twice: &str) -> String {
 
 /// The editions a scenario file lists, loaded: built-in ids, or house-rule
 /// paths relative to `dir`; each once.
+/// The editions a scenario is run under.
+enum Editions<'a> {
+    /// These, instead of its list.
+    Given(Vec<RuleSet>),
+    /// Its list, each name loaded by this.
+    Listed(&'a dyn Fn(&str) -> Result<RuleSet, RulesError>),
+}
+
+/// An edition a scenario names: a built-in id, or a house-rule path
+/// relative to `dir` (the scenario file's folder).
+fn from_dir(name: &str, dir: Option<&Path>) -> Result<RuleSet, RulesError> {
+    let known = wodds_rules::edition_ids().any(|id| id == name);
+    match dir {
+        Some(d) if !known => RuleSet::load(&d.join(name).display().to_string()),
+        _ => RuleSet::load(name),
+    }
+}
+
 fn load_editions(
     listed: &[Spanned<String>],
-    dir: Option<&Path>,
+    load: &dyn Fn(&str) -> Result<RuleSet, RulesError>,
     at: &dyn Fn(usize, &str, String) -> RulesError,
 ) -> Result<Vec<RuleSet>, RulesError> {
     if listed.is_empty() {
@@ -508,13 +548,7 @@ fn load_editions(
     let mut editions = Vec::new();
     for e in listed {
         let name = e.get_ref();
-        let known = wodds_rules::edition_ids().any(|id| id == name);
-        let target = match dir {
-            Some(d) if !known => d.join(name).display().to_string(),
-            _ => name.clone(),
-        };
-        let rules = RuleSet::load(&target)
-            .map_err(|err| at(e.span().start, "editions", err.to_string()))?;
+        let rules = load(name).map_err(|err| at(e.span().start, "editions", err.to_string()))?;
         if let Some(twice) = same_edition(&editions, &rules) {
             return Err(at(e.span().start, "editions", twice_words(name, twice)));
         }
