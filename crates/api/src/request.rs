@@ -131,6 +131,16 @@ fn editions(list: &[Edition]) -> Result<Vec<RuleSet>> {
 
 /// A single roll's odds under each edition.
 pub fn odds(q: &OddsQuery) -> Result<OddsAnswer> {
+    Ok(odds_until(q, &|_, _| {}, &|| false)?.expect("never stopped"))
+}
+
+/// [`odds`], `progress` told of each row done of all (its second
+/// argument); `None` if `stop` said so.
+pub fn odds_until(
+    q: &OddsQuery,
+    progress: &(dyn Fn(u64, u64) + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<OddsAnswer>> {
     check_trials(q.trials)?;
     let rules = editions(&q.editions)?;
     let request = odds::Request {
@@ -141,15 +151,23 @@ pub fn odds(q: &OddsQuery) -> Result<OddsAnswer> {
         trials: q.trials,
         seed: q.seed,
     };
-    let tables = odds::odds(&rules, &request, Names::PLAIN, &|_| {})?;
+    let total = odds::rows(&rules, &request);
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let tick = |n: u64| {
+        let now = done.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n;
+        progress(now, total);
+    };
+    let Some(tables) = odds::odds(&rules, &request, Names::PLAIN, &tick, stop)? else {
+        return Ok(None);
+    };
     let rows: Vec<Row> = tables.into_iter().flatten().collect();
     let refs: Vec<&Row> = rows.iter().collect();
     let csv = csv_text(|out| odds::write_csv(out, &refs, q.method == Method::Mc));
-    Ok(OddsAnswer {
+    Ok(Some(OddsAnswer {
         editions: rules.iter().map(EditionInfo::of).collect(),
         rows,
         csv,
-    })
+    }))
 }
 
 fn default_file() -> String {

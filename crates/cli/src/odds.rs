@@ -49,7 +49,8 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<()> {
     // The bar appears once every roll is checked (the rows are counted
     // first, as before).
     let bar = args.run.progress(odds::rows(&editions, &request), "rows");
-    let rows = odds::odds(&editions, &request, names, &|n| bar.inc(n))?;
+    let rows =
+        odds::odds(&editions, &request, names, &|n| bar.inc(n), &|| false)?.expect("never stopped");
     bar.finish_and_clear();
 
     let all: Vec<&Row> = rows.iter().flatten().collect();

@@ -71,37 +71,66 @@ fn extended(py: Python<'_>, query: &str) -> PyResult<(String, String)> {
     Ok((a.csv, summary))
 }
 
-/// `wodds odds`: an odds request (JSON) to its CSV.
+/// `wodds odds`: an odds request (JSON) to its CSV. `progress`, if given,
+/// is called with (rows done, rows in all) about ten times a second.
+/// Ctrl-C (or an exception from `progress`) stops the rolls between two
+/// batches and raises.
 #[pyfunction]
-fn odds(py: Python<'_>, query: &str) -> PyResult<String> {
+#[pyo3(signature = (query, progress=None))]
+fn odds(py: Python<'_>, query: &str, progress: Option<Py<PyAny>>) -> PyResult<String> {
     let q: OddsQuery = serde_json::from_str(query).map_err(|e| bad_request(py, "odds", &e))?;
-    let answer = py.detach(|| request::odds(&q));
-    answer.map(|a| a.csv).map_err(|e| py_error(py, e))
+    let answer = watched(py, progress.as_ref(), |tell, stop| {
+        request::odds_until(&q, tell, stop)
+    })?;
+    Ok(answer.csv)
 }
 
 /// `wodds run`: a run request (JSON) to its CSV and its results (JSON, as
 /// `wodds run --format json` writes them). `progress`, if given, is
 /// called with (fights done, fights in all) from the calling thread about
 /// ten times a second. Ctrl-C (or an exception from `progress`) stops the
-/// fights between two batches and raises.
+/// work, while the round chains are built or between two batches of
+/// fights, and raises.
 #[pyfunction]
 #[pyo3(signature = (query, progress=None))]
 fn run(py: Python<'_>, query: &str, progress: Option<Py<PyAny>>) -> PyResult<(String, String)> {
     let q: RunQuery = serde_json::from_str(query).map_err(|e| bad_request(py, "run", &e))?;
+    let answer = watched(py, progress.as_ref(), |tell, stop| {
+        request::run(&q, tell, stop)
+    })?;
+    if let Some(f) = &progress {
+        let all = answer.results.iter().map(|r| r.fights).sum::<u64>();
+        f.call1(py, (all, all))?;
+    }
+    let results = serde_json::to_string(&answer.results)
+        .map_err(|e| py_error(py, wodds_api::Error::new(e.to_string())))?;
+    Ok((answer.csv, results))
+}
+
+/// Runs `work` (told how far it has got, asked whether to stop) on a
+/// thread of its own (and rayon's) while this thread, the caller's
+/// (Python's main thread, where signal handlers run), wakes every WATCH to
+/// run Python's signal handlers and call `progress(done, all)`, the GIL
+/// held only for that. Ctrl-C or an exception from `progress` stops the
+/// work and is raised.
+fn watched<T: Send>(
+    py: Python<'_>,
+    progress: Option<&Py<PyAny>>,
+    work: impl FnOnce(
+        &(dyn Fn(u64, u64) + Sync),
+        &(dyn Fn() -> bool + Sync),
+    ) -> wodds_api::Result<Option<T>>
+    + Send,
+) -> PyResult<T> {
     let done = AtomicU64::new(0);
     let total = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
-    // The fights run on a thread of their own (and rayon's); this thread,
-    // the caller's (Python's main thread, where signal handlers run), wakes
-    // every WATCH to run Python's signal handlers and report progress, the
-    // GIL held only for that.
     let outcome = py.detach(|| {
         std::thread::scope(|scope| {
             let (tx, rx) = mpsc::channel();
-            let (q, done, total, stop) = (&q, &done, &total, &stop);
+            let (done, total, stop) = (&done, &total, &stop);
             scope.spawn(move || {
-                let answer = request::run(
-                    q,
+                let answer = work(
                     &|n, all| {
                         // Batches end out of order on rayon's threads.
                         done.fetch_max(n, Ordering::Relaxed);
@@ -119,7 +148,7 @@ fn run(py: Python<'_>, query: &str, progress: Option<Py<PyAny>>) -> PyResult<(St
                     Err(mpsc::RecvTimeoutError::Timeout) if interrupted.is_none() => {
                         let watched = Python::attach(|py| -> PyResult<()> {
                             py.check_signals()?;
-                            if let Some(f) = &progress {
+                            if let Some(f) = progress {
                                 let all = total.load(Ordering::Relaxed);
                                 if all > 0 {
                                     f.call1(py, (done.load(Ordering::Relaxed), all))?;
@@ -136,7 +165,7 @@ fn run(py: Python<'_>, query: &str, progress: Option<Py<PyAny>>) -> PyResult<(St
                     Err(mpsc::RecvTimeoutError::Disconnected) => {
                         // The thread panicked: its scope re-raises it.
                         return (
-                            Err(wodds_api::Error::new("the run's thread failed")),
+                            Err(wodds_api::Error::new("the work's thread failed")),
                             interrupted,
                         );
                     }
@@ -147,16 +176,8 @@ fn run(py: Python<'_>, query: &str, progress: Option<Py<PyAny>>) -> PyResult<(St
     match outcome {
         (_, Some(interrupted)) => Err(interrupted),
         (Err(e), None) => Err(py_error(py, e)),
-        (Ok(None), None) => Err(py_error(py, wodds_api::Error::new("the run was stopped"))),
-        (Ok(Some(answer)), None) => {
-            if let Some(f) = &progress {
-                let all = answer.results.iter().map(|r| r.fights).sum::<u64>();
-                f.call1(py, (all, all))?;
-            }
-            let results = serde_json::to_string(&answer.results)
-                .map_err(|e| py_error(py, wodds_api::Error::new(e.to_string())))?;
-            Ok((answer.csv, results))
-        }
+        (Ok(None), None) => Err(py_error(py, wodds_api::Error::new("the work was stopped"))),
+        (Ok(Some(answer)), None) => Ok(answer),
     }
 }
 

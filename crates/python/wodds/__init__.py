@@ -151,6 +151,7 @@ def odds(
     method: str = "exact",
     trials: int = 100_000,
     seed: int = 1,
+    progress: Optional[Callable[[int, int], Any]] = None,
 ) -> pl.DataFrame:
     """A single roll's odds under each edition: ``wodds odds --format csv``.
 
@@ -159,7 +160,10 @@ def odds(
     its own terms). ``again`` is 8, 9 or 10 (roll again on that face or
     higher), 0 for no re-rolls, None for the edition's own; ``unskilled``
     is ``"skill"`` or ``"knowledge"``. ``method="mc"`` samples ``trials``
-    rolls a row from ``seed`` (and adds ``se_success``).
+    rolls a row from ``seed`` (and adds ``se_success``), on every core.
+    ``progress(done, total)``, if given, is called about ten times a
+    second with the rows done so far; Ctrl-C stops the rolls and raises
+    ``KeyboardInterrupt``.
 
     Columns: edition, pool, difficulty, p_success, p_botch, mean, p_ge_1 ..
     p_ge_5, [se_success,] options, method, trials, seed, rules_hash,
@@ -185,7 +189,7 @@ def odds(
     }
     if difficulty is not None:
         query["difficulty"] = _span("difficulty", difficulty)
-    return _frame(_wodds.odds(json.dumps(query)))
+    return _frame(_wodds.odds(json.dumps(query), progress))
 
 
 def _scenario(scenario: Union[str, "os.PathLike[str]"]) -> Tuple[str, str, str]:
