@@ -328,6 +328,157 @@ def test_extended(cli_frame):
     assert two["p_win_within"][1] == pytest.approx(0.7, abs=1e-12)
 
 
+# The other actions: each function's frame is the CLI's, exact and
+# sampled, its whole-number columns typed.
+
+
+def test_extended_roll_options(cli_frame):
+    frame = wodds.extended("revised", pool=6, target=8, max_rolls=12, again=9, rote=True)
+    same(frame, cli_frame("action", "extended", "-e", "revised", "--pool", 6, "--target", 8,
+                          "--max-rolls", 12, "--again", 9, "--rote", "-q"))
+
+
+def test_retry(cli_frame):
+    frame = wodds.retry("revised", pool=5, difficulty=6, tries=3, specialty=True)
+    same(frame, cli_frame("action", "retry", "-e", "revised", "--pool", 5, "--difficulty", 6,
+                          "--tries", 3, "--specialty", "-q"))
+    assert frame.schema["try"] == pl.Int64 and frame["try"].to_list() == [1, 2, 3]
+    sampled = wodds.retry("fta", pool=4, difficulty=7, tries=6, botch="fail", penalty=2,
+                          method="mc", trials=20000, seed=5)
+    same(sampled, cli_frame("action", "retry", "-e", "fta", "--pool", 4, "--difficulty", 7, "--tries", 6,
+                            "--botch", "fail", "--penalty", 2, "--method", "mc", "--trials", 20000,
+                            "--seed", 5, "-q"))
+    # Worked by hand: one die from 6, +1 a failure: 1/2 succeed at once,
+    # then 4/10 of the rest at 7: 0.7 within two tries.
+    two = wodds.retry("revised", pool=1, difficulty=6, penalty=1, tries=2)
+    assert two["p_win_within"][1] == pytest.approx(0.7, abs=1e-12)
+
+
+def test_teamwork(cli_frame):
+    frame = wodds.teamwork("revised", pools=[4, 5, 3], target=10, difficulty=6)
+    same(frame, cli_frame("action", "teamwork", "-e", "revised", "--pools", "4,5,3", "--difficulty", 6,
+                          "--target", 10, "-q"))
+    assert frame.schema["roll"] == pl.Int64
+    sampled = wodds.teamwork("hubris", pools=(4, 5, 3), target=6, max_rolls=5, willpower=True,
+                             method="mc", trials=20000, seed=2)
+    same(sampled, cli_frame("action", "teamwork", "-e", "hubris", "--pools", "4,5,3", "--target", 6,
+                            "--max-rolls", 5, "--willpower", "--method", "mc", "--trials", 20000,
+                            "--seed", 2, "-q"))
+
+
+def test_contest(cli_frame):
+    frame = wodds.contest("revised", a="5@5,5@5,5@5,6@4", b="5@5,5@5,5@5,6@4", target=5,
+                          tally="difference", max_rounds=30)
+    same(frame, cli_frame("action", "contest", "-e", "revised", "--a", "5@5,5@5,5@5,6@4",
+                          "--b", "5@5,5@5,5@5,6@4", "--target", 5, "--tally", "difference",
+                          "--max-rounds", 30, "-q"))
+    assert frame.schema["round"] == pl.Int64
+    sampled = wodds.contest("hubris", a="5+3", b=6, target=4, botch="fail",
+                            method="mc", trials=20000, seed=8)
+    same(sampled, cli_frame("action", "contest", "-e", "hubris", "--a", "5+3", "--b", 6, "--target", 4,
+                            "--botch", "fail", "--method", "mc", "--trials", 20000, "--seed", 8, "-q"))
+    # Worked by hand: one die each at 6: A wins a round 1/4, B 1/4, a tie
+    # 1/2; first to 1 wins: A at round 1 with 1/4, at round 2 with 1/8.
+    even = wodds.contest("revised", a="1@6", b="1@6", target=1, max_rounds=2)
+    assert even["p_win"].to_list() == pytest.approx([0.25, 0.125], abs=1e-12)
+
+
+def test_prolonged(cli_frame):
+    frame = wodds.prolonged("hubris", a=5, b=6, a_resistance=2, b_resistance=3)
+    same(frame, cli_frame("action", "prolonged", "-e", "hubris", "--a", 5, "--b", 6,
+                          "--a-resistance", 2, "--b-resistance", 3, "-q"))
+    assert frame.schema["contest"] == pl.Int64
+    sampled = wodds.prolonged("hubris", a="5", b="4+2", a_resistance=2, b_resistance=2, tie="re-roll",
+                              method="mc", trials=20000, seed=3)
+    same(sampled, cli_frame("action", "prolonged", "-e", "hubris", "--a", 5, "--b", "4+2",
+                            "--a-resistance", 2, "--b-resistance", 2, "--tie", "re-roll",
+                            "--method", "mc", "--trials", 20000, "--seed", 3, "-q"))
+
+
+def test_multiple(cli_frame):
+    frame = wodds.multiple("revised", pools=[8, 7], difficulty=[6, 8], specialty=True, again=9)
+    same(frame, cli_frame("action", "multiple", "-e", "revised", "--pools", "8,7", "--difficulty", "6,8",
+                          "--specialty", "--again", 9, "-q"))
+    for column in ("action", "pool", "penalty", "difficulty"):
+        assert frame.schema[column] == pl.Int64, column
+    assert frame["penalty"].to_list() == [2, 3]
+    sampled = wodds.multiple("uwod", pools=[9, 7, 8], method="mc", trials=20000, seed=4)
+    same(sampled, cli_frame("action", "multiple", "-e", "uwod", "--pools", "9,7,8",
+                            "--method", "mc", "--trials", 20000, "--seed", 4, "-q"))
+    # Worked by hand: pools 3 and 4 lose 2 and 3 dice: one die each at 6,
+    # a success half the time.
+    halves = wodds.multiple("revised", pools=[3, 4], difficulty=6)
+    assert halves["p_success"].to_list() == pytest.approx([0.5, 0.5], abs=1e-12)
+
+
+def test_resisted(cli_frame):
+    frame = wodds.resisted("revised", a="6@7", b="7@6")
+    same(frame, cli_frame("action", "resisted", "-e", "revised", "--a", "6@7", "--b", "7@6", "-q"))
+    assert frame.schema["margin"] == pl.Int64 and frame.schema["p"] == pl.Float64
+    sampled = wodds.resisted("uwod", a="5@2+4@3", b=6, method="mc", trials=20000, seed=6)
+    same(sampled, cli_frame("action", "resisted", "-e", "uwod", "--a", "5@2+4@3", "--b", 6,
+                            "--method", "mc", "--trials", 20000, "--seed", 6, "-q"))
+    # Worked by hand: one die each at 6 scores 1 half the time (a 1 alone
+    # botches and scores nothing): margins -1, 0, 1 with 1/4, 1/2, 1/4.
+    one = wodds.resisted("revised", a="1@6", b="1@6")
+    assert one["margin"].to_list() == [-1, 0, 1]
+    assert one["p"].to_list() == pytest.approx([0.25, 0.5, 0.25], abs=1e-12)
+
+
+def cli_error(*args):
+    """The line `wodds ARGS...` prints after `error: ` (exit code 2)."""
+    import os
+    import subprocess
+
+    done = subprocess.run([os.environ["WODDS_BIN"], *map(str, args)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 2, done.stderr
+    line = done.stderr.splitlines()[0]
+    assert line.startswith("error: "), line
+    return line[len("error: "):]
+
+
+@pytest.mark.parametrize(
+    "call, args, renamed",
+    [
+        (lambda: wodds.retry("revised", pool=5, penalty=7),
+         ["retry", "-e", "revised", "--pool", 5, "--penalty", 7], {"--penalty": "penalty"}),
+        (lambda: wodds.teamwork("revised", pools=[4, 5], target=201),
+         ["teamwork", "-e", "revised", "--pools", "4,5", "--target", 201], {"--target": "target"}),
+        (lambda: wodds.contest("revised", a="0@6", b=5, target=3),
+         ["contest", "-e", "revised", "--a", "0@6", "--b", 5, "--target", 3], {"--a": "a"}),
+        (lambda: wodds.prolonged("hubris", a=5, b=6, a_resistance=0, b_resistance=3),
+         ["prolonged", "-e", "hubris", "--a", 5, "--b", 6, "--a-resistance", 0, "--b-resistance", 3],
+         {"--a-resistance": "a_resistance"}),
+        (lambda: wodds.multiple("hubris", pools=[7, 6]),
+         ["multiple", "-e", "hubris", "--pools", "7,6"], {}),
+        (lambda: wodds.resisted("revised", a="6,7", b=7),
+         ["resisted", "-e", "revised", "--a", "6,7", "--b", 7], {"--a/--b": "a/b"}),
+    ],
+    ids=["retry", "teamwork", "contest", "prolonged", "multiple", "resisted"],
+)
+def test_action_error_is_the_cli_s(call, args, renamed):
+    # The CLI's sentence, its flags named as the keyword arguments.
+    expected = cli_error("action", *args)
+    for flag, keyword in renamed.items():
+        expected = expected.replace(flag, keyword)
+    with pytest.raises(wodds.WoddsError) as caught:
+        call()
+    assert str(caught.value) == expected
+    assert caught.value.file is None
+
+
+def test_action_bad_values():
+    with pytest.raises(wodds.WoddsError, match="is not POOL or POOL@DIFFICULTY"):
+        wodds.resisted("revised", a="5@x", b=5)
+    with pytest.raises(wodds.WoddsError, match="unknown variant `sometimes`"):
+        wodds.contest("revised", a=5, b=5, target=3, tally="sometimes")
+    with pytest.raises(TypeError):
+        wodds.resisted("revised", a=[5], b=5)
+    with pytest.raises(wodds.WoddsError, match="not one of extended, retry"):
+        _wodds.action("duel", "{}")
+
+
 def test_rules_show(cli_frame):
     frame = wodds.rules_show("fta")
     same(frame, cli_frame("rules", "show", "fta"))

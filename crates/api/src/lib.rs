@@ -15,7 +15,8 @@
 //! - [`compare`]: what a rule changes against a base, on the roll, the
 //!   actions table and each scenario (`wodds compare`).
 //! - [`request`]: the same as JSON-shaped requests and answers, for the
-//!   page and the Python module.
+//!   page and the Python module; [`request::actions`] the actions of
+//!   `wodds action` beside `extended`, and any of the seven by its kind.
 //! - [`Error`]: every failure, with the file, line, column and field when
 //!   it is a mistake in a file.
 //!

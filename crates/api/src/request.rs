@@ -19,6 +19,8 @@ use crate::provenance::MAX_TRIALS;
 use crate::provenance::Method;
 use crate::rules;
 
+pub mod actions;
+
 /// A whole number or an inclusive range `[low, high]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(untagged)]

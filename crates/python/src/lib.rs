@@ -59,16 +59,19 @@ fn compare(py: Python<'_>, query: &str) -> PyResult<String> {
     answer.map(|a| a.csv).map_err(|e| py_error(py, e))
 }
 
-/// `wodds action extended`: an extended action's request (JSON) to its
-/// CSV (the rolls) and its summary (JSON).
+/// `wodds action KIND`: an action's request (JSON; `kind` one of
+/// extended, retry, teamwork, contest, prolonged, multiple, resisted) to
+/// its CSV and the rest of its answer (JSON, as `--format json` writes it).
 #[pyfunction]
-fn extended(py: Python<'_>, query: &str) -> PyResult<(String, String)> {
-    let q: request::ExtendedQuery =
-        serde_json::from_str(query).map_err(|e| bad_request(py, "extended", &e))?;
-    let answer = py.detach(|| request::extended(&q));
-    let a = answer.map_err(|e| py_error(py, e))?;
-    let summary = serde_json::to_string(&a.summary).map_err(|e| bad_request(py, "extended", &e))?;
-    Ok((a.csv, summary))
+fn action(py: Python<'_>, kind: &str, query: &str) -> PyResult<(String, String)> {
+    let answer = py.detach(|| request::actions::any(kind, query));
+    let mut a = answer.map_err(|e| py_error(py, e))?;
+    let csv = a.take_csv();
+    let mut rest = serde_json::to_value(&a).map_err(|e| bad_request(py, kind, &e))?;
+    if let Some(object) = rest.as_object_mut() {
+        object.remove("csv");
+    }
+    Ok((csv, rest.to_string()))
 }
 
 /// `wodds odds`: an odds request (JSON) to its CSV. `progress`, if given,
@@ -213,7 +216,7 @@ fn built_in() -> Vec<&'static str> {
 fn _wodds(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(odds, m)?)?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
-    m.add_function(wrap_pyfunction!(extended, m)?)?;
+    m.add_function(wrap_pyfunction!(action, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(rules_show, m)?)?;
     m.add_function(wrap_pyfunction!(rules_diff, m)?)?;

@@ -10,6 +10,9 @@ the columns of its CSV:
 - :func:`odds`: a single roll's odds under each edition (``wodds odds``).
 - :func:`run`, :func:`run_results`: a scenario's conflict under each
   edition (``wodds run``).
+- :func:`extended`, :func:`retry`, :func:`teamwork`, :func:`contest`,
+  :func:`prolonged`, :func:`multiple`, :func:`resisted`: the actions of
+  ``wodds action``, exact or sampled.
 - :func:`rules_show`, :func:`rules_diff`: a rule set's settings, and what
   two rule sets differ in (``wodds rules show`` / ``diff``).
 - :class:`Rules`: a house rule given as TOML text.
@@ -41,12 +44,20 @@ __all__ = [
     "Rules",
     "WoddsError",
     "built_in",
+    "compare",
+    "contest",
+    "extended",
+    "multiple",
     "odds",
+    "prolonged",
     "read_csv",
+    "resisted",
+    "retry",
     "rules_diff",
     "rules_show",
     "run",
     "run_results",
+    "teamwork",
 ]
 
 
@@ -111,15 +122,21 @@ _TEXT = {
     # compare
     "section", "scenario", "item", "metric",
 }
-_WHOLE = {"pool", "difficulty", "trials", "seed", "roll"}
+_WHOLE = {
+    "pool", "difficulty", "trials", "seed",
+    # action: the roll, try, round or contest; multiple; resisted
+    "roll", "try", "round", "contest", "action", "penalty", "margin",
+}
 
 
 def read_csv(source: Any) -> pl.DataFrame:
-    """Reads CSV that ``wodds`` wrote (``odds``, ``run``, ``rules show`` or
-    ``rules diff`` with ``--format csv``; a path or a file-like object)
-    with the types its columns have: text, whole numbers (``pool``,
-    ``difficulty``, ``trials``, ``seed``) and floats, an empty field read
-    as null whatever its column."""
+    """Reads CSV that ``wodds`` wrote (``odds``, ``run``, ``compare``,
+    ``action``, ``rules show`` or ``rules diff`` with ``--format csv``; a
+    path or a file-like object) with the types its columns have: text,
+    whole numbers (``pool``, ``difficulty``, ``trials``, ``seed``, an
+    action's ``roll``, ``try``, ``round``, ``contest``, ``action``,
+    ``penalty``, ``margin``) and floats, an empty field read as null
+    whatever its column."""
     frame = pl.read_csv(source, infer_schema=False)
     return frame.with_columns(
         pl.col(c).cast(pl.Int64 if c in _WHOLE else pl.Float64)
@@ -135,6 +152,29 @@ def _frame(text: str) -> pl.DataFrame:
 def built_in() -> List[str]:
     """The built-in editions' ids."""
     return list(_wodds.built_in())
+
+
+def _options(
+    specialty: bool,
+    willpower: bool,
+    again: Optional[int],
+    rote: bool,
+    automatic: bool,
+    unskilled: Optional[str],
+) -> Dict[str, Any]:
+    """The roll's options of a request: ``--specialty``, ``--willpower``,
+    ``--again`` (0 for none), ``--rote``, ``--automatic``, ``--unskilled``."""
+    options: Dict[str, Any] = {
+        "specialty": specialty,
+        "willpower": willpower,
+        "rote": rote,
+        "automatic": automatic,
+    }
+    if again is not None:
+        options["again"] = again
+    if unskilled is not None:
+        options["unskilled"] = unskilled
+    return options
 
 
 def odds(
@@ -169,20 +209,10 @@ def odds(
     p_ge_5, [se_success,] options, method, trials, seed, rules_hash,
     wodds_version.
     """
-    options: Dict[str, Any] = {
-        "specialty": specialty,
-        "willpower": willpower,
-        "rote": rote,
-        "automatic": automatic,
-    }
-    if again is not None:
-        options["again"] = again
-    if unskilled is not None:
-        options["unskilled"] = unskilled
     query: Dict[str, Any] = {
         "editions": _editions(editions),
         "pool": _span("pool", pool),
-        "options": options,
+        "options": _options(specialty, willpower, again, rote, automatic, unskilled),
         "method": method,
         "trials": trials,
         "seed": seed,
@@ -235,6 +265,22 @@ def compare(
     return _frame(_wodds.compare(json.dumps(query)))
 
 
+def _action(kind: str, query: Dict[str, Any], optional: Dict[str, Any]) -> pl.DataFrame:
+    """``wodds action KIND --format csv`` for ``query``, with the values of
+    ``optional`` that are not None (absent: the edition's rule)."""
+    query.update((key, value) for key, value in optional.items() if value is not None)
+    csv, _ = _wodds.action(kind, json.dumps(query))
+    return _frame(csv)
+
+
+def _side(name: str, side: Union[str, int]) -> str:
+    """A side as ``--a`` writes it; a whole number is a pool at the
+    edition's standard difficulty."""
+    if isinstance(side, bool) or not isinstance(side, (str, int)):
+        raise TypeError(f"{name}: POOL[@DIFFICULTY] text (like \"6@7\") or a pool, not {type(side).__name__}")
+    return str(side)
+
+
 def extended(
     edition: Edition,
     pool: int,
@@ -246,13 +292,18 @@ def extended(
     free_botch: bool = False,
     specialty: bool = False,
     willpower: bool = False,
+    again: Optional[int] = None,
+    rote: bool = False,
+    automatic: bool = False,
+    unskilled: Optional[str] = None,
     method: str = "exact",
     trials: int = 100_000,
     seed: int = 1,
 ) -> pl.DataFrame:
     """An extended action followed roll by roll: ``wodds action extended
     --format csv``. ``botch`` is ``"wipe"``, ``"fail"`` or ``"ignore"``
-    (None: the edition's rule).
+    (None: the edition's rule); the roll's options are those of
+    :func:`odds`.
 
     Columns: edition, roll, p_win, p_lose, p_win_within, p_lose_within,
     method, trials, seed, rules_hash, wodds_version.
@@ -262,16 +313,238 @@ def extended(
         "pool": pool,
         "target": target,
         "free_botch": free_botch,
-        "options": {"specialty": specialty, "willpower": willpower},
+        "options": _options(specialty, willpower, again, rote, automatic, unskilled),
         "method": method,
         "trials": trials,
         "seed": seed,
     }
-    for key, value in (("difficulty", difficulty), ("max_rolls", max_rolls), ("botch", botch)):
-        if value is not None:
-            query[key] = value
-    rows, _ = _wodds.extended(json.dumps(query))
-    return _frame(rows)
+    optional = {"difficulty": difficulty, "max_rolls": max_rolls, "botch": botch}
+    return _action("extended", query, optional)
+
+
+def retry(
+    edition: Edition,
+    pool: int,
+    difficulty: Optional[int] = None,
+    *,
+    tries: Optional[int] = None,
+    penalty: Optional[int] = None,
+    botch: str = "ignore",
+    specialty: bool = False,
+    willpower: bool = False,
+    again: Optional[int] = None,
+    rote: bool = False,
+    automatic: bool = False,
+    unskilled: Optional[str] = None,
+    method: str = "exact",
+    trials: int = 100_000,
+    seed: int = 1,
+) -> pl.DataFrame:
+    """Trying again after failing, try by try: ``wodds action retry
+    --format csv``. ``difficulty`` is the first try's (None: the edition's
+    standard); each failure adds ``penalty`` (0 to 5; None: the edition's
+    rule) up to the edition's highest. ``tries`` caps the tries (None:
+    until one succeeds). ``botch="fail"`` ends the attempts at a botch;
+    ``"ignore"`` (the default) makes it a failed try. The roll's options
+    are those of :func:`odds`.
+
+    Columns: edition, try, p_win, p_lose, p_win_within, p_lose_within,
+    method, trials, seed, rules_hash, wodds_version.
+    """
+    query: Dict[str, Any] = {
+        "edition": _edition(edition),
+        "pool": pool,
+        "botch": botch,
+        "options": _options(specialty, willpower, again, rote, automatic, unskilled),
+        "method": method,
+        "trials": trials,
+        "seed": seed,
+    }
+    optional = {"difficulty": difficulty, "tries": tries, "penalty": penalty}
+    return _action("retry", query, optional)
+
+
+def teamwork(
+    edition: Edition,
+    pools: Sequence[int],
+    target: int,
+    difficulty: Optional[int] = None,
+    *,
+    max_rolls: Optional[int] = None,
+    botch: Optional[str] = None,
+    specialty: bool = False,
+    willpower: bool = False,
+    again: Optional[int] = None,
+    rote: bool = False,
+    automatic: bool = False,
+    unskilled: Optional[str] = None,
+    method: str = "exact",
+    trials: int = 100_000,
+    seed: int = 1,
+) -> pl.DataFrame:
+    """Several characters working together until ``target`` successes,
+    roll by roll: ``wodds action teamwork --format csv``, under the
+    edition's teamwork rule (each rolls ``pools[i]`` dice and the successes
+    add up, or the first rolls with the others' help as an Edge).
+    ``botch`` is what a botched team roll does: ``"wipe"``, ``"fail"`` or
+    ``"ignore"`` (None: the edition's rule). The roll's options are those
+    of :func:`odds`.
+
+    Columns: edition, roll, p_win, p_lose, p_win_within, p_lose_within,
+    method, trials, seed, rules_hash, wodds_version.
+    """
+    query: Dict[str, Any] = {
+        "edition": _edition(edition),
+        "pools": [int(p) for p in pools],
+        "target": target,
+        "options": _options(specialty, willpower, again, rote, automatic, unskilled),
+        "method": method,
+        "trials": trials,
+        "seed": seed,
+    }
+    optional = {"difficulty": difficulty, "max_rolls": max_rolls, "botch": botch}
+    return _action("teamwork", query, optional)
+
+
+def contest(
+    edition: Edition,
+    a: Union[str, int],
+    b: Union[str, int],
+    target: int,
+    *,
+    max_rounds: Optional[int] = None,
+    tally: Optional[str] = None,
+    botch: Optional[str] = None,
+    method: str = "exact",
+    trials: int = 100_000,
+    seed: int = 1,
+) -> pl.DataFrame:
+    """An extended and resisted contest, round by round: ``wodds action
+    contest --format csv``. Each round's winner scores the margin; the
+    first to ``target`` wins. ``a`` and ``b`` are the sides as ``--a`` and
+    ``--b`` write them: ``POOL`` or ``POOL@DIFFICULTY`` per round,
+    comma-separated, the last repeating (``"5@5,5@5,6@4"``), group members
+    joined by ``+``; a whole number is one pool. ``tally`` is
+    ``"separate"`` or ``"difference"``, ``botch`` ``"wipe"``, ``"fail"`` or
+    ``"ignore"`` (None: the edition's rule).
+
+    Columns: edition, round, p_win, p_lose, p_win_within, p_lose_within,
+    method, trials, seed, rules_hash, wodds_version (a win is A's).
+    """
+    query: Dict[str, Any] = {
+        "edition": _edition(edition),
+        "a": _side("a", a),
+        "b": _side("b", b),
+        "target": target,
+        "method": method,
+        "trials": trials,
+        "seed": seed,
+    }
+    optional = {"max_rounds": max_rounds, "tally": tally, "botch": botch}
+    return _action("contest", query, optional)
+
+
+def prolonged(
+    edition: Edition,
+    a: Union[str, int],
+    b: Union[str, int],
+    a_resistance: int,
+    b_resistance: int,
+    *,
+    max_rounds: Optional[int] = None,
+    tie: Optional[str] = None,
+    method: str = "exact",
+    trials: int = 100_000,
+    seed: int = 1,
+) -> pl.DataFrame:
+    """A prolonged contest (hubris), contest by contest: ``wodds action
+    prolonged --format csv``: contests until one side has lost as many as
+    its Resistance. ``a`` and ``b`` are written as for :func:`contest`, a
+    contest a comma-separated part. ``tie`` is ``"nothing"``,
+    ``"defender"``, ``"acting"`` or ``"re-roll"`` (None: the edition's
+    rule).
+
+    Columns: edition, contest, p_win, p_lose, p_win_within, p_lose_within,
+    method, trials, seed, rules_hash, wodds_version (a win is A's).
+    """
+    query: Dict[str, Any] = {
+        "edition": _edition(edition),
+        "a": _side("a", a),
+        "b": _side("b", b),
+        "a_resistance": a_resistance,
+        "b_resistance": b_resistance,
+        "method": method,
+        "trials": trials,
+        "seed": seed,
+    }
+    optional = {"max_rounds": max_rounds, "tie": tie}
+    return _action("prolonged", query, optional)
+
+
+def multiple(
+    edition: Edition,
+    pools: Sequence[int],
+    difficulty: Union[None, int, Sequence[int]] = None,
+    *,
+    specialty: bool = False,
+    willpower: bool = False,
+    again: Optional[int] = None,
+    rote: bool = False,
+    automatic: bool = False,
+    unskilled: Optional[str] = None,
+    method: str = "exact",
+    trials: int = 100_000,
+    seed: int = 1,
+) -> pl.DataFrame:
+    """Several actions in one turn, each pool losing dice for the others:
+    ``wodds action multiple --format csv``, one row an action. ``pools``
+    are the actions' pools before the penalty, in the order taken;
+    ``difficulty`` is one for all, or one per action (None: the edition's
+    standard). The roll's options are those of :func:`odds`.
+
+    Columns: edition, action, pool, penalty, difficulty, p_success,
+    p_botch, method, trials, seed, rules_hash, wodds_version.
+    """
+    query: Dict[str, Any] = {
+        "edition": _edition(edition),
+        "pools": [int(p) for p in pools],
+        "options": _options(specialty, willpower, again, rote, automatic, unskilled),
+        "method": method,
+        "trials": trials,
+        "seed": seed,
+    }
+    if difficulty is not None and not isinstance(difficulty, int):
+        difficulty = [int(d) for d in difficulty]
+    return _action("multiple", query, {"difficulty": difficulty})
+
+
+def resisted(
+    edition: Edition,
+    a: Union[str, int],
+    b: Union[str, int],
+    *,
+    method: str = "exact",
+    trials: int = 100_000,
+    seed: int = 1,
+) -> pl.DataFrame:
+    """One roll against another: ``wodds action resisted --format csv``,
+    the margin's distribution (A's successes less B's, a botch counting
+    as none), one row a margin with any chance. ``a`` and ``b`` are
+    ``POOL`` or ``POOL@DIFFICULTY``, group members joined by ``+``
+    (``"5@6+4@6"``); a whole number is one pool.
+
+    Columns: edition, margin, p, method, trials, seed, rules_hash,
+    wodds_version.
+    """
+    query: Dict[str, Any] = {
+        "edition": _edition(edition),
+        "a": _side("a", a),
+        "b": _side("b", b),
+        "method": method,
+        "trials": trials,
+        "seed": seed,
+    }
+    return _action("resisted", query, {})
 
 
 def _run(

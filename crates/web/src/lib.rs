@@ -115,3 +115,46 @@ pub fn compare(query: &str) -> String {
 pub fn extended(query: &str) -> String {
     answer(parse::<request::ExtendedQuery>("extended", query).and_then(|q| request::extended(&q)))
 }
+
+/// Any action of `wodds action`: `kind` is one of `extended`, `retry`,
+/// `teamwork`, `contest`, `prolonged`, `multiple` or `resisted`, `query`
+/// its request as JSON ([`request::ExtendedQuery`],
+/// [`request::actions::RetryQuery`], ...). The answer carries its rows
+/// (or margins) and the CSV the subcommand writes with `--format csv`.
+#[wasm_bindgen]
+pub fn action(kind: &str, query: &str) -> String {
+    answer(request::actions::any(kind, query))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `action` answers `{"ok": ...}` with the request's own answer, or
+    /// `{"error": ...}` with the API's message, for every kind.
+    #[test]
+    fn action_answers_ok_or_error() {
+        let query = r#"{"edition": "revised", "a": "1@6", "b": "1@6"}"#;
+        let got: serde_json::Value = serde_json::from_str(&action("resisted", query)).unwrap();
+        let want = request::actions::any("resisted", query).unwrap();
+        assert_eq!(got["ok"]["csv"], want.csv());
+        assert_eq!(got["ok"]["p_success"], 0.25);
+        let extended = r#"{"edition": "revised", "pool": 1, "target": 1, "max_rolls": 2}"#;
+        let got: serde_json::Value = serde_json::from_str(&action("extended", extended)).unwrap();
+        let q: request::ExtendedQuery = serde_json::from_str(extended).unwrap();
+        assert_eq!(got["ok"]["csv"], request::extended(&q).unwrap().csv);
+        let got: serde_json::Value = serde_json::from_str(&action("duel", query)).unwrap();
+        let message = got["error"]["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("action: `duel` is not one of"),
+            "{message}"
+        );
+        let got: serde_json::Value =
+            serde_json::from_str(&action("retry", r#"{"edition": "revised"}"#)).unwrap();
+        let message = got["error"]["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("retry: missing field `pool`"),
+            "{message}"
+        );
+    }
+}

@@ -21,10 +21,24 @@ use wodds_rules::RuleSet;
 use wodds_sim::{Process, Timeline, simulate, solve_with};
 
 use crate::cells::{Cell, csv_writer, tidy};
+use crate::error::{Error, Result};
 use crate::provenance::{Method, Provenance};
 
 /// The longest action followed, in rolls or rounds.
 pub const MAX_HORIZON: usize = 100_000;
+
+/// The most rolls (or rounds) to follow an action for: `max` checked
+/// against 1..=[`MAX_HORIZON`] (`name` says which value in the error), or
+/// [`MAX_HORIZON`] when absent.
+pub fn check_horizon(name: &str, max: Option<usize>) -> Result<usize> {
+    match max {
+        None => Ok(MAX_HORIZON),
+        Some(m) if (1..=MAX_HORIZON).contains(&m) => Ok(m),
+        Some(m) => Err(Error::new(format!(
+            "{name} {m} is outside the allowed range 1..={MAX_HORIZON}"
+        ))),
+    }
+}
 
 /// How an action ended, summed up.
 #[derive(Debug, Clone, Serialize)]

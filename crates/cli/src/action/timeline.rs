@@ -5,9 +5,8 @@
 
 use std::io::{self, Write};
 
-use anyhow::bail;
 use serde::Serialize;
-use wodds_api::action::{Follow, MAX_HORIZON, RoundRow, Summary, follow, write_csv};
+use wodds_api::action::{Follow, RoundRow, Summary, check_horizon, follow, write_csv};
 use wodds_rules::RuleSet;
 use wodds_sim::{Process, Timeline};
 
@@ -22,17 +21,12 @@ pub(super) fn timeline<P: Process>(
     action: &P,
     max: Option<usize>,
 ) -> anyhow::Result<()> {
-    if let Some(m) = max
-        && !(1..=MAX_HORIZON).contains(&m)
-    {
-        let flag = if unit == "try" {
-            "--tries".to_string()
-        } else {
-            format!("--max-{unit}s")
-        };
-        bail!("{flag} {m} is outside the allowed range 1..={MAX_HORIZON}");
-    }
-    let horizon = max.unwrap_or(MAX_HORIZON);
+    let flag = if unit == "try" {
+        "--tries".to_string()
+    } else {
+        format!("--max-{unit}s")
+    };
+    let horizon = check_horizon(&flag, max)?;
     // Sampled: a bar over the runs. Exact: over the rounds solved; most
     // actions end (to within 1e-13) long before the horizon, and the bar
     // then closes at once.
