@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# The performance figures the README and the book quote, measured again on
+# this machine, by anyone (no tool beyond bash, python3 and GNU time):
+#
+#   scripts/perf-figures.sh [PAIRS]
+#
+# builds the release binaries (wodds, and the naive roller of
+# crates/benches), then prints, as Markdown:
+#   - the machine: cores, CPU model, load average before and after, commit;
+#   - the d10 kernel against the naive roller (one `random_range` a die),
+#     whole processes on one thread, 10^8 rolls of 10 dice at difficulty 6,
+#     PAIRS pairs (default 5) run alternately, CPU seconds (user + system),
+#     min / median / max and the ratio of the medians;
+#   - a single sampled odds row of 10^8 rolls at 1 and at 2 threads (wall);
+#   - how many shipped scenario x edition pairs have an exact round chain,
+#     and the peak memory of each `wodds run` at its scenario's own trials;
+#   - the default `wodds report`: wall time and peak memory.
+# Wall times move with the machine's other work: read them beside the load
+# average printed; CPU-time ratios within one run are the steadier figure.
+set -euo pipefail
+pairs="${1:-5}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+target="${CARGO_TARGET_DIR:-$root/target}"
+if [ ! -x /usr/bin/time ]; then
+    echo "FAILED: GNU time (/usr/bin/time) is needed (Debian: apt install time)" >&2
+    exit 1
+fi
+cargo build --release -q -p wodds -p wodds-benches --bin naive
+wodds="$target/release/wodds"
+naive="$target/release/naive"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# `measure FILE FORMAT COMMAND...`: runs COMMAND, its output discarded,
+# appending GNU time's FORMAT line to FILE.
+measure() {
+    local file="$1" format="$2"
+    shift 2
+    /usr/bin/time -a -o "$file" -f "$format" "$@" > /dev/null 2>&1
+}
+# `stats FILE`: min / median / max of FILE's numbers.
+stats() {
+    python3 - "$1" <<'EOF'
+import statistics, sys
+v = sorted(float(x) for x in open(sys.argv[1]).read().split())
+print(f"{v[0]:.3f} / {statistics.median(v):.3f} / {v[-1]:.3f}")
+EOF
+}
+median() {
+    python3 -c "import statistics,sys; print(statistics.median(float(x) for x in open(sys.argv[1]).read().split()))" "$1"
+}
+
+echo "## Measured $(date -u +%Y-%m-%d) by scripts/perf-figures.sh"
+echo
+echo "- machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)"
+echo "- load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "- commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+echo
+
+echo "### The d10 kernel against the naive roller (one thread, CPU s)"
+echo
+for _ in $(seq "$pairs"); do
+    RAYON_NUM_THREADS=1 measure "$work/kernel" "%U %S" "$wodds" odds --editions revised --pool 10 \
+        --difficulty 6 --method mc --trials 100000000 -q --format csv
+    measure "$work/naive" "%U %S" "$naive" --pool 10 --difficulty 6 --trials 100000000
+done
+# user + system, one line a run
+for f in kernel naive; do
+    awk '{print $1 + $2}' "$work/$f" > "$work/$f.cpu"
+done
+ratio="$(python3 -c "print(f'{$(median "$work/naive.cpu") / $(median "$work/kernel.cpu"):.1f}')")"
+echo "| command | CPU s (min / median / max) | against naive |"
+echo "|---|---:|---:|"
+echo "| \`wodds odds --editions revised --pool 10 --difficulty 6 --method mc --trials 100000000\` | $(stats "$work/kernel.cpu") | ${ratio}x |"
+echo "| \`naive --pool 10 --difficulty 6 --trials 100000000\` | $(stats "$work/naive.cpu") | 1 |"
+echo
+
+echo "### One sampled odds row of 10^8 rolls, by threads (wall s)"
+echo
+for _ in $(seq "$pairs"); do
+    for t in 1 2; do
+        RAYON_NUM_THREADS=$t measure "$work/row$t" "%e" "$wodds" odds --editions revised --pool 10 \
+            --difficulty 6 --method mc --trials 100000000 -q --format csv
+    done
+done
+speedup="$(python3 -c "print(f'{$(median "$work/row1") / $(median "$work/row2"):.2f}')")"
+echo "| threads | wall s (min / median / max) |"
+echo "|---:|---:|"
+echo "| 1 | $(stats "$work/row1") |"
+echo "| 2 | $(stats "$work/row2") |"
+echo
+echo "2 threads: ${speedup}x the speed of 1."
+echo
+
+echo "### Round chains and peak memory, scenario by scenario"
+echo
+echo "\`wodds run SCENARIO --editions EDITION -q --format json\` at the scenario's own trials."
+echo
+echo "| scenario | revised | fta | uwod | hubris |"
+echo "|---|---:|---:|---:|---:|"
+exact=0
+pairs_all=0
+peak=0
+for s in scenarios/*.toml; do
+    row="| $(basename "$s" .toml) |"
+    for e in revised fta uwod hubris; do
+        /usr/bin/time -o "$work/mem" -f "%M" "$wodds" run "$s" --editions "$e" -q --format json \
+            > "$work/run.json" 2> /dev/null
+        kb="$(tail -1 "$work/mem")"
+        states="$(python3 -c "import json,sys; r=json.load(open(sys.argv[1]))[0]; print(r['chain_states'] or '')" "$work/run.json")"
+        pairs_all=$((pairs_all + 1))
+        if [ -n "$states" ]; then
+            exact=$((exact + 1))
+            what="$(python3 -c "print(f'{int($states):,} states')")"
+        else
+            what="no chain"
+        fi
+        [ "$kb" -gt "$peak" ] && peak="$kb"
+        row="$row $((kb / 1000)) MB ($what) |"
+    done
+    echo "$row"
+done
+echo
+echo "$exact of $pairs_all pairs exact from a round chain; the largest run peaked at $((peak / 1000)) MB."
+echo
+
+echo "### The default report"
+echo
+cp -r scenarios rules "$work/"
+(cd "$work" && /usr/bin/time -o "$work/report" -f "%e %M" "$wodds" report --out "$work/out" -q > /dev/null 2>&1)
+read -r wall kb < <(tail -1 "$work/report")
+echo "\`wodds report\` (every scenario under every edition): ${wall} s, peak $((kb / 1000)) MB."
+echo
+echo "- load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
