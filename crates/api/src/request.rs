@@ -136,7 +136,7 @@ pub fn odds(q: &OddsQuery) -> Result<OddsAnswer> {
     Ok(odds_until(q, &|_, _| {}, &|| false)?.expect("never stopped"))
 }
 
-/// [`odds`], `progress` told of each row done of all (its second
+/// [`odds()`], `progress` told of each row done of all (its second
 /// argument); `None` if `stop` said so.
 pub fn odds_until(
     q: &OddsQuery,
