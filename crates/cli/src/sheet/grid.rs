@@ -1,12 +1,11 @@
 //! What a sheet shows: for each edition, the exact chance of success and
-//! of a botch at each pool and difficulty, computed from the rules.
+//! of a botch at each pool and difficulty: `wodds odds`'s rows, from the
+//! library API, laid out wide.
 
 use anyhow::Context;
-use rayon::prelude::*;
-use wodds_rules::{CompiledRoll, IntRange, RollOptions, RuleSet};
-use wodds_sim::RollStats;
-
-use crate::output::tidy;
+use wodds_api::Method;
+use wodds_api::odds::{self, Names, Request, Row};
+use wodds_rules::{IntRange, RollOptions, RuleSet};
 
 /// One edition's grids.
 #[derive(Debug)]
@@ -44,8 +43,7 @@ pub(super) struct Plan {
     rules: RuleSet,
     pools: Vec<i32>,
     difficulties: Vec<i32>,
-    /// `rolls[i][j]`: `pools[i]` dice at `difficulties[j]`.
-    rolls: Vec<Vec<CompiledRoll>>,
+    options: RollOptions,
 }
 
 impl Plan {
@@ -70,42 +68,46 @@ impl Plan {
             rules.check_difficulty(d).context("--difficulty")?;
         }
         let (pools, difficulties): (Vec<i32>, Vec<i32>) = (pools.collect(), difficulties.collect());
-        let rolls = pools
-            .iter()
-            .map(|&p| {
-                difficulties
-                    .iter()
-                    .map(|&d| rules.roll(p, d, options))
-                    .collect::<Result<Vec<_>, _>>()
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        for &p in &pools {
+            for &d in &difficulties {
+                rules.roll(p, d, options)?;
+            }
+        }
         Ok(Plan {
             rules,
             pools,
             difficulties,
-            rolls,
+            options: options.clone(),
         })
     }
 
-    /// The exact grids, the rows computed in parallel.
-    pub(super) fn compute(self) -> Block {
-        let stats: Vec<Vec<RollStats>> = self
-            .rolls
-            .par_iter()
-            .map(|row| row.iter().map(RollStats::exact).collect())
-            .collect();
-        let grid = |f: fn(&RollStats) -> f64| -> Vec<Vec<f64>> {
-            stats
-                .iter()
-                .map(|row| row.iter().map(|s| tidy(f(s))).collect())
+    /// The exact grids: `wodds odds`'s rows of the plan's pools and
+    /// difficulties (computed in parallel), a row of the grid a pool.
+    pub(super) fn compute(self) -> anyhow::Result<Block> {
+        let span = |v: &[i32]| (v[0], v[v.len() - 1]);
+        let request = Request {
+            pools: span(&self.pools),
+            difficulties: Some(span(&self.difficulties)),
+            options: self.options,
+            method: Method::Exact,
+            trials: 1,
+            seed: 0,
+        };
+        let rules = std::slice::from_ref(&self.rules);
+        let tables = odds::odds(rules, &request, Names::PLAIN, &|_| {}, &|| false)?;
+        let rows = &tables.expect("never stopped")[0];
+        // Pool by pool, each pool's difficulties in order.
+        let grid = |f: fn(&Row) -> f64| -> Vec<Vec<f64>> {
+            rows.chunks(self.difficulties.len())
+                .map(|pool| pool.iter().map(f).collect())
                 .collect()
         };
-        Block {
-            success: grid(|s| s.p_success),
-            botch: grid(|s| s.p_botch),
+        Ok(Block {
+            success: grid(|r| r.p_success),
+            botch: grid(|r| r.p_botch),
             rules: self.rules,
             pools: self.pools,
             difficulties: self.difficulties,
-        }
+        })
     }
 }

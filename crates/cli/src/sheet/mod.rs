@@ -85,7 +85,10 @@ pub fn run(args: &SheetArgs) -> anyhow::Result<()> {
             )
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let blocks = plans.into_iter().map(Plan::compute).collect();
+    let blocks = plans
+        .into_iter()
+        .map(Plan::compute)
+        .collect::<anyhow::Result<_>>()?;
     let sheet = Sheet {
         blocks,
         botch: !args.no_botch,
