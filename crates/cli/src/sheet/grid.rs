@@ -77,7 +77,7 @@ impl Plan {
             rules,
             pools,
             difficulties,
-            options: options.clone(),
+            options: *options,
         })
     }
 
