@@ -154,9 +154,14 @@ pub struct CompiledRoll {
     /// rolled again (no N-again, no rote) and the rules are classic:
     /// [`D10::roll_pool`]'s short way.
     plain: Option<RollSpec>,
-    /// For pools without re-rolls: the result of every (successes, 1s)
-    /// count, at `successes * (dice + 1) + ones`; empty otherwise.
+    /// The result of every (successes, 1s) count up to
+    /// (`most_successes`, `most_ones`), at `successes * (most_ones + 1) +
+    /// ones`: for pools without re-rolls (every count: `2 * dice` and
+    /// `dice`), and for N-again rolled again side by side (the likely
+    /// counts; a roll beyond them is settled by itself); empty otherwise.
     settled: Vec<Roll>,
+    most_successes: i16,
+    most_ones: i16,
 }
 
 /// Largest settle table built (entries of 4 bytes): every pool without
@@ -187,12 +192,23 @@ impl CompiledRoll {
             plain: (!spec.rolls_again() && !spec.rules().rote && !spec.is_custom())
                 .then(|| spec.with_pool(spec.pool().max(1))),
             settled: Vec::new(),
+            most_successes: 0,
+            most_ones: 0,
         };
         let dice = spec.dice() as usize;
-        let size = (2 * dice + 1) * (dice + 1);
-        if c.reroll.is_none() && !c.rote && c.faces.is_none() && size <= MAX_SETTLED {
-            c.settled = (0..=2 * dice)
-                .flat_map(|s| (0..=dice).map(move |o| (s, o)))
+        let plain = c.reroll.is_none() && !c.rote && c.faces.is_none();
+        let (most_successes, most_ones) = match c.again_cuts {
+            _ if plain => (2 * dice, dice),
+            // Re-rolled 1s count (a 1 when the digit is below `one`).
+            Some(again) if again.one > 0 => (3 * dice + 4, 2 * dice + 4),
+            Some(_) => (3 * dice + 4, dice),
+            None => (0, 0),
+        };
+        let size = (most_successes + 1) * (most_ones + 1);
+        if (plain || c.again_cuts.is_some()) && size <= MAX_SETTLED {
+            (c.most_successes, c.most_ones) = (most_successes as i16, most_ones as i16);
+            c.settled = (0..=most_successes)
+                .flat_map(|s| (0..=most_ones).map(move |o| (s, o)))
                 .map(|(s, o)| match c.custom {
                     true => c.settle::<true>(s as u32, o as u32, spec),
                     false => c.settle::<false>(s as u32, o as u32, spec),
@@ -637,8 +653,8 @@ impl Words {
             y: i16x16::ZERO,
             left: 0,
         };
-        // Below 2 * 100 * 101 + 100 < 2^15.
-        let row = i16x16::splat((dice + 1) as i16);
+        // Below MAX_SETTLED < 2^15.
+        let row = i16x16::splat(c.most_ones + 1);
         let groups = rolls / GROUP as u64;
         for g in 0..groups {
             let counts = Counts::group::<DOUBLE, AGAIN>(self, &mut spare, dice, &cuts);
@@ -655,9 +671,11 @@ impl Words {
             if AGAIN && let Some(again_cuts) = &again_cuts {
                 // Pass after pass, every lane rolls the most dice any lane
                 // rolls again, each lane counting only its own.
+                let mut done = false;
                 for _ in 0..AGAIN_PASSES {
                     let most = again.reduce_max();
                     if most == 0 {
+                        done = true;
                         break;
                     }
                     let more =
@@ -665,6 +683,15 @@ impl Words {
                     successes += more.success;
                     ones += more.one;
                     again = more.again;
+                }
+                // Every lane settled from the table when all fit in it.
+                if done
+                    && !c.settled.is_empty()
+                    && successes.reduce_max() <= c.most_successes
+                    && ones.reduce_max() <= c.most_ones
+                {
+                    sink.cells(g, &(successes * row + ones).to_array(), c);
+                    continue;
                 }
             }
             let (successes, ones) = (successes.to_array(), ones.to_array());
