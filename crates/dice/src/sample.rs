@@ -22,9 +22,10 @@
 //! lanes too: while any roll of the group has dice to roll again, all
 //! sixteen roll the most any of them rolls, side by side on the thresholds
 //! of the re-rolled faces, each roll counting only its own (a lane mask
-//! per die); after 64 such passes, and under rote or a face
-//! table or expressions, a roll leaves the lanes to count its further dice
-//! one roll at a time.
+//! per die), and a group whose counts all fall in the settle table is
+//! settled from it. After 64 such passes, and under rote or a face table
+//! or expressions, a roll leaves the lanes to count its further dice one
+//! roll at a time.
 //!
 //! One roll at a time ([`D10::roll`], [`D10::roll_pool`]) is counted three
 //! dice a table lookup: a table compiled from the [`RollSpec`] maps a code to
@@ -160,7 +161,9 @@ pub struct CompiledRoll {
     /// `dice`), and for N-again rolled again side by side (the likely
     /// counts; a roll beyond them is settled by itself); empty otherwise.
     settled: Vec<Roll>,
+    /// The most successes `settled` settles.
     most_successes: i16,
+    /// The most 1s `settled` settles.
     most_ones: i16,
 }
 

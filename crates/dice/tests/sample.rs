@@ -744,6 +744,8 @@ fn tally_counts_the_rolls_of_roll_into() {
         (rote, 6),
         (specialty, 5),
         (RollRules::ten_again(), 0),
+        (RollRules::ten_again(), 8),
+        (RollRules::ten_again(), 90),
     ] {
         let c = CompiledRoll::new(&RollSpec::new(pool, rules).unwrap());
         let n = 16 * 300 + 7;
