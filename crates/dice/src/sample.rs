@@ -18,9 +18,14 @@
 //! successive groups. A die's categories are signed comparisons of its
 //! biased word with the roll's thresholds (a success from digit `t`, a 1
 //! below digit 1, ...), with no digit formed; the next die of the word is
-//! one multiplication by 10 (`pmullw`) away. Only a roll whose dice are
-//! rolled again (N-again, rote) leaves the lanes, to count its further dice
-//! one roll at a time.
+//! one multiplication by 10 (`pmullw`) away. N-again dice stay in the
+//! lanes too: while any roll of the group has dice to roll again, all
+//! sixteen roll the most any of them rolls, side by side on the thresholds
+//! of the re-rolled faces, each roll counting only its own (a lane mask
+//! per die), and a group whose counts all fall in the settle table is
+//! settled from it. After 64 such passes, and under rote or a face table
+//! or expressions, a roll leaves the lanes to count its further dice one
+//! roll at a time.
 //!
 //! One roll at a time ([`D10::roll`], [`D10::roll_pool`]) is counted three
 //! dice a table lookup: a table compiled from the [`RollSpec`] maps a code to
@@ -94,11 +99,11 @@ struct Cuts {
 }
 
 impl Cuts {
-    /// The thresholds of `spec`'s first faces, or `None` if some category
-    /// is not a threshold of the face (no rule set makes one, but the table
-    /// path counts any).
-    fn new(spec: &RollSpec) -> Option<Cuts> {
-        let faces: [_; 10] = std::array::from_fn(|d| spec.face(d as u8 + 1, false));
+    /// The thresholds of `spec`'s first faces (of the dice it rolls again
+    /// when `reroll`), or `None` if some category is not a threshold of the
+    /// face (no rule set makes one, but the table path counts any).
+    fn new(spec: &RollSpec, reroll: bool) -> Option<Cuts> {
+        let faces: [_; 10] = std::array::from_fn(|d| spec.face(d as u8 + 1, reroll));
         let first = |f: &dyn Fn(usize) -> bool| (0..10).find(|&d| f(d)).unwrap_or(10) as i16;
         let cuts = Cuts {
             success: first(&|d| faces[d].successes >= 1),
@@ -129,6 +134,10 @@ pub struct CompiledRoll {
     reroll: Option<Box<Tables>>,
     /// The first faces' categories as thresholds, for the side-by-side count.
     cuts: Option<Cuts>,
+    /// The faces of the dice rolled again as thresholds, for re-rolls
+    /// counted side by side: N-again under the classic rules (not rote,
+    /// not `CUSTOM`), whose re-rolled dice never count double.
+    again_cuts: Option<Cuts>,
     cancel: bool,
     rote: bool,
     /// Settled from its counts by [`RollSpec::settle_counts`] (a face
@@ -146,9 +155,16 @@ pub struct CompiledRoll {
     /// rolled again (no N-again, no rote) and the rules are classic:
     /// [`D10::roll_pool`]'s short way.
     plain: Option<RollSpec>,
-    /// For pools without re-rolls: the result of every (successes, 1s)
-    /// count, at `successes * (dice + 1) + ones`; empty otherwise.
+    /// The result of every (successes, 1s) count up to
+    /// (`most_successes`, `most_ones`), at `successes * (most_ones + 1) +
+    /// ones`: for pools without re-rolls (every count: `2 * dice` and
+    /// `dice`), and for N-again rolled again side by side (the likely
+    /// counts; a roll beyond them is settled by itself); empty otherwise.
     settled: Vec<Roll>,
+    /// The most successes `settled` settles.
+    most_successes: i16,
+    /// The most 1s `settled` settles.
+    most_ones: i16,
 }
 
 /// Largest settle table built (entries of 4 bytes): every pool without
@@ -163,7 +179,11 @@ impl CompiledRoll {
             first: Tables::new(&spec.with_pool(1), false),
             chance: (spec.rules().chance_die).then(|| Tables::new(&spec.with_pool(0), false)),
             reroll: spec.rolls_again().then(|| Tables::new(spec, true)),
-            cuts: Cuts::new(spec).filter(|_| !spec.reads_tens()),
+            cuts: Cuts::new(spec, false).filter(|_| !spec.reads_tens()),
+            again_cuts: (spec.rolls_again() && !spec.rules().rote && !spec.is_custom())
+                .then(|| Cuts::new(spec, true))
+                .flatten()
+                .filter(|cuts| cuts.double == 10),
             cancel: spec.rules().ones == crate::spec::Ones::Cancel,
             rote: spec.rules().rote,
             custom: spec.is_custom(),
@@ -175,12 +195,23 @@ impl CompiledRoll {
             plain: (!spec.rolls_again() && !spec.rules().rote && !spec.is_custom())
                 .then(|| spec.with_pool(spec.pool().max(1))),
             settled: Vec::new(),
+            most_successes: 0,
+            most_ones: 0,
         };
         let dice = spec.dice() as usize;
-        let size = (2 * dice + 1) * (dice + 1);
-        if c.reroll.is_none() && !c.rote && c.faces.is_none() && size <= MAX_SETTLED {
-            c.settled = (0..=2 * dice)
-                .flat_map(|s| (0..=dice).map(move |o| (s, o)))
+        let plain = c.reroll.is_none() && !c.rote && c.faces.is_none();
+        let (most_successes, most_ones) = match c.again_cuts {
+            _ if plain => (2 * dice, dice),
+            // Re-rolled 1s count (a 1 when the digit is below `one`).
+            Some(again) if again.one > 0 => (3 * dice + 4, 2 * dice + 4),
+            Some(_) => (3 * dice + 4, dice),
+            None => (0, 0),
+        };
+        let size = (most_successes + 1) * (most_ones + 1);
+        if (plain || c.again_cuts.is_some()) && size <= MAX_SETTLED {
+            (c.most_successes, c.most_ones) = (most_successes as i16, most_ones as i16);
+            c.settled = (0..=most_successes)
+                .flat_map(|s| (0..=most_ones).map(move |o| (s, o)))
                 .map(|(s, o)| match c.custom {
                     true => c.settle::<true>(s as u32, o as u32, spec),
                     false => c.settle::<false>(s as u32, o as u32, spec),
@@ -279,6 +310,58 @@ impl Counts {
         }
     }
 }
+
+impl Counts {
+    /// [`Self::digits`] for dice `k..k + n` of a pass of dice rolled again:
+    /// die `i` of lane `l` counts only when `i < again[l]` (lane `l` rolls
+    /// `again[l]` dice again), and no die counts double.
+    #[inline(always)]
+    fn again_digits(&mut self, mut y: i16x16, k: usize, n: usize, again: i16x16, cuts: &WordCuts) {
+        for i in k..k + n {
+            // -1 in the lanes that roll die `i`.
+            let live = again.simd_gt(i16x16::splat(i as i16));
+            self.success -= y.simd_gt(cuts.success) & live;
+            self.one -= cuts.one.simd_gt(y) & live;
+            self.again -= y.simd_gt(cuts.again) & live;
+            if i + 1 < k + n {
+                y = next_digit(y);
+            }
+        }
+    }
+
+    /// Rolls again the `again[l]` dice of each lane `l`: `dice` (the
+    /// lanes' most) dice a lane taken as [`Self::group`] takes them, the
+    /// dice of a lane beyond its own count not counted. The counts of the
+    /// dice rolled, `again` the dice they roll again in turn.
+    #[inline(always)]
+    fn again_pass(
+        words: &mut Words,
+        spare: &mut Spare,
+        dice: usize,
+        again: i16x16,
+        cuts: &WordCuts,
+    ) -> Counts {
+        let mut counts = Counts::ZERO;
+        for (r, run) in words
+            .take(GROUP * (dice / 3))
+            .chunks_exact(GROUP)
+            .enumerate()
+        {
+            counts.again_digits(biased(run), 3 * r, 3, again, cuts);
+        }
+        for k in dice / 3 * 3..dice {
+            counts.again_digits(spare.next(words), k, 1, again, cuts);
+        }
+        counts
+    }
+}
+
+/// Passes of re-rolls counted side by side a group at most; a lane with
+/// dice still to roll again after them rolls them one roll at a time. Each
+/// pass adds at most [`MAX_POOL`] successes and 1s to a lane (a lane
+/// never rolls more dice again than it rolled), so the lanes stay below
+/// `2 * 100 + 64 * 100 < 2^15`.
+const AGAIN_PASSES: u32 = 64;
 
 /// The biased word of the next digit.
 #[inline(always)]
@@ -543,36 +626,42 @@ impl Words {
         };
         let double = cuts.double < 10;
         let again = cuts.again < 10 && c.reroll.is_some();
+        // Re-rolls side by side under the classic rules only (a face
+        // table's re-rolls have a depth); `again_cuts` is `None` under rote.
+        let lanes = if CUSTOM { None } else { c.again_cuts };
         match (double, again) {
-            (false, false) => self.roll_groups::<false, false, CUSTOM>(c, cuts, rolls, sink),
-            (true, false) => self.roll_groups::<true, false, CUSTOM>(c, cuts, rolls, sink),
-            (false, true) => self.roll_groups::<false, true, CUSTOM>(c, cuts, rolls, sink),
-            (true, true) => self.roll_groups::<true, true, CUSTOM>(c, cuts, rolls, sink),
+            (false, false) => self.roll_groups::<false, false, CUSTOM>(c, cuts, None, rolls, sink),
+            (true, false) => self.roll_groups::<true, false, CUSTOM>(c, cuts, None, rolls, sink),
+            (false, true) => self.roll_groups::<false, true, CUSTOM>(c, cuts, lanes, rolls, sink),
+            (true, true) => self.roll_groups::<true, true, CUSTOM>(c, cuts, lanes, rolls, sink),
         }
     }
 
     /// Rolls `rolls` rolls of `c` into `sink`, sixteen at a time side by
-    /// side (see [`D10::roll_into`]).
+    /// side (see [`D10::roll_into`]), and their dice rolled again side by
+    /// side too when `again_cuts` gives those dice's thresholds.
     #[inline(always)]
     fn roll_groups<const DOUBLE: bool, const AGAIN: bool, const CUSTOM: bool>(
         &mut self,
         c: &CompiledRoll,
         cuts: Cuts,
+        again_cuts: Option<Cuts>,
         rolls: u64,
         sink: &mut impl Sink,
     ) {
         let dice = c.spec.dice() as usize;
         let cuts = WordCuts::new(&cuts);
+        let again_cuts = again_cuts.map(|cuts| WordCuts::new(&cuts));
         let mut spare = Spare {
             y: i16x16::ZERO,
             left: 0,
         };
-        // Below 2 * 100 * 101 + 100 < 2^15.
-        let row = i16x16::splat((dice + 1) as i16);
+        // Below MAX_SETTLED < 2^15.
+        let row = i16x16::splat(c.most_ones + 1);
         let groups = rolls / GROUP as u64;
         for g in 0..groups {
             let counts = Counts::group::<DOUBLE, AGAIN>(self, &mut spare, dice, &cuts);
-            let successes = if DOUBLE {
+            let mut successes = if DOUBLE {
                 counts.success + counts.double
             } else {
                 counts.success
@@ -581,8 +670,35 @@ impl Words {
                 sink.cells(g, &(successes * row + counts.one).to_array(), c);
                 continue;
             }
-            let (successes, ones) = (successes.to_array(), counts.one.to_array());
-            let (first, again) = (counts.success.to_array(), counts.again.to_array());
+            let (mut ones, mut again) = (counts.one, counts.again);
+            if AGAIN && let Some(again_cuts) = &again_cuts {
+                // Pass after pass, every lane rolls the most dice any lane
+                // rolls again, each lane counting only its own.
+                let mut done = false;
+                for _ in 0..AGAIN_PASSES {
+                    let most = again.reduce_max();
+                    if most == 0 {
+                        done = true;
+                        break;
+                    }
+                    let more =
+                        Counts::again_pass(self, &mut spare, most as usize, again, again_cuts);
+                    successes += more.success;
+                    ones += more.one;
+                    again = more.again;
+                }
+                // Every lane settled from the table when all fit in it.
+                if done
+                    && !c.settled.is_empty()
+                    && successes.reduce_max() <= c.most_successes
+                    && ones.reduce_max() <= c.most_ones
+                {
+                    sink.cells(g, &(successes * row + ones).to_array(), c);
+                    continue;
+                }
+            }
+            let (successes, ones) = (successes.to_array(), ones.to_array());
+            let (first, again) = (counts.success.to_array(), again.to_array());
             for l in 0..GROUP {
                 let roll = self.finish::<CUSTOM>(
                     c,
@@ -754,9 +870,13 @@ impl<R: Rng> D10<R> {
     ///
     /// Sixteen rolls at a time are counted side by side from `dice / 3`
     /// runs of sixteen words (and a spare run for the dice beyond, shared
-    /// with the next groups; see the module docs); a roll with N-again
-    /// faces or failed rote dice then rolls those one roll at a time, in
-    /// slot order. The last `out.len() % 16` rolls are rolled one at a
+    /// with the next groups; see the module docs). Under N-again (classic
+    /// rules, no rote) the group then rolls again side by side, pass after
+    /// pass, the most dice any of its rolls rolls again, taken as its first
+    /// dice were, each roll counting only its own, for at most 64 passes.
+    /// A roll with dice still to roll again, or with failed rote dice (or
+    /// any re-roll of a face table), then rolls those one roll at a time,
+    /// in slot order. The last `out.len() % 16` rolls are rolled one at a
     /// time. A spare run's digits left at the end are not used.
     pub fn roll_into(&mut self, c: &CompiledRoll, out: &mut [Roll]) {
         self.words.roll_into(c, out);

@@ -194,59 +194,67 @@ struct Reference {
     rules: RollRules,
 }
 
+/// What some faces counted: successes, 1s, dice they roll again, and
+/// (first faces only) faces that failed.
+#[derive(Clone, Copy, Default)]
+struct Counted {
+    successes: i64,
+    ones: i64,
+    again: usize,
+    failed: usize,
+}
+
 impl Reference {
-    /// The result of a roll whose first faces are `first`, drawing the
-    /// faces of any dice rolled again with `draw`.
-    fn roll(&self, chance: bool, first: &[u8], draw: &mut dyn FnMut(usize) -> Vec<u8>) -> Roll {
-        let r = &self.rules;
-        let again_at = match r.tens {
+    /// The face at and above which dice are rolled again (11: never).
+    fn again_at(&self) -> u8 {
+        match self.rules.tens {
             Tens::Again(n) => n,
             _ => 11,
-        };
-        let (mut successes, mut ones, mut again, mut failed) = (0i64, 0i64, 0, 0);
+        }
+    }
+
+    /// What faces of dice rolled again count.
+    fn rerolled(&self, faces: &[u8]) -> Counted {
+        let r = &self.rules;
+        let mut c = Counted::default();
+        for &f in faces {
+            c.successes += i64::from(f >= r.threshold);
+            c.ones += i64::from(f == 1 && r.rerolled_ones_count);
+            c.again += usize::from(f >= self.again_at());
+        }
+        c
+    }
+
+    /// What a roll's first faces count (a chance die's when `chance`).
+    fn first(&self, chance: bool, first: &[u8]) -> Counted {
+        let r = &self.rules;
+        let again_at = self.again_at();
+        let mut c = Counted::default();
         for &f in first {
             let success = if chance { f == 10 } else { f >= r.threshold };
-            successes += match (success, r.tens) {
+            c.successes += match (success, r.tens) {
                 (false, _) => 0,
                 (true, Tens::Double) if f == 10 => 2,
                 (true, _) => 1,
             };
-            failed += usize::from(!success);
-            ones += i64::from(f == 1);
-            again += usize::from(if chance {
+            c.failed += usize::from(!success);
+            c.ones += i64::from(f == 1);
+            c.again += usize::from(if chance {
                 f == 10 && again_at <= 10
             } else {
                 f >= again_at
             });
         }
-        while again > 0 {
-            let more = draw(again);
-            again = 0;
-            for f in more {
-                successes += i64::from(f >= r.threshold);
-                ones += i64::from(f == 1 && r.rerolled_ones_count);
-                again += usize::from(f >= again_at);
-            }
-        }
-        let botch = match r.botch {
-            Botch::Never => false,
-            Botch::NoSuccessWithOne => successes == 0 && ones > 0,
-            Botch::ChanceDieOne => chance && successes == 0 && ones > 0,
-            Botch::When(_) => unreachable!("the reference reads the classic rules only"),
-        };
-        let roll = if botch {
-            Roll::BOTCH
-        } else {
-            let net = match r.ones {
-                Ones::Cancel => (successes - ones).max(0),
-                Ones::Ignore => successes,
-                Ones::Net(_) => unreachable!("the reference reads the classic rules only"),
-            };
-            Roll {
-                successes: net as u16,
-                botch: false,
-            }
-        };
+        c
+    }
+
+    /// The result of a roll whose first faces are `first`, drawing the
+    /// faces of any dice rolled again with `draw`.
+    fn roll(&self, chance: bool, first: &[u8], draw: &mut dyn FnMut(usize) -> Vec<u8>) -> Roll {
+        let r = &self.rules;
+        let counted = self.first(chance, first);
+        let failed = counted.failed;
+        let roll = self.finish(chance, counted, draw);
         if !r.rote || failed == 0 {
             return roll;
         }
@@ -262,16 +270,55 @@ impl Reference {
             roll
         }
     }
+
+    /// The result (before rote) of a roll that has counted `c` so far,
+    /// drawing the faces of the `c.again` dice it rolls again, and of
+    /// theirs, with `draw`, a round at a time.
+    fn finish(&self, chance: bool, c: Counted, draw: &mut dyn FnMut(usize) -> Vec<u8>) -> Roll {
+        let r = &self.rules;
+        let (mut successes, mut ones, mut again) = (c.successes, c.ones, c.again);
+        while again > 0 {
+            let more = self.rerolled(&draw(again));
+            successes += more.successes;
+            ones += more.ones;
+            again = more.again;
+        }
+        let botch = match r.botch {
+            Botch::Never => false,
+            Botch::NoSuccessWithOne => successes == 0 && ones > 0,
+            Botch::ChanceDieOne => chance && successes == 0 && ones > 0,
+            Botch::When(_) => unreachable!("the reference reads the classic rules only"),
+        };
+        if botch {
+            return Roll::BOTCH;
+        }
+        let net = match r.ones {
+            Ones::Cancel => (successes - ones).max(0),
+            Ones::Ignore => successes,
+            Ones::Net(_) => unreachable!("the reference reads the classic rules only"),
+        };
+        Roll {
+            successes: net as u16,
+            botch: false,
+        }
+    }
 }
 
 /// `roll_into` gives exactly the rolls the reference reads from the same
-/// stream of words: each group of sixteen rolls takes `16 * (dice / 3)`
-/// words, roll `l`'s die `i` being digit `i % 3` of word `16 * (i / 3) + l`,
-/// and its `dice % 3` further dice from a spare run of sixteen words, digit
-/// by digit (roll `l`'s from word `l`), a fresh run taken from the stream
-/// when its three digits are spent; then, roll by roll, any dice rolled
-/// again (N-again, rote) take whole words in turn, as the last `len % 16`
-/// rolls do for all their dice.
+/// stream of words. Each group of sixteen rolls takes its `dice` dice a
+/// roll side by side: `16 * (dice / 3)` words, roll `l`'s die `i` being
+/// digit `i % 3` of word `16 * (i / 3) + l`, and its `dice % 3` further
+/// dice from a spare run of sixteen words, digit by digit (roll `l`'s from
+/// word `l`), a fresh run taken from the stream when its three digits are
+/// spent (the spare run shared by everything taken side by side). Under
+/// N-again without rote, while some roll of the group has dice to roll
+/// again, and for 64 passes at most, the group takes `m` dice a roll side
+/// by side the same way, `m` the most dice any of its rolls rolls again,
+/// and roll `l` counts its first `again[l]` of them (its dice rolled
+/// again), whose faces say how many it rolls again in the next pass. Then,
+/// roll by roll, any dice still to roll again (N-again after 64 passes;
+/// every re-roll under rote) take whole words in turn, a round at a time,
+/// as the last `len % 16` rolls do for all their dice.
 #[test]
 fn rolls_are_the_rules_applied_to_the_stream() {
     let ten_again = RollRules::ten_again();
@@ -302,6 +349,22 @@ fn rolls_are_the_rules_applied_to_the_stream() {
         (eight_again_rote, -2),
         (cancelling_again, 4),
         (RollRules::classic(6), 60),
+        (
+            RollRules {
+                tens: Tens::Again(8),
+                ..ten_again
+            },
+            20,
+        ),
+        (ten_again, 100),
+        (
+            RollRules {
+                tens: Tens::Again(9),
+                rerolled_ones_count: true,
+                ..ten_again
+            },
+            -1,
+        ),
     ];
     for (i, &(rules, pool)) in cases.iter().enumerate() {
         let spec = RollSpec::new(pool, rules).unwrap();
@@ -320,18 +383,20 @@ fn rolls_are_the_rules_applied_to_the_stream() {
         };
         let reference = Reference { rules };
         let (chance, dice) = (pool < 1, pool.max(1) as usize);
+        let side_by_side_again = matches!(rules.tens, Tens::Again(_)) && !rules.rote;
         let mut want = Vec::new();
         // The spare run's first word and its digits used.
         let (mut spare, mut used) = (0, 3);
-        for _ in 0..got.len() / 16 {
-            // Die `i` of lane `l` is digit `digit` of word `word + l`.
+        // The places of `n` dice a roll taken side by side: die `i` of
+        // lane `l` is digit `digit` of word `word + l`.
+        let mut side_by_side = |n: usize| {
             let mut places = Vec::new();
             let base = next.get();
-            next.set(base + 16 * (dice / 3));
-            for i in 0..dice / 3 * 3 {
+            next.set(base + 16 * (n / 3));
+            for i in 0..n / 3 * 3 {
                 places.push((base + 16 * (i / 3), i % 3));
             }
-            for _ in 0..dice % 3 {
+            for _ in 0..n % 3 {
                 if used == 3 {
                     spare = next.get();
                     next.set(spare + 16);
@@ -340,12 +405,41 @@ fn rolls_are_the_rules_applied_to_the_stream() {
                 places.push((spare, used));
                 used += 1;
             }
-            for l in 0..16 {
-                let first: Vec<u8> = places
-                    .iter()
-                    .map(|&(word, digit)| faces[3 * (word + l) + digit])
-                    .collect();
-                want.push(reference.roll(chance, &first, &mut draw));
+            places
+        };
+        let lane_faces = |places: &[(usize, usize)], l: usize| -> Vec<u8> {
+            places
+                .iter()
+                .map(|&(word, digit)| faces[3 * (word + l) + digit])
+                .collect()
+        };
+        for _ in 0..got.len() / 16 {
+            let places = side_by_side(dice);
+            if !side_by_side_again {
+                for l in 0..16 {
+                    let first = lane_faces(&places, l);
+                    want.push(reference.roll(chance, &first, &mut draw));
+                }
+                continue;
+            }
+            let mut counted: Vec<Counted> = (0..16)
+                .map(|l| reference.first(chance, &lane_faces(&places, l)))
+                .collect();
+            for _ in 0..64 {
+                let most = counted.iter().map(|c| c.again).max().unwrap();
+                if most == 0 {
+                    break;
+                }
+                let places = side_by_side(most);
+                for (l, c) in counted.iter_mut().enumerate() {
+                    let more = reference.rerolled(&lane_faces(&places[..c.again], l));
+                    c.successes += more.successes;
+                    c.ones += more.ones;
+                    c.again = more.again;
+                }
+            }
+            for c in counted {
+                want.push(reference.finish(chance, c, &mut draw));
             }
         }
         while want.len() < got.len() {
@@ -650,6 +744,8 @@ fn tally_counts_the_rolls_of_roll_into() {
         (rote, 6),
         (specialty, 5),
         (RollRules::ten_again(), 0),
+        (RollRules::ten_again(), 8),
+        (RollRules::ten_again(), 90),
     ] {
         let c = CompiledRoll::new(&RollSpec::new(pool, rules).unwrap());
         let n = 16 * 300 + 7;
