@@ -45,6 +45,7 @@ mod expr;
 mod gof;
 mod lanes;
 mod sample;
+mod side;
 mod spec;
 
 pub use alias::{AliasTable, OutcomeSampler};
