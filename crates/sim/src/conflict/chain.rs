@@ -251,8 +251,9 @@ impl Chain {
     }
 
     /// [`Chain::build`], given up (`None`) as soon as `stop` says so: it
-    /// is asked before each state's round is walked, so a caller that
-    /// cancels (a notebook's Ctrl-C) waits no longer than one state.
+    /// is asked before each state's round is walked and every 4,096 paths
+    /// through it, so a caller that cancels (a notebook's Ctrl-C) waits
+    /// for no more than that.
     pub fn build_until<E: Rounds>(
         engine: &E,
         limit: Limit,
