@@ -467,15 +467,9 @@ pub struct ActionAnswer {
 
 /// An extended action followed to its end.
 pub fn extended(q: &ExtendedQuery) -> Result<ActionAnswer> {
-    use crate::action::{self, Follow, MAX_HORIZON};
+    use crate::action::{self, Follow, check_horizon};
     check_trials(q.trials)?;
-    if let Some(m) = q.max_rolls
-        && !(1..=MAX_HORIZON).contains(&m)
-    {
-        return Err(Error::new(format!(
-            "max_rolls {m} is outside the allowed range 1..={MAX_HORIZON}"
-        )));
-    }
+    let horizon = check_horizon("max_rolls", q.max_rolls)?;
     let rules = q.edition.load()?;
     let (extended, what) = action::extended(
         &rules,
@@ -488,7 +482,7 @@ pub fn extended(q: &ExtendedQuery) -> Result<ActionAnswer> {
         ["pool/difficulty", "target"],
     )?;
     let how = Follow {
-        horizon: q.max_rolls.unwrap_or(MAX_HORIZON),
+        horizon,
         method: q.method,
         trials: q.trials,
         seed: q.seed,
