@@ -279,16 +279,24 @@ impl Chain {
             true => Enumerate::new(),
             false => Enumerate::whole(),
         };
-        // Each state's steps so far, by step (kept, cleared, state to state).
+        // Every step any state's round takes, numbered for the walk
+        // ([`Enumerate::end`]): it adds up each state's steps.
+        let mut kinds: Vec<Step> = Vec::new();
+        let mut numbers: HashMap<Step, u32> = HashMap::default();
+        // Unmarked, each state's steps so far, by step.
         let mut seen: HashMap<Step, usize> = HashMap::default();
         while exact.len() < states.len() {
             if stop() {
                 return Err(Halt::Stopped);
             }
             let (st, roster) = states[exact.len()];
+            let before = walk.work();
+            // A short round is walked path by path; a long one again,
+            // attack by attack.
+            let mut marking = limit.mark_after == 0;
+            walk.restart(marking);
             let mut steps: Vec<(Step, f64)> = Vec::new();
             seen.clear();
-            let before = walk.work();
             for walked in 1u64.. {
                 // One state's round may take millions of paths.
                 if walked % STOP_EVERY == 0 && stop() {
@@ -309,56 +317,78 @@ impl Chain {
                         paths: limit.paths / ROUND_SHARE,
                     }));
                 }
-                let next = match r.result(0, |j| E::lost(&s[j])) {
-                    Some(f) => {
-                        let e = Ended {
-                            winner: f.winner,
-                            end: f.end,
-                            damage: f.winner_damage,
-                            unbegun: r.unbegun,
-                        };
-                        let k = ends.iter().position(|&x| x == e).unwrap_or_else(|| {
-                            ends.push(e);
-                            ends.len() - 1
+                if !marking && walk.work() - before >= limit.mark_after && walk.marked() {
+                    marking = true;
+                    walk.restart(true);
+                    steps.clear();
+                    continue;
+                }
+                // A path cut at a key walked before leads where the key
+                // leads: what it drew after the key is not an outcome.
+                if walk.cut() {
+                    walk.end(None);
+                } else {
+                    let next = match r.result(0, |j| E::lost(&s[j])) {
+                        Some(f) => {
+                            let e = Ended {
+                                winner: f.winner,
+                                end: f.end,
+                                damage: f.winner_damage,
+                                unbegun: r.unbegun,
+                            };
+                            let k = ends.iter().position(|&x| x == e).unwrap_or_else(|| {
+                                ends.push(e);
+                                ends.len() - 1
+                            });
+                            END | k as u32
+                        }
+                        None => {
+                            for (j, x) in s.iter_mut().enumerate() {
+                                *x = E::carry(x);
+                                if limit.merge && j < r.len() && !r.standing(j) {
+                                    *x = E::retire(x);
+                                }
+                            }
+                            let key = (s, r.carried());
+                            let fresh = states.len() as u32;
+                            let id = *ids.entry(Indexed(key)).or_insert(fresh);
+                            if id == fresh {
+                                states.push(key);
+                                if states.len() > limit.states {
+                                    return Err(Halt::No(NoChain::States {
+                                        limit: limit.states,
+                                        bytes_per_state: bytes_per_state::<E::State>(&exact),
+                                    }));
+                                }
+                            }
+                            id
+                        }
+                    };
+                    let count = |_| NoChain::Counts;
+                    let step = Step {
+                        next,
+                        willpower: u16::try_from(r.willpower).map_err(count)?,
+                        reversals: u8::try_from(r.reversals).map_err(count)?,
+                        harm: u16::try_from(r.harm).map_err(count)?,
+                        botches: u16::try_from(r.botches).map_err(count)?,
+                    };
+                    if marking {
+                        let number = *numbers.entry(step).or_insert_with(|| {
+                            kinds.push(step);
+                            kinds.len() as u32 - 1
                         });
-                        END | k as u32
-                    }
-                    None => {
-                        for (j, x) in s.iter_mut().enumerate() {
-                            *x = E::carry(x);
-                            if limit.merge && j < r.len() && !r.standing(j) {
-                                *x = E::retire(x);
+                        walk.end(Some(number));
+                    } else {
+                        // Unmarked, the walk's outcomes are added up here
+                        // (one lookup a path, not two).
+                        let p = walk.p();
+                        match seen.get(&step) {
+                            Some(&k) => steps[k].1 += p,
+                            None => {
+                                seen.insert(step, steps.len());
+                                steps.push((step, p));
                             }
                         }
-                        let key = (s, r.carried());
-                        let fresh = states.len() as u32;
-                        let id = *ids.entry(Indexed(key)).or_insert(fresh);
-                        if id == fresh {
-                            states.push(key);
-                            if states.len() > limit.states {
-                                return Err(Halt::No(NoChain::States {
-                                    limit: limit.states,
-                                    bytes_per_state: bytes_per_state::<E::State>(&exact),
-                                }));
-                            }
-                        }
-                        id
-                    }
-                };
-                let count = |_| NoChain::Counts;
-                let step = Step {
-                    next,
-                    willpower: u16::try_from(r.willpower).map_err(count)?,
-                    reversals: u8::try_from(r.reversals).map_err(count)?,
-                    harm: u16::try_from(r.harm).map_err(count)?,
-                    botches: u16::try_from(r.botches).map_err(count)?,
-                };
-                let p = walk.p();
-                match seen.get(&step) {
-                    Some(&k) => steps[k].1 += p,
-                    None => {
-                        seen.insert(step, steps.len());
-                        steps.push((step, p));
                     }
                 }
                 if !walk.next() {
@@ -366,6 +396,13 @@ impl Chain {
                 }
             }
             super::limit::count_state(walk.work() - before);
+            if marking {
+                steps = walk
+                    .outcomes()
+                    .into_iter()
+                    .map(|(k, p)| (kinds[k as usize], p))
+                    .collect();
+            }
             exact.push(steps);
             // Give up early when the states found so far, at the paths a
             // state has taken so far, would pass the limit.

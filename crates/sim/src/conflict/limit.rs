@@ -17,7 +17,17 @@ pub struct Limit {
     /// use) are walked as one path: the same chain, to rounding, in fewer
     /// paths. Off only to hold the merged chain to the whole walk.
     pub merge: bool,
+    /// A round that takes more paths than this is walked again, attack by
+    /// attack (the engines' `Source::mark`): what follows
+    /// each point where the round's state is known is walked once per
+    /// distinct state. Shorter rounds are not, as the keys would cost more
+    /// than they save. 0 walks every round so (merged walks only).
+    pub mark_after: usize,
 }
+
+/// The paths a round takes before it is walked attack by attack
+/// ([`Limit::mark_after`]).
+pub const MARK_AFTER: usize = 1 << 14;
 
 /// The states a chain may hold unless the process says otherwise
 /// ([`Limit::set_default_states`]).
@@ -40,6 +50,7 @@ impl Limit {
             states,
             paths: states.saturating_mul(PATHS_PER_STATE),
             merge: true,
+            mark_after: MARK_AFTER,
         }
     }
 

@@ -67,6 +67,7 @@ pub mod grapple;
 mod health;
 mod keyed;
 mod limit;
+mod marks;
 mod paired;
 mod runner;
 mod sampling;

@@ -11,12 +11,14 @@
 //!   every way a round can go (the round chain, [`super::chain`]).
 
 use std::any::{Any, TypeId};
+use std::hash::Hash;
 use std::rc::Rc;
 
 use rand_core::Rng;
 use rustc_hash::FxHashMap as HashMap;
 use wodds_dice::{CompiledRoll, D10, Distribution, OutcomeSampler, Roll, RollSpec};
 
+use super::marks::Marks;
 pub use super::sampling::Sampling;
 use super::scenario::MAX_MEMBERS;
 use super::tables::{Ranked, Tables};
@@ -188,6 +190,20 @@ pub trait Source: Sized {
     /// [`Keyed`]: super::keyed::Keyed
     #[inline]
     fn act(&mut self, _member: usize) {}
+
+    /// The rest of the round depends on `key()` alone (with the engine,
+    /// which is fixed): on every path that reaches this point with the
+    /// same key, what follows is the same, with the same chances. The key
+    /// must hold everything the rest of the round reads that the engine
+    /// does not: the members' states, the roster, the turn order and
+    /// where in it the round is, and any value worked out earlier in the
+    /// round and read later. [`Enumerate`] walks what follows a key once
+    /// and ends every other path that reaches it there; every other
+    /// source ignores it (and never calls `key`).
+    #[inline]
+    fn mark<K: Eq + Hash + 'static>(&mut self, key: impl FnOnce() -> K) {
+        let _ = key;
+    }
 }
 
 impl<R: Rng> Source for D10<R> {
@@ -285,6 +301,12 @@ pub struct Enumerate {
     /// pair, by the two rolls' distributions (their addresses) and the
     /// class's number ([`Source::rolls_alike`]).
     pairs: HashMap<(usize, usize, u64), Rc<Pairs>>,
+    /// The keys reached ([`Source::mark`]) and where their paths led.
+    marks: Marks,
+    /// Whether keys are heeded.
+    marking: bool,
+    /// Whether the code walked reached a key since the last restart.
+    marked: bool,
 }
 
 /// Pairs of rolls (the second, if rolled) and their chances.
@@ -307,6 +329,7 @@ impl Enumerate {
         Enumerate {
             p: 1.0,
             merge: true,
+            marking: true,
             ..Enumerate::default()
         }
     }
@@ -316,6 +339,7 @@ impl Enumerate {
     pub fn whole() -> Self {
         Enumerate {
             merge: false,
+            marking: false,
             ..Enumerate::new()
         }
     }
@@ -345,7 +369,50 @@ impl Enumerate {
         self.work
     }
 
+    /// Starts the walk over at its first path, forgetting every outcome
+    /// given so far, with keys ([`Source::mark`]) heeded when `marking`
+    /// (and the walk merges).
+    pub fn restart(&mut self, marking: bool) {
+        self.path.clear();
+        self.depth = 0;
+        self.p = 1.0;
+        self.orders.clear();
+        self.marks.take();
+        self.marking = marking && self.merge;
+        self.marked = false;
+    }
+
+    /// Whether the code walked since the last [`restart`](Self::restart)
+    /// reached a key, heeded or not.
+    pub fn marked(&self) -> bool {
+        self.marked
+    }
+
+    /// Whether the path just run reached a key whose paths were walked
+    /// before ([`Source::mark`]): it leads where they led, and what was
+    /// drawn after the key on it is not one of the walk's outcomes.
+    pub fn cut(&self) -> bool {
+        self.marks.cut()
+    }
+
+    /// The path just run led to `outcome`, a number of the caller's (none
+    /// when it was [`cut`](Self::cut): it leads where its key leads).
+    pub fn end(&mut self, outcome: Option<u32>) {
+        let p = self.p;
+        self.marks.end(p, || {
+            outcome.expect("a path that is not cut has its outcome")
+        });
+    }
+
+    /// Once every path has been run: where they led (the outcomes given
+    /// to [`end`](Self::end), and their probabilities, in the order first
+    /// reached), and a fresh start (no key kept) for the next walk.
+    pub fn outcomes(&mut self) -> Vec<(u32, f64)> {
+        self.marks.take()
+    }
+
     /// Moves to the next path; `false` when every path has been run.
+    #[inline]
     pub fn next(&mut self) -> bool {
         self.work += 1;
         self.path.truncate(self.depth);
@@ -356,11 +423,13 @@ impl Enumerate {
                 last.0 += 1;
                 // What was worked out past the changed call is stale.
                 self.orders.truncate(self.path.len());
+                self.marks.leave(Some(self.path.len() - 1));
                 return true;
             }
             self.path.pop();
         }
         self.orders.clear();
+        self.marks.leave(None);
         false
     }
 
@@ -467,6 +536,11 @@ impl Enumerate {
     /// 0 skipped); `None` (and failed) when there is none.
     fn branch<T, I: Iterator<Item = (T, f64)>>(&mut self, outcomes: impl Fn() -> I) -> Option<T> {
         let live = || outcomes().filter(|&(_, p)| p > 0.0);
+        // Past a key walked before, the path is not walked on: any outcome
+        // the code can take will do (the first, as the key's own walk took).
+        if self.marks.cut() {
+            return live().next().map(|(t, _)| t);
+        }
         let choice = match self.path.get(self.depth) {
             Some(&(c, _)) => c,
             None => {
@@ -629,6 +703,14 @@ impl Source for Enumerate {
         }
         self.ordered(n, score, tiebreak, Some(sides))
     }
+
+    #[inline]
+    fn mark<K: Eq + Hash + 'static>(&mut self, key: impl FnOnce() -> K) {
+        self.marked = true;
+        if self.marking {
+            self.marks.reach(key, self.depth, self.p);
+        }
+    }
 }
 
 impl Enumerate {
@@ -644,6 +726,12 @@ impl Enumerate {
         if n > MAX_ORDERED {
             self.fail(Unenumerable::Order(n, MAX_ORDERED));
             return Turn::of(&(0..n).collect::<Vec<_>>());
+        }
+        if self.marks.cut() {
+            let turns = self.turns(n, score, tiebreak, mark);
+            return turns
+                .first()
+                .map_or(Turn::of(&(0..n).collect::<Vec<_>>()), |t| t.0);
         }
         let depth = self.depth;
         // The cached orders are taken out while the path branches on them
@@ -898,5 +986,77 @@ mod tests {
         q.sort();
         q.dedup();
         assert_eq!(q.len(), 24);
+    }
+
+    // Keys ([`Source::mark`]): marks.rs.
+
+    /// Two faces, the rest after the first depending only on its parity:
+    /// the walk takes the ten second faces after each parity once (20
+    /// paths) and ends the other eight first faces at the mark, yet every
+    /// outcome (the parity and the second face) keeps its chance, 1/20.
+    #[test]
+    fn a_key_walked_once_gives_every_path_its_chance() {
+        let mut e = Enumerate::new();
+        let mut paths = 0;
+        loop {
+            let first = e.face();
+            e.mark(|| first % 2);
+            let second = e.face();
+            let outcome = (first % 2) as u32 * 10 + second as u32 - 1;
+            paths += 1;
+            let cut = e.cut();
+            e.end((!cut).then_some(outcome));
+            if !e.next() {
+                break;
+            }
+        }
+        assert_eq!(paths, 28);
+        let mut outcomes = e.outcomes();
+        outcomes.sort_by_key(|o| o.0);
+        assert_eq!(outcomes.len(), 20);
+        for (k, &(o, p)) in outcomes.iter().enumerate() {
+            assert_eq!(o, k as u32);
+            assert!((p - 0.05).abs() < 1e-15, "{o}: {p}");
+        }
+        // The next walk keeps no key.
+        assert_eq!(e.face(), 1);
+        e.mark(|| 1);
+        assert!(!e.cut());
+    }
+
+    /// Two marks at one depth (nothing drawn between them) and keys met
+    /// again deeper: the chances still add up to the whole walk's.
+    #[test]
+    fn marks_at_one_depth_nest() {
+        let walk = |marked: bool| {
+            let mut e = Enumerate::new();
+            loop {
+                let a = e.face();
+                if marked {
+                    // Each key holds all the rest reads.
+                    e.mark(|| (0u8, a > 4, a > 7));
+                    e.mark(|| (1u8, a > 4, a > 7));
+                }
+                let b = e.face();
+                let c = if b > 5 { e.face() } else { 0 };
+                let outcome = u32::from(a > 4) * 200 + u32::from(a > 7) * 100 + (b + c) as u32;
+                let cut = e.cut();
+                e.end((!cut).then_some(outcome));
+                if !e.next() {
+                    break;
+                }
+            }
+            let mut o = e.outcomes();
+            o.sort_by_key(|o| o.0);
+            o
+        };
+        let (marked, whole) = (walk(true), walk(false));
+        assert_eq!(marked.len(), whole.len());
+        for (m, w) in marked.iter().zip(&whole) {
+            assert_eq!(m.0, w.0);
+            assert!((m.1 - w.1).abs() < 1e-15);
+        }
+        let total: f64 = marked.iter().map(|o| o.1).sum();
+        assert!((total - 1.0).abs() < 1e-12);
     }
 }

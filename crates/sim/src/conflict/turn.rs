@@ -405,7 +405,7 @@ fn in_listing_order(keys: &mut [u64], ties: u16, side: impl Fn(usize) -> usize) 
 /// (a word, so handing it around never goes through memory), and which
 /// places tie with the place before them (only when asked for, by
 /// [`order_tied`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Turn {
     order: u64,
     n: usize,
@@ -445,6 +445,19 @@ impl Turn {
         self.ties != 0
     }
 
+    /// What is left of the order from `place` on: the members still to
+    /// act, in order, with their ties (what the rest of a round reads of
+    /// its order).
+    #[inline]
+    pub fn rest(self, place: usize) -> Turn {
+        let place = place.min(self.n);
+        Turn {
+            order: self.order.checked_shr(8 * place as u32).unwrap_or(0),
+            n: self.n - place,
+            ties: self.ties.checked_shr(place as u32).unwrap_or(0),
+        }
+    }
+
     /// The members in the order they act.
     #[inline]
     pub fn members(self) -> impl Iterator<Item = usize> {
@@ -457,6 +470,17 @@ const _: () = assert!(MAX_MEMBERS <= 8, "a turn order packs a member a byte");
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The rest of an order from a place: the members after it, and the
+    /// ties among them.
+    #[test]
+    fn the_rest_of_an_order() {
+        let t = Turn::tied_of(&[3, 1, 0, 2], 0b1000);
+        assert_eq!(t.rest(0), t);
+        assert_eq!(t.rest(2), Turn::tied_of(&[0, 2], 0b10));
+        assert_eq!(t.rest(4).members().count(), 0);
+        assert_eq!(Turn::of(&[0; 8]).rest(8).members().count(), 0);
+    }
 
     /// Four members on three sides (0, 0, 1, 2): undecided while two sides
     /// stand, decided once one side (or none) is left.

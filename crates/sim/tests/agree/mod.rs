@@ -85,6 +85,9 @@ const LIMIT: Limit = Limit {
     states: 4096,
     paths: 1 << 20,
     merge: true,
+    // Every round attack by attack, so the samplers are held to chains
+    // walked so.
+    mark_after: 0,
 };
 
 /// The samplers of one edition agree with each other and with the chain,

@@ -58,6 +58,7 @@ use wodds_rules::{
 use crate::conflict::chain::Rounds;
 use crate::conflict::fighter::Rolls;
 use crate::conflict::gear::{Damage, Skill};
+use crate::conflict::marks::Midway;
 use crate::conflict::scenario::{
     AttackTactic, Creature, DefendTactic, MAX_MEMBERS, Scenario, Trait, WillpowerTactic,
 };
@@ -564,12 +565,14 @@ impl Rounds for Hubris {
             }
             InitiativeRule::Pool => dice.order(n, |i, _| initiative(i), initiative),
         };
-        for i in turn.members() {
+        for (place, i) in turn.members().enumerate() {
             // Once one side (or none) stands, the round is over: the members
             // still to act do nothing (no Stamina roll, no flight).
             if roster.decided() {
                 break;
             }
+            // The rest of the round reads only these.
+            dice.mark(|| Midway::new(st, roster, turn.rest(place)));
             dice.act(i);
             let f = &self.fighters[i];
             if !roster.standing(i) {
@@ -595,7 +598,10 @@ impl Rounds for Hubris {
             st[i].rage -= rage;
             // Willpower: so many points a turn, on the first attacks.
             let mut spent = 0;
-            for _ in 0..f.attacks + rage * self.rage_attacks {
+            for k in 0..f.attacks + rage * self.rage_attacks {
+                // The rest of the round reads only these (and what was
+                // worked out from the member's state as its turn began).
+                dice.mark(|| Midway::new(st, roster, (turn.rest(place), k, rage, spent, penalty)));
                 // A member who conceded makes no more attacks (Celerity's
                 // and Rage's included).
                 if !roster.standing(i) {

@@ -89,6 +89,7 @@ use wodds_rules::{GrappleEngine, InitiativeTies, RevisedRules, RuleSet, RulesErr
 use crate::conflict::chain::Rounds;
 use crate::conflict::fighter::{Fighter, Rolls, damage_dice_added, fighters, hurt, max_pool};
 use crate::conflict::health::{Health, Track};
+use crate::conflict::marks::Midway;
 use crate::conflict::scenario::{AttackTactic, DefendTactic, MAX_MEMBERS, Range, Scenario};
 use crate::conflict::source::Sampling;
 use crate::conflict::source::Source;
@@ -397,11 +398,13 @@ impl Rounds for Revised {
             // Rage is declared with the turn's actions.
             s.raging = f.rages(s.rage);
         }
-        for i in turn.members() {
+        for (place, i) in turn.members().enumerate() {
             // Once one side (or none) stands, nobody else acts.
             if roster.decided() {
                 break;
             }
+            // The rest of the round reads only these.
+            dice.mark(|| Midway::new(st, roster, turn.rest(place)));
             dice.act(i);
             let f = &self.fighters[i];
             st[i].acted = true;
@@ -430,6 +433,11 @@ impl Rounds for Revised {
             };
             let rolls = self.at(difficulty);
             for k in 0..declared + extra {
+                // The rest of the round reads only these (and what was
+                // worked out from the member's state as its turn began).
+                dice.mark(|| {
+                    Midway::new(st, roster, (turn.rest(place), k, declared, extra, actions))
+                });
                 let Some(target) = roster.target(i) else {
                     break;
                 };

@@ -97,6 +97,7 @@ use crate::conflict::chain::Rounds;
 use crate::conflict::fighter::{Fighter, Rolls, damage_dice_added, fighters, max_pool};
 use crate::conflict::gear::{Damage, Skill};
 use crate::conflict::health::{Health, LEVELS, Track};
+use crate::conflict::marks::Midway;
 use crate::conflict::scenario::{
     AttackTactic, DefendTactic, MAX_MEMBERS, Range, Scenario, WillpowerTactic,
 };
@@ -309,11 +310,13 @@ impl Rounds for Uwod {
                 InitiativeTies::Random => 0,
             },
         );
-        for i in turn.members() {
+        for (place, i) in turn.members().enumerate() {
             // Once one side (or none) stands, nobody else acts.
             if roster.decided() {
                 break;
             }
+            // The rest of the round reads only these.
+            dice.mark(|| Midway::new(st, roster, turn.rest(place)));
             dice.act(i);
             let f = &self.fighters[i];
             if !roster.standing(i) {
@@ -370,6 +373,9 @@ impl Rounds for Uwod {
             let grapples = f.tactics_attack == AttackTactic::Grapple;
             let base = if grapples { f.grapple.0 } else { f.attack };
             for k in 0..i32::from(declared) + extra {
+                // The rest of the round reads only these (and what was
+                // worked out from the member's state as its turn began).
+                dice.mark(|| Midway::new(st, roster, (turn.rest(place), k, extra, spent)));
                 let Some(target) = roster.target(i) else {
                     break;
                 };

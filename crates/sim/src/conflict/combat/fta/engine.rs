@@ -14,6 +14,7 @@ use crate::conflict::chain::Rounds;
 use crate::conflict::fighter::{Fighter, Rolls, damage_dice_added, fighters, hurt, max_pool};
 use crate::conflict::gear::Damage;
 use crate::conflict::health::{Health, Track};
+use crate::conflict::marks::Midway;
 use crate::conflict::scenario::{AttackTactic, DefendTactic, MAX_ACTIONS, MAX_MEMBERS, Scenario};
 use crate::conflict::source::{Sampling, Source};
 use crate::conflict::strike::{Clash, Strike};
@@ -575,10 +576,19 @@ impl Rounds for Fta {
                     s.acted = false;
                     s.struck = 0;
                 }
-                for i in turn.members() {
+                for (place, i) in turn.members().enumerate() {
                     if roster.decided() {
                         return;
                     }
+                    // The rest of the round reads only these (the whole
+                    // order while phases are left after this one).
+                    dice.mark(|| {
+                        let order = match phase + 1 < phases {
+                            true => (turn, place),
+                            false => (turn.rest(place), 0),
+                        };
+                        Midway::new(st, roster, (order, phase, phases))
+                    });
                     dice.act(i);
                     self.act(i, phase, st, roster, dice, &mut pending);
                 }

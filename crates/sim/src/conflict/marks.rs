@@ -1,0 +1,256 @@
+//! Points in a round where the rest of it depends on a key alone
+//! ([`Source::mark`](super::source::Source::mark)), and what an
+//! [`Enumerate`](super::source::Enumerate) walk does with them: it walks
+//! what follows a key the first time the key is reached, keeps where those
+//! paths led (given the key), and ends every later path that reaches the
+//! same key there, with that result. A round of seven attacks is then
+//! walked attack by attack, each attack from every distinct way the ones
+//! before it left the fight, instead of down every path of all seven.
+//!
+//! The walk is depth first, so the paths that share the part of a path up
+//! to a key are walked one after another: the key's frame opens when a
+//! path first reaches it and closes when the walk changes a random call
+//! made before it.
+
+use std::any::{Any, TypeId};
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::scenario::MAX_MEMBERS;
+use super::turn::Roster;
+
+/// A round part way through, as a mark's key: the members' states, the
+/// roster, and `rest`, what else the rest of the round reads (where in the
+/// turn order it is, values worked out earlier in the round). Hashed over
+/// the members present and what of the roster changes in a round,
+/// compared whole.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Midway<S, X> {
+    st: [S; MAX_MEMBERS],
+    roster: Roster,
+    rest: X,
+}
+
+impl<S: Copy, X> Midway<S, X> {
+    /// The round at `st` and `roster`, with `rest`.
+    #[inline]
+    pub fn new(st: &[S; MAX_MEMBERS], roster: &Roster, rest: X) -> Self {
+        Midway {
+            st: *st,
+            roster: *roster,
+            rest,
+        }
+    }
+}
+
+impl<S: Hash, X: Hash> Hash for Midway<S, X> {
+    #[inline]
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.st[..self.roster.len()].hash(h);
+        self.roster.hash_changing(h);
+        self.roster.botches.hash(h);
+        self.rest.hash(h);
+    }
+}
+
+/// Where paths led: outcome numbers (given by the walk's caller) and their
+/// probabilities, in the order first reached.
+#[derive(Debug, Clone, Default)]
+struct Tally {
+    outcomes: Vec<(u32, f64)>,
+    at: HashMap<u32, usize>,
+}
+
+impl Tally {
+    #[inline]
+    fn add(&mut self, outcome: u32, p: f64) {
+        match self.at.get(&outcome) {
+            Some(&k) => self.outcomes[k].1 += p,
+            None => {
+                self.at.insert(outcome, self.outcomes.len());
+                self.outcomes.push((outcome, p));
+            }
+        }
+    }
+
+    fn clear(&mut self) {
+        self.outcomes.clear();
+        self.at.clear();
+    }
+}
+
+/// Where a key's rest of the round leads, given the key: outcome numbers
+/// and their probabilities.
+type Given = Rc<[(u32, f64)]>;
+
+/// A key whose paths are being walked (or the whole walk, the root).
+#[derive(Debug, Clone, Default)]
+struct Frame {
+    /// The key's number (none for the root).
+    slot: Option<u32>,
+    /// The random calls made before it.
+    depth: usize,
+    /// The probability of the path up to it.
+    p: f64,
+    /// Where its paths led so far (their whole probabilities).
+    tally: Tally,
+}
+
+/// The keys a walk has met and where each led.
+#[derive(Debug, Default)]
+pub(super) struct Marks {
+    /// The keys met, by their type: a map from key to its number.
+    keys: HashMap<TypeId, Box<dyn Any>>,
+    /// Where each key's rest of the round leads, given the key, once its
+    /// paths are all walked (`None` while they are being walked).
+    done: Vec<Option<Given>>,
+    /// The frames open, the root first.
+    open: Vec<Frame>,
+    /// Closed frames, kept for their memory.
+    spare: Vec<Frame>,
+    /// The path reached a key already walked: its number and the path's
+    /// probability there.
+    cut: Option<(u32, f64)>,
+    /// The first random call the walk changed for this path (the calls
+    /// before it are the last path's); none on a walk's first path.
+    same: Option<usize>,
+}
+
+impl Clone for Marks {
+    /// A walk's marks are its own: a copy starts afresh.
+    fn clone(&self) -> Self {
+        Marks::default()
+    }
+}
+
+impl Marks {
+    /// Whether the path has reached a key already walked: what follows on
+    /// it is not walked (each random call takes its first outcome).
+    #[inline]
+    pub(super) fn cut(&self) -> bool {
+        self.cut.is_some()
+    }
+
+    /// The path, `depth` calls and probability `p` into it, reaches
+    /// `key()`: opens its frame when it is new, cuts the path when it was
+    /// walked. A key reached before the first call the walk changed since
+    /// the last path is that path's, its frame open: `key` is not asked.
+    pub(super) fn reach<K: Eq + Hash + 'static>(
+        &mut self,
+        key: impl FnOnce() -> K,
+        depth: usize,
+        p: f64,
+    ) {
+        if self.cut.is_some() || self.same.is_some_and(|j| depth <= j) {
+            return;
+        }
+        let key = key();
+        self.root();
+        let fresh = self.done.len() as u32;
+        let keys = self
+            .keys
+            .entry(TypeId::of::<K>())
+            .or_insert_with(|| Box::new(HashMap::<K, u32>::default()))
+            .downcast_mut::<HashMap<K, u32>>()
+            .expect("one map per key type");
+        let slot = *keys.entry(key).or_insert(fresh);
+        if slot == fresh {
+            self.done.push(None);
+            let mut frame = self.spare.pop().unwrap_or_default();
+            frame.slot = Some(slot);
+            frame.depth = depth;
+            frame.p = p;
+            self.open.push(frame);
+        } else if self.done[slot as usize].is_some() {
+            self.cut = Some((slot, p));
+        }
+        // Otherwise its frame is open: this path is one of its own, run
+        // again from the round's start.
+    }
+
+    /// Opens the root frame, if it is not.
+    #[inline]
+    fn root(&mut self) {
+        if self.open.is_empty() {
+            let mut frame = self.spare.pop().unwrap_or_default();
+            frame.slot = None;
+            frame.depth = 0;
+            frame.p = 1.0;
+            self.open.push(frame);
+        }
+    }
+
+    /// The path just run, of probability `p`, led to `outcome` (not asked
+    /// for when the path was cut: it led where its key leads).
+    pub(super) fn end(&mut self, p: f64, outcome: impl FnOnce() -> u32) {
+        self.root();
+        let frame = self.open.last_mut().expect("the root is open");
+        match self.cut.take() {
+            None => frame.tally.add(outcome(), p),
+            Some((slot, q)) => {
+                let done = self.done[slot as usize].as_ref().expect("walked");
+                for &(o, r) in done.iter() {
+                    frame.tally.add(o, r * q);
+                }
+            }
+        }
+    }
+
+    /// The walk changes the random call at `depth` (or, `None`, is over):
+    /// closes the frames of the keys reached after it.
+    #[inline]
+    pub(super) fn leave(&mut self, depth: Option<usize>) {
+        self.cut = None;
+        self.same = depth;
+        if self.open.len() > 1 {
+            self.close(depth);
+        }
+    }
+
+    /// Closes the frames of the keys reached after the call at `depth`
+    /// (all, at `None`).
+    #[inline(never)]
+    fn close(&mut self, depth: Option<usize>) {
+        while self.open.len() > 1 {
+            let top = self.open.last().expect("open");
+            if depth.is_some_and(|d| top.depth <= d) {
+                break;
+            }
+            let mut frame = self.open.pop().expect("open");
+            let given: Given = frame
+                .tally
+                .outcomes
+                .iter()
+                .map(|&(o, q)| (o, q / frame.p))
+                .collect();
+            let parent = self.open.last_mut().expect("the root is open");
+            for &(o, q) in &frame.tally.outcomes {
+                parent.tally.add(o, q);
+            }
+            let slot = frame.slot.expect("only the root has no key");
+            self.done[slot as usize] = Some(given);
+            frame.tally.clear();
+            self.spare.push(frame);
+        }
+    }
+
+    /// Where every path led, once the walk is over, and a fresh start
+    /// for the next walk (no key kept).
+    pub(super) fn take(&mut self) -> Vec<(u32, f64)> {
+        self.leave(None);
+        let out = match self.open.pop() {
+            Some(mut root) => {
+                let out = std::mem::take(&mut root.tally.outcomes);
+                root.tally.clear();
+                self.spare.push(root);
+                out
+            }
+            None => Vec::new(),
+        };
+        self.keys.clear();
+        self.done.clear();
+        out
+    }
+}
