@@ -7,7 +7,10 @@ use std::fmt::Write;
 use std::path::Path;
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    // Read when the script runs, not when it was compiled: a compiled
+    // script is reused by every checkout that shares the target folder.
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest).join("../..");
     let mut out = String::new();
     embed(
         &mut out,
