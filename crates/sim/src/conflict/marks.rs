@@ -81,6 +81,11 @@ impl Tally {
     }
 }
 
+/// The most keys one walk keeps: each is a copy of the round's state
+/// (hundreds of bytes) and where it led, so a round of millions of paths
+/// would otherwise keep gigabytes.
+const MAX_KEYS: usize = 1 << 19;
+
 /// Where a key's rest of the round leads, given the key: outcome numbers
 /// and their probabilities.
 type Given = Rc<[(u32, f64)]>;
@@ -155,6 +160,12 @@ impl Marks {
             .or_insert_with(|| Box::new(HashMap::<K, u32>::default()))
             .downcast_mut::<HashMap<K, u32>>()
             .expect("one map per key type");
+        // Past the most keys a walk keeps, a new key is not kept: its
+        // paths are walked as if it were not there (its frame's), which
+        // is always right, only slower.
+        if self.done.len() >= MAX_KEYS && !keys.contains_key(&key) {
+            return;
+        }
         let slot = *keys.entry(key).or_insert(fresh);
         if slot == fresh {
             self.done.push(None);
