@@ -81,10 +81,14 @@ impl Tally {
     }
 }
 
-/// The most keys one walk keeps: each is a copy of the round's state
-/// (hundreds of bytes) and where it led, so a round of millions of paths
-/// would otherwise keep gigabytes.
-const MAX_KEYS: usize = 1 << 19;
+/// The most memory one walk's keys take: each is a copy of the round's
+/// state (hundreds of bytes, or thousands) and where it led, so a round of
+/// millions of paths would otherwise keep gigabytes.
+const MAX_KEY_BYTES: usize = 1 << 27;
+
+/// What a kept key takes besides itself: its number in the index, its
+/// slot, and its frame's outcomes (a few).
+const KEY_OVERHEAD: usize = 64;
 
 /// Where a key's rest of the round leads, given the key: outcome numbers
 /// and their probabilities.
@@ -118,6 +122,8 @@ pub(super) struct Marks {
     /// The path reached a key already walked: its number and the path's
     /// probability there.
     cut: Option<(u32, f64)>,
+    /// The memory the keys kept take, about (at most `MAX_KEY_BYTES`, 128 MiB).
+    bytes: usize,
     /// The first random call the walk changed for this path (the calls
     /// before it are the last path's); none on a walk's first path.
     same: Option<usize>,
@@ -163,11 +169,12 @@ impl Marks {
         // Past the most keys a walk keeps, a new key is not kept: its
         // paths are walked as if it were not there (its frame's), which
         // is always right, only slower.
-        if self.done.len() >= MAX_KEYS && !keys.contains_key(&key) {
+        if self.bytes >= MAX_KEY_BYTES && !keys.contains_key(&key) {
             return;
         }
         let slot = *keys.entry(key).or_insert(fresh);
         if slot == fresh {
+            self.bytes += std::mem::size_of::<K>() + KEY_OVERHEAD;
             self.done.push(None);
             let mut frame = self.spare.pop().unwrap_or_default();
             frame.slot = Some(slot);
@@ -262,6 +269,7 @@ impl Marks {
         };
         self.keys.clear();
         self.done.clear();
+        self.bytes = 0;
         out
     }
 }
