@@ -1,5 +1,6 @@
 //! Samplers agree, found by a machine and not by hand: random small fights
-//! (one or two members a side, random creatures, traits, weapons, armour
+//! (one or two members a side, and sides of three and four members in
+//! all, random creatures, traits, weapons, armour
 //! and tactics) are played under every edition by all three samplers (die
 //! by die, whole attacks from the outcome tables, whole rounds from the
 //! round chain), which must agree with each other, and with the chain's
@@ -17,10 +18,10 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
-use wodds_sim::conflict::{Armor, Scenario, Weapon};
+use wodds_sim::conflict::{Armor, EditionEngine, Sampling, Scenario, Weapon};
 
 mod agree;
-use agree::{MAX_ROUNDS, samplers_agree, symmetric};
+use agree::{LIMIT, MAX_ROUNDS, samplers_agree, symmetric};
 
 /// One member of a random scenario, as scenario-file TOML.
 #[derive(Debug, Clone)]
@@ -163,6 +164,39 @@ fn every_sampler_agrees_with_the_others_and_with_the_chain() {
             Ok(())
         })
         .unwrap();
+}
+
+/// Three and four members (issue 29): a side of two or three against one
+/// or two, whose rounds the chain walks attack by attack. Fewer cases,
+/// as each takes longer; `WODDS_PROPTEST_CASES` scales them too (an
+/// eighth of it).
+#[test]
+fn every_sampler_agrees_with_the_chain_of_three_and_four_members() {
+    let mut config = config();
+    config.cases = (config.cases / 8).max(1);
+    let mut runner = TestRunner::new(config);
+    let sides = (
+        prop::collection::vec(member(), 2..=3),
+        prop::collection::vec(member(), 1..=2),
+        any::<u64>(),
+    )
+        .prop_filter("at most four members", |(a, b, _)| a.len() + b.len() <= 4);
+    // The pairs held to a chain (the others, past the test's limit, only
+    // to each other).
+    let chained = std::cell::Cell::new(0);
+    runner
+        .run(&sides, |(a, b, seed)| {
+            let s = scenario(&[a, b]);
+            for (edition, rules) in s.editions.iter().enumerate() {
+                let round = EditionEngine::with_limit(&s, rules, Sampling::Round, LIMIT).unwrap();
+                chained.set(chained.get() + usize::from(round.chain().is_some()));
+                samplers_agree(&s, edition, seed)?;
+            }
+            Ok(())
+        })
+        .unwrap();
+    eprintln!("{} of the pairs held to a chain", chained.get());
+    assert!(chained.get() >= 20, "{} pairs chained", chained.get());
 }
 
 #[test]

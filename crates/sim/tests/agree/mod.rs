@@ -81,7 +81,7 @@ pub fn agree(what: &str, a: f64, va: f64, b: f64, vb: f64, unit: f64) -> Result<
 
 /// The chain limit of random cases (small: a case with more states is
 /// checked by its samplers against each other only).
-const LIMIT: Limit = Limit {
+pub const LIMIT: Limit = Limit {
     states: 4096,
     paths: 1 << 20,
     merge: true,
