@@ -729,9 +729,10 @@ impl Enumerate {
         }
         if self.marks.cut() {
             let turns = self.turns(n, score, tiebreak, mark);
+            // (None only when the walk failed: any order will do.)
             return turns
                 .first()
-                .map_or(Turn::of(&(0..n).collect::<Vec<_>>()), |t| t.0);
+                .map_or_else(|| Turn::of(&(0..n).collect::<Vec<_>>()), |t| t.0);
         }
         let depth = self.depth;
         // The cached orders are taken out while the path branches on them
