@@ -2,7 +2,8 @@
 //! roll (see [`crate::sample`]'s module docs): a roll's categories as
 //! thresholds on a die's digit ([`Cuts`]) and on its biased word
 //! ([`WordCuts`]), the dice of a group's first faces ([`Counts::group`])
-//! and of its passes of dice rolled again ([`Counts::again_pass`]).
+//! and of its passes of dice rolled again or rolled anew under rote
+//! ([`Counts::pass`]).
 
 use wide::i16x16;
 
@@ -104,47 +105,73 @@ impl Counts {
 }
 
 impl Counts {
-    /// [`Self::digits`] for dice `k..k + n` of a pass of dice rolled again:
-    /// die `i` of lane `l` counts only when `i < again[l]` (lane `l` rolls
-    /// `again[l]` dice again), and no die counts double.
+    /// [`Self::digits`] for dice `k..k + n` of a pass in which lane `l`
+    /// rolls `live[l]` dice: die `i` of lane `l` counts only when `i <
+    /// live[l]`.
     #[inline(always)]
-    fn again_digits(&mut self, mut y: i16x16, k: usize, n: usize, again: i16x16, cuts: &WordCuts) {
+    fn masked_digits<const DOUBLE: bool, const AGAIN: bool>(
+        &mut self,
+        mut y: i16x16,
+        k: usize,
+        n: usize,
+        dice: i16x16,
+        cuts: &WordCuts,
+    ) {
         for i in k..k + n {
             // -1 in the lanes that roll die `i`.
-            let live = again.simd_gt(i16x16::splat(i as i16));
+            let live = dice.simd_gt(i16x16::splat(i as i16));
             self.success -= y.simd_gt(cuts.success) & live;
             self.one -= cuts.one.simd_gt(y) & live;
-            self.again -= y.simd_gt(cuts.again) & live;
+            if DOUBLE {
+                self.double -= y.simd_gt(cuts.double) & live;
+            }
+            if AGAIN {
+                self.again -= y.simd_gt(cuts.again) & live;
+            }
             if i + 1 < k + n {
                 y = next_digit(y);
             }
         }
     }
 
-    /// Rolls again the `again[l]` dice of each lane `l`: `dice` (the
+    /// Rolls `dice[l]` dice for each lane `l` on `cuts`: `most` (the
     /// lanes' most) dice a lane taken as [`Self::group`] takes them, the
-    /// dice of a lane beyond its own count not counted. The counts of the
-    /// dice rolled, `again` the dice they roll again in turn.
+    /// dice of a lane beyond its own count not counted.
     #[inline(always)]
-    pub(crate) fn again_pass(
+    pub(crate) fn pass<const DOUBLE: bool, const AGAIN: bool>(
         words: &mut Words,
         spare: &mut Spare,
-        dice: usize,
-        again: i16x16,
+        most: usize,
+        dice: i16x16,
         cuts: &WordCuts,
     ) -> Counts {
         let mut counts = Counts::ZERO;
         for (r, run) in words
-            .take(GROUP * (dice / 3))
+            .take(GROUP * (most / 3))
             .chunks_exact(GROUP)
             .enumerate()
         {
-            counts.again_digits(biased(run), 3 * r, 3, again, cuts);
+            counts.masked_digits::<DOUBLE, AGAIN>(biased(run), 3 * r, 3, dice, cuts);
         }
-        for k in dice / 3 * 3..dice {
-            counts.again_digits(spare.next(words), k, 1, again, cuts);
+        for k in most / 3 * 3..most {
+            counts.masked_digits::<DOUBLE, AGAIN>(spare.next(words), k, 1, dice, cuts);
         }
         counts
+    }
+
+    /// Rolls again the `again[l]` dice of each lane `l` ([`Self::pass`] on
+    /// the thresholds of the dice rolled again, which never count
+    /// double): the counts of the dice rolled, `again` the dice they roll
+    /// again in turn.
+    #[inline(always)]
+    pub(crate) fn again_pass(
+        words: &mut Words,
+        spare: &mut Spare,
+        most: usize,
+        again: i16x16,
+        cuts: &WordCuts,
+    ) -> Counts {
+        Counts::pass::<false, true>(words, spare, most, again, cuts)
     }
 }
 

@@ -262,13 +262,41 @@ impl Reference {
             rules: RollRules { rote: false, ..*r },
         };
         let second_first = draw(if chance { 1 } else { failed });
-        let second = plain.roll(chance, &second_first, draw);
-        let rank = |r: Roll| if r.botch { -1 } else { i32::from(r.successes) };
-        if rank(second) > rank(roll) {
-            second
-        } else {
-            roll
+        better(roll, plain.roll(chance, &second_first, draw))
+    }
+
+    /// The results of sixteen rolls counted side by side so far
+    /// (`counted`, one a lane): under N-again when `again`, for 64 passes
+    /// at most, the lanes roll again side by side (`side_by_side(m)` the
+    /// places of `m` dice a lane, `m` the most any lane rolls again, lane
+    /// `l` counting its first `again[l]`); then, lane by lane, each rolls
+    /// any dice it still has to roll again with `draw`.
+    fn settle_side_by_side(
+        &self,
+        chance: bool,
+        mut counted: Vec<Counted>,
+        again: bool,
+        side_by_side: &mut dyn FnMut(usize) -> Vec<(usize, usize)>,
+        lane_faces: &LaneFaces<'_>,
+        draw: &mut dyn FnMut(usize) -> Vec<u8>,
+    ) -> Vec<Roll> {
+        for _ in 0..64 {
+            let most = counted.iter().map(|c| c.again).max().unwrap();
+            if !again || most == 0 {
+                break;
+            }
+            let places = side_by_side(most);
+            for (l, c) in counted.iter_mut().enumerate() {
+                let more = self.rerolled(&lane_faces(&places[..c.again], l));
+                c.successes += more.successes;
+                c.ones += more.ones;
+                c.again = more.again;
+            }
         }
+        counted
+            .into_iter()
+            .map(|c| self.finish(chance, c, draw))
+            .collect()
     }
 
     /// The result (before rote) of a roll that has counted `c` so far,
@@ -304,6 +332,16 @@ impl Reference {
     }
 }
 
+/// The faces of lane `l` at some places (word, digit) of the stream.
+type LaneFaces<'a> = dyn Fn(&[(usize, usize)], usize) -> Vec<u8> + 'a;
+
+/// The better of two results, as rote keeps it: a botch is worst, then
+/// more successes is better; `a` on a tie.
+fn better(a: Roll, b: Roll) -> Roll {
+    let rank = |r: Roll| if r.botch { -1 } else { i32::from(r.successes) };
+    if rank(b) > rank(a) { b } else { a }
+}
+
 /// `roll_into` gives exactly the rolls the reference reads from the same
 /// stream of words. Each group of sixteen rolls takes its `dice` dice a
 /// roll side by side: `16 * (dice / 3)` words, roll `l`'s die `i` being
@@ -311,14 +349,17 @@ impl Reference {
 /// dice from a spare run of sixteen words, digit by digit (roll `l`'s from
 /// word `l`), a fresh run taken from the stream when its three digits are
 /// spent (the spare run shared by everything taken side by side). Under
-/// N-again without rote, while some roll of the group has dice to roll
-/// again, and for 64 passes at most, the group takes `m` dice a roll side
-/// by side the same way, `m` the most dice any of its rolls rolls again,
-/// and roll `l` counts its first `again[l]` of them (its dice rolled
-/// again), whose faces say how many it rolls again in the next pass. Then,
-/// roll by roll, any dice still to roll again (N-again after 64 passes;
-/// every re-roll under rote) take whole words in turn, a round at a time,
-/// as the last `len % 16` rolls do for all their dice.
+/// N-again, while some roll of the group has dice to roll again, and for
+/// 64 passes at most, the group takes `m` dice a roll side by side the
+/// same way, `m` the most dice any of its rolls rolls again, and roll `l`
+/// counts its first `again[l]` of them (its dice rolled again), whose
+/// faces say how many it rolls again in the next pass. Then, roll by roll,
+/// any dice still to roll again take whole words in turn, a round at a
+/// time, as the last `len % 16` rolls do for all their dice. Under rote
+/// the group then takes `f` dice a roll side by side, `f` the most dice
+/// whose first faces failed in any of its rolls, roll `l` counting its
+/// first `failed[l]` as a new roll's first faces, whose dice rolled again
+/// follow as above; each roll keeps the better of its two results.
 #[test]
 fn rolls_are_the_rules_applied_to_the_stream() {
     let ten_again = RollRules::ten_again();
@@ -365,6 +406,43 @@ fn rolls_are_the_rules_applied_to_the_stream() {
             },
             -1,
         ),
+        // Rote without N-again, with 10s counting two, with 1s cancelling
+        // and 1s rolled again cancelling, and past the settle table.
+        (
+            RollRules {
+                rote: true,
+                ..RollRules::classic(6)
+            },
+            10,
+        ),
+        (
+            RollRules {
+                rote: true,
+                ..specialty
+            },
+            8,
+        ),
+        (
+            RollRules {
+                rote: true,
+                ..cancelling_again
+            },
+            9,
+        ),
+        (
+            RollRules {
+                rote: true,
+                ..ten_again
+            },
+            100,
+        ),
+        (
+            RollRules {
+                rote: true,
+                ..ten_again
+            },
+            1,
+        ),
     ];
     for (i, &(rules, pool)) in cases.iter().enumerate() {
         let spec = RollSpec::new(pool, rules).unwrap();
@@ -383,7 +461,7 @@ fn rolls_are_the_rules_applied_to_the_stream() {
         };
         let reference = Reference { rules };
         let (chance, dice) = (pool < 1, pool.max(1) as usize);
-        let side_by_side_again = matches!(rules.tens, Tens::Again(_)) && !rules.rote;
+        let side_by_side_again = matches!(rules.tens, Tens::Again(_));
         let mut want = Vec::new();
         // The spare run's first word and its digits used.
         let (mut spare, mut used) = (0, 3);
@@ -415,31 +493,47 @@ fn rolls_are_the_rules_applied_to_the_stream() {
         };
         for _ in 0..got.len() / 16 {
             let places = side_by_side(dice);
-            if !side_by_side_again {
+            if !side_by_side_again && !rules.rote {
                 for l in 0..16 {
                     let first = lane_faces(&places, l);
                     want.push(reference.roll(chance, &first, &mut draw));
                 }
                 continue;
             }
-            let mut counted: Vec<Counted> = (0..16)
+            let counted: Vec<Counted> = (0..16)
                 .map(|l| reference.first(chance, &lane_faces(&places, l)))
                 .collect();
-            for _ in 0..64 {
-                let most = counted.iter().map(|c| c.again).max().unwrap();
-                if most == 0 {
-                    break;
-                }
-                let places = side_by_side(most);
-                for (l, c) in counted.iter_mut().enumerate() {
-                    let more = reference.rerolled(&lane_faces(&places[..c.again], l));
-                    c.successes += more.successes;
-                    c.ones += more.ones;
-                    c.again = more.again;
-                }
+            let failed: Vec<usize> = counted.iter().map(|c| c.failed).collect();
+            let first = reference.settle_side_by_side(
+                chance,
+                counted,
+                side_by_side_again,
+                &mut side_by_side,
+                &lane_faces,
+                &mut draw,
+            );
+            let most = failed.iter().copied().max().unwrap();
+            if !rules.rote || most == 0 {
+                want.extend(first);
+                continue;
             }
-            for c in counted {
-                want.push(reference.finish(chance, c, &mut draw));
+            let places = side_by_side(most);
+            let counted = (0..16)
+                .map(|l| reference.first(chance, &lane_faces(&places[..failed[l]], l)))
+                .collect();
+            let second = reference.settle_side_by_side(
+                chance,
+                counted,
+                side_by_side_again,
+                &mut side_by_side,
+                &lane_faces,
+                &mut draw,
+            );
+            for l in 0..16 {
+                want.push(match failed[l] {
+                    0 => first[l],
+                    _ => better(first[l], second[l]),
+                });
             }
         }
         while want.len() < got.len() {
@@ -593,6 +687,40 @@ fn sampled_rolls_match_exact_for_every_mechanism() {
                     r.botch = Botch::NoSuccessWithOne;
                     r.auto = AutoSuccesses {
                         count: 2,
+                        cancelled_by_ones: true,
+                        prevents_botch: false,
+                    };
+                }),
+            )
+            .unwrap(),
+        ),
+        (
+            "rote, classic 10 dice at 6",
+            RollSpec::new(10, with(&|r| r.rote = true)).unwrap(),
+        ),
+        (
+            "rote, ones ignored, tens double, 6 dice at 7",
+            RollSpec::new(
+                6,
+                with(&|r| {
+                    r.threshold = 7;
+                    r.ones = Ones::Ignore;
+                    r.tens = Tens::Double;
+                    r.rote = true;
+                }),
+            )
+            .unwrap(),
+        ),
+        (
+            "rote, cancelling auto successes, 10-again with cancel, 7 dice at 6",
+            RollSpec::new(
+                7,
+                with(&|r| {
+                    r.tens = Tens::Again(10);
+                    r.rerolled_ones_count = true;
+                    r.rote = true;
+                    r.auto = AutoSuccesses {
+                        count: 1,
                         cancelled_by_ones: true,
                         prevents_botch: false,
                     };

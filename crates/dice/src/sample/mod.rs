@@ -23,9 +23,12 @@
 //! sixteen roll the most any of them rolls, side by side on the thresholds
 //! of the re-rolled faces, each roll counting only its own (a lane mask
 //! per die), and a group whose counts all fall in the settle table is
-//! settled from it. After 64 such passes, and under rote or a face table
-//! or expressions, a roll leaves the lanes to count its further dice one
-//! roll at a time.
+//! settled from it. Rote stays in the lanes as well: the group rolls anew,
+//! side by side, the most dice whose first faces failed in any of its
+//! rolls, each roll counting only its own, and keeps lane by lane the
+//! better of its two results. After 64 passes of N-again, and under a
+//! face table or expressions, a roll leaves the lanes to count its further
+//! dice one roll at a time.
 //!
 //! One roll at a time ([`D10::roll`], [`D10::roll_pool`]) is counted three
 //! dice a table lookup: a table compiled from the [`RollSpec`] maps a code to
@@ -35,13 +38,13 @@
 //! or two-face table. A pool uses at most [`MAX_POOL`](crate::MAX_POOL) =
 //! 100 dice a count, so no lane overflows.
 
-use rand_core::Rng;
+mod groups;
 
-use wide::i16x16;
+use rand_core::Rng;
 
 use crate::by_face::FaceRows;
 use crate::lanes::{Words, code};
-use crate::side::{AGAIN_PASSES, Counts, Cuts, GROUP, Spare, WordCuts};
+use crate::side::{Cuts, GROUP};
 use crate::spec::{MAX_POOL, Roll, RollSpec};
 
 /// How many faces one 64-bit generator word yields (three for each of its
@@ -99,8 +102,8 @@ pub struct CompiledRoll {
     /// The first faces' categories as thresholds, for the side-by-side count.
     cuts: Option<Cuts>,
     /// The faces of the dice rolled again as thresholds, for re-rolls
-    /// counted side by side: N-again under the classic rules (not rote,
-    /// not `CUSTOM`), whose re-rolled dice never count double.
+    /// counted side by side: N-again under the classic rules (not
+    /// `CUSTOM`), whose re-rolled dice never count double.
     again_cuts: Option<Cuts>,
     cancel: bool,
     rote: bool,
@@ -123,8 +126,12 @@ pub struct CompiledRoll {
     /// (`most_successes`, `most_ones`), at `successes * (most_ones + 1) +
     /// ones`: for pools without re-rolls (every count: `2 * dice` and
     /// `dice`), and for N-again rolled again side by side (the likely
-    /// counts; a roll beyond them is settled by itself); empty otherwise.
+    /// counts; a roll beyond them is settled by itself), rote or not;
+    /// empty otherwise.
     settled: Vec<Roll>,
+    /// The rank of each result of `settled` ([`Roll::rank`]: a botch
+    /// lowest, then by successes), for rote's better of two.
+    ranks: Vec<i16>,
     /// The most successes `settled` settles.
     most_successes: i16,
     /// The most 1s `settled` settles.
@@ -144,7 +151,7 @@ impl CompiledRoll {
             chance: (spec.rules().chance_die).then(|| Tables::new(&spec.with_pool(0), false)),
             reroll: spec.rolls_again().then(|| Tables::new(spec, true)),
             cuts: Cuts::new(spec, false).filter(|_| !spec.reads_tens()),
-            again_cuts: (spec.rolls_again() && !spec.rules().rote && !spec.is_custom())
+            again_cuts: (spec.rolls_again() && !spec.is_custom())
                 .then(|| Cuts::new(spec, true))
                 .flatten()
                 .filter(|cuts| cuts.double == 10),
@@ -159,20 +166,23 @@ impl CompiledRoll {
             plain: (!spec.rolls_again() && !spec.rules().rote && !spec.is_custom())
                 .then(|| spec.with_pool(spec.pool().max(1))),
             settled: Vec::new(),
+            ranks: Vec::new(),
             most_successes: 0,
             most_ones: 0,
         };
         let dice = spec.dice() as usize;
-        let plain = c.reroll.is_none() && !c.rote && c.faces.is_none();
+        // Rote's second roll has fewer dice than its first, so the first's
+        // counts bound both.
+        let counted = c.reroll.is_none() && c.faces.is_none();
         let (most_successes, most_ones) = match c.again_cuts {
-            _ if plain => (2 * dice, dice),
+            _ if counted => (2 * dice, dice),
             // Re-rolled 1s count (a 1 when the digit is below `one`).
             Some(again) if again.one > 0 => (3 * dice + 4, 2 * dice + 4),
             Some(_) => (3 * dice + 4, dice),
             None => (0, 0),
         };
         let size = (most_successes + 1) * (most_ones + 1);
-        if (plain || c.again_cuts.is_some()) && size <= MAX_SETTLED {
+        if (counted || c.again_cuts.is_some()) && size <= MAX_SETTLED {
             (c.most_successes, c.most_ones) = (most_successes as i16, most_ones as i16);
             c.settled = (0..=most_successes)
                 .flat_map(|s| (0..=most_ones).map(move |o| (s, o)))
@@ -181,6 +191,7 @@ impl CompiledRoll {
                     false => c.settle::<false>(s as u32, o as u32, spec),
                 })
                 .collect();
+            c.ranks = c.settled.iter().map(|r| r.rank() as i16).collect();
         }
         c
     }
@@ -382,116 +393,6 @@ impl Words {
             self.roll_many_as::<false>(c, rolls, sink);
         }
     }
-
-    /// [`Self::roll_many`]: side by side on the rules' thresholds when they
-    /// have them.
-    #[inline(always)]
-    fn roll_many_as<const CUSTOM: bool>(
-        &mut self,
-        c: &CompiledRoll,
-        rolls: u64,
-        sink: &mut impl Sink,
-    ) {
-        let Some(cuts) = c.cuts else {
-            for i in 0..rolls {
-                sink.roll(i, self.roll_spec::<CUSTOM>(c, &c.spec));
-            }
-            return;
-        };
-        let double = cuts.double < 10;
-        let again = cuts.again < 10 && c.reroll.is_some();
-        // Re-rolls side by side under the classic rules only (a face
-        // table's re-rolls have a depth); `again_cuts` is `None` under rote.
-        let lanes = if CUSTOM { None } else { c.again_cuts };
-        match (double, again) {
-            (false, false) => self.roll_groups::<false, false, CUSTOM>(c, cuts, None, rolls, sink),
-            (true, false) => self.roll_groups::<true, false, CUSTOM>(c, cuts, None, rolls, sink),
-            (false, true) => self.roll_groups::<false, true, CUSTOM>(c, cuts, lanes, rolls, sink),
-            (true, true) => self.roll_groups::<true, true, CUSTOM>(c, cuts, lanes, rolls, sink),
-        }
-    }
-
-    /// Rolls `rolls` rolls of `c` into `sink`, sixteen at a time side by
-    /// side (see [`D10::roll_into`]), and their dice rolled again side by
-    /// side too when `again_cuts` gives those dice's thresholds.
-    #[inline(always)]
-    fn roll_groups<const DOUBLE: bool, const AGAIN: bool, const CUSTOM: bool>(
-        &mut self,
-        c: &CompiledRoll,
-        cuts: Cuts,
-        again_cuts: Option<Cuts>,
-        rolls: u64,
-        sink: &mut impl Sink,
-    ) {
-        let dice = c.spec.dice() as usize;
-        let cuts = WordCuts::new(&cuts);
-        let again_cuts = again_cuts.map(|cuts| WordCuts::new(&cuts));
-        let mut spare = Spare {
-            y: i16x16::ZERO,
-            left: 0,
-        };
-        // Below MAX_SETTLED < 2^15.
-        let row = i16x16::splat(c.most_ones + 1);
-        let groups = rolls / GROUP as u64;
-        for g in 0..groups {
-            let counts = Counts::group::<DOUBLE, AGAIN>(self, &mut spare, dice, &cuts);
-            let mut successes = if DOUBLE {
-                counts.success + counts.double
-            } else {
-                counts.success
-            };
-            if !AGAIN && !c.rote && !c.settled.is_empty() {
-                sink.cells(g, &(successes * row + counts.one).to_array(), c);
-                continue;
-            }
-            let (mut ones, mut again) = (counts.one, counts.again);
-            if AGAIN && let Some(again_cuts) = &again_cuts {
-                // Pass after pass, every lane rolls the most dice any lane
-                // rolls again, each lane counting only its own.
-                let mut done = false;
-                for _ in 0..AGAIN_PASSES {
-                    let most = again.reduce_max();
-                    if most == 0 {
-                        done = true;
-                        break;
-                    }
-                    let more =
-                        Counts::again_pass(self, &mut spare, most as usize, again, again_cuts);
-                    successes += more.success;
-                    ones += more.one;
-                    again = more.again;
-                }
-                // Every lane settled from the table when all fit in it.
-                if done
-                    && !c.settled.is_empty()
-                    && successes.reduce_max() <= c.most_successes
-                    && ones.reduce_max() <= c.most_ones
-                {
-                    sink.cells(g, &(successes * row + ones).to_array(), c);
-                    continue;
-                }
-            }
-            let (successes, ones) = (successes.to_array(), ones.to_array());
-            let (first, again) = (counts.success.to_array(), again.to_array());
-            for l in 0..GROUP {
-                let roll = self.finish::<CUSTOM>(
-                    c,
-                    &c.spec,
-                    successes[l] as u32,
-                    ones[l] as u32,
-                    if AGAIN { again[l] as u32 } else { 0 },
-                );
-                let failed = dice as u32 - first[l] as u32;
-                sink.roll(
-                    g * GROUP as u64 + l as u64,
-                    self.rote::<CUSTOM>(c, &c.spec, roll, failed),
-                );
-            }
-        }
-        for i in groups * GROUP as u64..rolls {
-            sink.roll(i, self.roll_spec::<CUSTOM>(c, &c.spec));
-        }
-    }
 }
 
 /// Where [`Words::roll_many`] puts its rolls.
@@ -645,13 +546,16 @@ impl<R: Rng> D10<R> {
     /// Sixteen rolls at a time are counted side by side from `dice / 3`
     /// runs of sixteen words (and a spare run for the dice beyond, shared
     /// with the next groups; see the module docs). Under N-again (classic
-    /// rules, no rote) the group then rolls again side by side, pass after
-    /// pass, the most dice any of its rolls rolls again, taken as its first
-    /// dice were, each roll counting only its own, for at most 64 passes.
-    /// A roll with dice still to roll again, or with failed rote dice (or
-    /// any re-roll of a face table), then rolls those one roll at a time,
-    /// in slot order. The last `out.len() % 16` rolls are rolled one at a
-    /// time. A spare run's digits left at the end are not used.
+    /// rules) the group then rolls again side by side, pass after pass,
+    /// the most dice any of its rolls rolls again, taken as its first dice
+    /// were, each roll counting only its own, for at most 64 passes. A
+    /// roll with dice still to roll again (or any re-roll of a face table,
+    /// and its rote roll) then rolls those one roll at a time, in slot
+    /// order. Under rote (classic rules) the group then rolls anew, side
+    /// by side the same way, the most dice whose first faces failed in any
+    /// of its rolls, each roll counting its own, and those dice's
+    /// re-rolls as above. The last `out.len() % 16` rolls are rolled one
+    /// at a time. A spare run's digits left at the end are not used.
     pub fn roll_into(&mut self, c: &CompiledRoll, out: &mut [Roll]) {
         self.words.roll_into(c, out);
     }
