@@ -7,10 +7,12 @@
 # builds the release binaries (wodds, and the naive roller of
 # crates/benches), then prints, as Markdown:
 #   - the machine: cores, CPU model, load average before and after, commit;
-#   - the d10 kernel against the naive roller (one `random_range` a die),
-#     whole processes on one thread, 10^8 rolls of 10 dice at difficulty 6,
-#     PAIRS pairs (default 5) run alternately, CPU seconds (user + system),
-#     min / median / max and the ratio of the medians;
+#   - the d10 kernel against naive rollers of the same rules (one
+#     `random_range` a die; plain, 10-again, specialty, rote, 10-again and
+#     rote), whole processes on one thread, 10^8 rolls of 10 dice at
+#     difficulty 6, PAIRS pairs (default 5) run alternately, CPU seconds
+#     (user + system), min / median / max, the ratio of the medians, and
+#     dice a generator word-time;
 #   - a single sampled odds row of 10^8 rolls at 1 and at 2 threads (wall);
 #   - how many shipped scenario x edition pairs have an exact round chain,
 #     and the peak memory of each `wodds run` at its scenario's own trials;
@@ -58,22 +60,47 @@ echo "- load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "- commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
 echo
 
-echo "### The d10 kernel against the naive roller (one thread, CPU s)"
+echo "### The d10 kernel against naive rollers of the same rules (one thread, CPU s)"
+echo
+echo "10^8 rolls of 10 dice at difficulty 6 under revised: \`wodds odds --editions revised --pool 10"
+echo "--difficulty 6 --method mc --trials 100000000\` with the options shown, against"
+echo "\`naive --pool 10 --difficulty 6 --trials 100000000\` with its own; $pairs pairs run alternately."
+echo "Dice a word-time: the kernel's dice a second (the dice a roll the naive roller counts)"
+echo "over the bare generator's 64-bit words a second (\`naive --words 1000000000\`)."
 echo
 for _ in $(seq "$pairs"); do
-    RAYON_NUM_THREADS=1 measure "$work/kernel" "%U %S" "$wodds" odds --editions revised --pool 10 \
-        --difficulty 6 --method mc --trials 100000000 -q --format csv
-    measure "$work/naive" "%U %S" "$naive" --pool 10 --difficulty 6 --trials 100000000
+    measure "$work/words" "%U %S" "$naive" --words 1000000000
 done
-# user + system, one line a run
-for f in kernel naive; do
-    awk '{print $1 + $2}' "$work/$f" > "$work/$f.cpu"
-done
-ratio="$(python3 -c "print(f'{$(median "$work/naive.cpu") / $(median "$work/kernel.cpu"):.1f}')")"
-echo "| command | CPU s (min / median / max) | against naive |"
-echo "|---|---:|---:|"
-echo "| \`wodds odds --editions revised --pool 10 --difficulty 6 --method mc --trials 100000000\` | $(stats "$work/kernel.cpu") | ${ratio}x |"
-echo "| \`naive --pool 10 --difficulty 6 --trials 100000000\` | $(stats "$work/naive.cpu") | 1 |"
+awk '{print $1 + $2}' "$work/words" > "$work/words.cpu"
+echo "| rule | wodds options | naive options | kernel CPU s (min / median / max) | naive CPU s (min / median / max) | kernel / naive | dice a roll | dice a word-time |"
+echo "|---|---|---|---:|---:|---:|---:|---:|"
+# name | wodds options | naive options
+while IFS='|' read -r name kernel_opts naive_opts; do
+    key="$(echo "$name" | tr -c 'a-z0-9' '_')"
+    for _ in $(seq "$pairs"); do
+        # shellcheck disable=SC2086
+        RAYON_NUM_THREADS=1 measure "$work/k$key" "%U %S" "$wodds" odds --editions revised --pool 10 \
+            --difficulty 6 --method mc --trials 100000000 -q --format csv $kernel_opts
+        # shellcheck disable=SC2086
+        measure "$work/n$key" "%U %S" "$naive" --pool 10 --difficulty 6 --trials 100000000 $naive_opts
+    done
+    awk '{print $1 + $2}' "$work/k$key" > "$work/k$key.cpu"
+    awk '{print $1 + $2}' "$work/n$key" > "$work/n$key.cpu"
+    # shellcheck disable=SC2086
+    dice="$("$naive" --pool 10 --difficulty 6 --trials 1000000 $naive_opts | sed -E 's/.*, ([0-9.]+) dice a roll.*/\1/')"
+    read -r ratio per_word < <(python3 -c "
+k, n, w = $(median "$work/k$key.cpu"), $(median "$work/n$key.cpu"), $(median "$work/words.cpu")
+print(f'{n / k:.1f} {($dice * 1e8 / k) / (1e9 / w):.1f}')")
+    echo "| $name | \`${kernel_opts:-(none)}\` | \`${naive_opts:-(none)}\` | $(stats "$work/k$key.cpu") | $(stats "$work/n$key.cpu") | ${ratio}x | $dice | $per_word |"
+done <<'RULES'
+plain||
+10-again|--again 10|--again 10
+specialty (revised: 10s rolled again)|--specialty|--again 10
+rote|--rote|--rote
+10-again and rote|--again 10 --rote|--again 10 --rote
+RULES
+echo
+echo "The bare generator: $(stats "$work/words.cpu") CPU s for 10^9 words."
 echo
 
 echo "### One sampled odds row of 10^8 rolls, by threads (wall s)"
