@@ -66,12 +66,9 @@ echo "10^8 rolls of 10 dice at difficulty 6 under revised: \`wodds odds --editio
 echo "--difficulty 6 --method mc --trials 100000000\` with the options shown, against"
 echo "\`naive --pool 10 --difficulty 6 --trials 100000000\` with its own; $pairs pairs run alternately."
 echo "Dice a word-time: the kernel's dice a second (the dice a roll the naive roller counts)"
-echo "over the bare generator's 64-bit words a second (\`naive --words 1000000000\`)."
+echo "over the bare generator's 64-bit words a second (\`naive --words 1000000000\`, run"
+echo "beside each pair; the medians of the rule's own runs)."
 echo
-for _ in $(seq "$pairs"); do
-    measure "$work/words" "%U %S" "$naive" --words 1000000000
-done
-awk '{print $1 + $2}' "$work/words" > "$work/words.cpu"
 echo "| rule | wodds options | naive options | kernel CPU s (min / median / max) | naive CPU s (min / median / max) | kernel / naive | dice a roll | dice a word-time |"
 echo "|---|---|---|---:|---:|---:|---:|---:|"
 # name | wodds options | naive options
@@ -83,13 +80,18 @@ while IFS='|' read -r name kernel_opts naive_opts; do
             --difficulty 6 --method mc --trials 100000000 -q --format csv $kernel_opts
         # shellcheck disable=SC2086
         measure "$work/n$key" "%U %S" "$naive" --pool 10 --difficulty 6 --trials 100000000 $naive_opts
+        # The generator's word-time, beside each pair (the machine's speed
+        # drifts).
+        measure "$work/w$key" "%U %S" "$naive" --words 1000000000
     done
-    awk '{print $1 + $2}' "$work/k$key" > "$work/k$key.cpu"
-    awk '{print $1 + $2}' "$work/n$key" > "$work/n$key.cpu"
+    for f in k n w; do
+        awk '{print $1 + $2}' "$work/$f$key" > "$work/$f$key.cpu"
+    done
+    cat "$work/w$key.cpu" >> "$work/w.all"
     # shellcheck disable=SC2086
     dice="$("$naive" --pool 10 --difficulty 6 --trials 1000000 $naive_opts | sed -E 's/.*, ([0-9.]+) dice a roll.*/\1/')"
     read -r ratio per_word < <(python3 -c "
-k, n, w = $(median "$work/k$key.cpu"), $(median "$work/n$key.cpu"), $(median "$work/words.cpu")
+k, n, w = $(median "$work/k$key.cpu"), $(median "$work/n$key.cpu"), $(median "$work/w$key.cpu")
 print(f'{n / k:.1f} {($dice * 1e8 / k) / (1e9 / w):.1f}')")
     echo "| $name | \`${kernel_opts:-(none)}\` | \`${naive_opts:-(none)}\` | $(stats "$work/k$key.cpu") | $(stats "$work/n$key.cpu") | ${ratio}x | $dice | $per_word |"
 done <<'RULES'
@@ -100,7 +102,7 @@ rote|--rote|--rote
 10-again and rote|--again 10 --rote|--again 10 --rote
 RULES
 echo
-echo "The bare generator: $(stats "$work/words.cpu") CPU s for 10^9 words."
+echo "The bare generator, beside every pair: $(stats "$work/w.all") CPU s for 10^9 words."
 echo
 
 echo "### One sampled odds row of 10^8 rolls, by threads (wall s)"

@@ -25,9 +25,20 @@ fn fight(editions: &str, max_rounds: u32, extra: &str, a: &str, b: &str) -> Scen
     Scenario::parse("t.toml", &text, Some(&dir)).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
+thread_local! {
+    /// This test's house-rule files: a temporary folder, removed with
+    /// everything in it when the test's thread ends.
+    static HOUSES: tempfile::TempDir = tempfile::tempdir().expect("a temporary folder");
+}
+
+/// The path of house-rule file `name` in this test's folder.
+fn house_path(name: &str) -> std::path::PathBuf {
+    HOUSES.with(|dir| dir.path().join(format!("{name}.toml")))
+}
+
 /// A house rule file extending `base` with `body`.
 fn house(name: &str, base: &str, body: &str) -> String {
-    let path = std::env::temp_dir().join(format!("wodds-flow-{}-{name}.toml", std::process::id()));
+    let path = house_path(name);
     std::fs::write(&path, format!("extends = \"{base}\"\n{body}")).unwrap();
     format!("\"{}\"", path.display())
 }

@@ -24,12 +24,20 @@ fn scenario(editions: &str, grapple: &str, max_rounds: u32, a: &str, b: &str) ->
     Scenario::parse("t.toml", &text, Some(&std::env::temp_dir())).unwrap()
 }
 
+thread_local! {
+    /// This test's house-rule files: a temporary folder, removed with
+    /// everything in it when the test's thread ends.
+    static HOUSES: tempfile::TempDir = tempfile::tempdir().expect("a temporary folder");
+}
+
+/// The path of house-rule file `name` in this test's folder.
+fn house_path(name: &str) -> std::path::PathBuf {
+    HOUSES.with(|dir| dir.path().join(format!("{name}.toml")))
+}
+
 /// A house-rule file extending fta with `body`, in a temporary directory.
 fn house(name: &str, body: &str) -> String {
-    let path = std::env::temp_dir().join(format!(
-        "wodds-grapple-test-{}-{name}.toml",
-        std::process::id()
-    ));
+    let path = house_path(name);
     std::fs::write(&path, format!("extends = \"fta\"\n{body}")).unwrap();
     format!("\"{}\"", path.display())
 }
@@ -174,10 +182,7 @@ fn non_humanoid_penalty() {
 #[test]
 fn house_rules_on_hold_and_contest() {
     let path = |name: &str, body: &str| {
-        let p = std::env::temp_dir().join(format!(
-            "wodds-grapple-test-{}-{name}.toml",
-            std::process::id()
-        ));
+        let p = house_path(name);
         std::fs::write(&p, body).unwrap();
         format!("\"{}\"", p.display())
     };

@@ -86,10 +86,20 @@ fn uwod_breaking_free_needs_only_the_holders_successes() {
     close(o.ends[end_index(End::Freed)], 0.7, "freed");
 }
 
+thread_local! {
+    /// This test's house-rule files: a temporary folder, removed with
+    /// everything in it when the test's thread ends.
+    static HOUSES: tempfile::TempDir = tempfile::tempdir().expect("a temporary folder");
+}
+
+/// The path of house-rule file `name` in this test's folder.
+fn house_path(name: &str) -> std::path::PathBuf {
+    HOUSES.with(|dir| dir.path().join(format!("{name}.toml")))
+}
+
 /// A house rule on fta: `body` under `extends = "fta"`, in a temporary file.
 fn fta_house(name: &str, body: &str) -> String {
-    let path =
-        std::env::temp_dir().join(format!("wodds-letter-{}-{name}.toml", std::process::id()));
+    let path = house_path(name);
     std::fs::write(&path, format!("extends = \"fta\"\n{body}")).unwrap();
     format!("\"{}\"", path.display())
 }
@@ -311,7 +321,7 @@ fn fta_escape_from_a_grapple_attack_is_at_six() {
 #[test]
 fn hubris_roll_off_ties_follow_the_setting() {
     let one = "traits = { strength = 1, stamina = 1, brawl = 0 }";
-    let path = std::env::temp_dir().join(format!("wodds-letter-{}-ties.toml", std::process::id()));
+    let path = house_path("ties");
     std::fs::write(
         &path,
         "extends = \"hubris\"\n[actions]\ncontest-tie = \"nothing\"\n",

@@ -440,10 +440,20 @@ grapple = {{ victim = "reverse", reverse-at = 1 }}
         Grapple::new(&s, &s.editions[0], Sampling::PerDie).expect("engine")
     }
 
+    thread_local! {
+        /// This test's house-rule files: a temporary folder, removed with
+        /// everything in it when the test's thread ends.
+        static HOUSES: tempfile::TempDir = tempfile::tempdir().expect("a temporary folder");
+    }
+
+    /// The path of house-rule file `name` in this test's folder.
+    fn house_path(name: &str) -> std::path::PathBuf {
+        HOUSES.with(|dir| dir.path().join(format!("{name}.toml")))
+    }
+
     /// An fta house rule file with `body`, written to a temporary file.
     fn house(name: &str, body: &str) -> String {
-        let path =
-            std::env::temp_dir().join(format!("wodds-grapple-{}-{name}.toml", std::process::id()));
+        let path = house_path(name);
         std::fs::write(&path, format!("extends = \"fta\"\n{body}")).expect("write");
         path.display().to_string()
     }
