@@ -11,6 +11,16 @@
 //! Instructions a fight: the count at 25,000 fights less the count at
 //! 5,000, over 20,000. Prints the fights each side won and the rounds
 //! played, so two builds can be checked to play the same fights.
+//!
+//! `states` in place of the sampler counts instead the distinct states
+//! between rounds that the fights (under the outcome sampler) pass
+//! through, kept as a round chain keeps them: a lower bound on the states
+//! the fight's chain would hold, for the fights whose chain is too big to
+//! build (`EditionEngine::states_seen`):
+//!
+//! ```sh
+//! target/release/fights scenarios/garou-vs-hunters.toml uwod states 1000000
+//! ```
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -21,7 +31,7 @@ use wodds_sim::conflict::{EditionEngine, Engine, Sampling, Scenario};
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [scenario, edition, sampler, fights] = args.as_slice() else {
-        eprintln!("usage: fights <scenario.toml> <edition> <round|outcome|die> <fights>");
+        eprintln!("usage: fights <scenario.toml> <edition> <round|outcome|die|states> <fights>");
         return ExitCode::from(2);
     };
     match play(scenario, edition, sampler, fights) {
@@ -41,15 +51,25 @@ fn play(scenario: &str, edition: &str, sampler: &str, fights: &str) -> Result<St
     let rules = wodds_rules::RuleSet::load(edition).map_err(|e| e.to_string())?;
     let sampling = match sampler {
         "round" => Sampling::Round,
-        "outcome" => Sampling::Outcome,
+        "outcome" | "states" => Sampling::Outcome,
         "die" => Sampling::PerDie,
-        other => return Err(format!("sampler {other:?}: one of round, outcome, die")),
+        other => {
+            return Err(format!(
+                "sampler {other:?}: one of round, outcome, die, states"
+            ));
+        }
     };
     let n: u64 = fights
         .parse()
         .map_err(|_| format!("fights {fights:?}: a whole number"))?;
     let engine = EditionEngine::new(&scenario, &rules, sampling).map_err(|e| e.to_string())?;
     let mut dice = D10::seeded(7);
+    if sampler == "states" {
+        let seen = engine.states_seen(&mut dice, n);
+        return Ok(format!(
+            "{seen} distinct states between rounds in {n} fights"
+        ));
+    }
     let mut wins = vec![0u64; scenario.sides.len() + 1];
     let mut rounds = 0u64;
     for _ in 0..n {

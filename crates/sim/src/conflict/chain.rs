@@ -151,6 +151,36 @@ pub trait Rounds: Sync {
     }
 }
 
+/// The distinct states between rounds that `fights` fights drawn with
+/// `dice` pass through (the start included), each kept as
+/// [`Chain::build`] keeps it: a lower bound on the states of the fight's
+/// round chain, for fights whose chain is too big to build. A fight's
+/// next round starts from the state as kept, as the chain's does.
+pub fn states_seen<E: Rounds, R: Rng>(engine: &E, dice: &mut D10<R>, fights: u64) -> usize {
+    let max_rounds = engine.frame().max_rounds;
+    let start = engine.begin();
+    let mut seen: rustc_hash::FxHashSet<Indexed<E::State>> = Default::default();
+    seen.insert(Indexed(start));
+    for _ in 0..fights {
+        let (mut st, mut roster) = start;
+        for _ in 0..max_rounds {
+            engine.round(&mut st, &mut roster, dice);
+            if roster.result(0, |j| E::lost(&st[j])).is_some() {
+                break;
+            }
+            for (j, x) in st.iter_mut().enumerate() {
+                *x = E::carry(x);
+                if j < roster.len() && !roster.standing(j) {
+                    *x = E::retire(x);
+                }
+            }
+            roster = roster.carried();
+            seen.insert(Indexed((st, roster)));
+        }
+    }
+    seen.len()
+}
+
 /// The most paths one state's round may take, as a share of
 /// [`Limit::paths`].
 const ROUND_SHARE: usize = 64;

@@ -155,6 +155,28 @@ impl EditionEngine {
         self.chain.as_ref().and_then(|c| c.as_ref().ok())
     }
 
+    /// The distinct states between rounds that `fights` fights drawn
+    /// with `dice` pass through, kept as its round chain would keep them:
+    /// a lower bound on the states the chain would hold
+    /// ([`states_seen`](super::chain::states_seen)), whatever the sampler.
+    pub fn states_seen<R: Rng>(&self, dice: &mut D10<R>, fights: u64) -> usize {
+        use super::chain::states_seen;
+        match &self.engine {
+            Kind::Revised(e) => states_seen(e.as_ref(), dice, fights),
+            Kind::Hubris(e) => states_seen(e.as_ref(), dice, fights),
+            Kind::Uwod(e) => states_seen(e.as_ref(), dice, fights),
+            Kind::Fta(e) => states_seen(e.as_ref(), dice, fights),
+            Kind::Lead(e) => states_seen(e.as_ref(), dice, fights),
+            Kind::Race(e) => states_seen(e.as_ref(), dice, fights),
+            Kind::Contest(e) => states_seen(e.as_ref(), dice, fights),
+            Kind::Grapple(e) => states_seen(e.as_ref(), dice, fights),
+            Kind::FlowRevised(e) => states_seen(e.as_ref(), dice, fights),
+            Kind::FlowHubris(e) => states_seen(e.as_ref(), dice, fights),
+            Kind::FlowUwod(e) => states_seen(e.as_ref(), dice, fights),
+            Kind::FlowFta(e) => states_seen(e.as_ref(), dice, fights),
+        }
+    }
+
     /// Why the round sampler found no chain for its fights (`None` with a
     /// chain, or under another sampler).
     pub fn no_chain(&self) -> Option<&NoChain> {
