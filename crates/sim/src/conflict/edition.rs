@@ -157,8 +157,8 @@ impl EditionEngine {
 
     /// The distinct states between rounds that `fights` fights drawn
     /// with `dice` pass through, kept as its round chain would keep them:
-    /// a lower bound on the states the chain would hold
-    /// ([`states_seen`](super::chain::states_seen)), whatever the sampler.
+    /// a lower bound on the states the chain would hold (each fight's
+    /// next round starts from the state as kept), whatever the sampler.
     pub fn states_seen<R: Rng>(&self, dice: &mut D10<R>, fights: u64) -> usize {
         use super::chain::states_seen;
         match &self.engine {
