@@ -151,6 +151,21 @@ pub trait Rounds: Sync {
     }
 }
 
+/// What a chain keeps of the state after a round that the fight survives:
+/// each member's lasting part ([`Rounds::carry`]), of a member out of the
+/// fight only what [`Rounds::retire`] keeps when `merge` (in place), and
+/// the roster's lasting part (returned).
+#[inline]
+fn kept<E: Rounds>(st: &mut [E::State; MAX_MEMBERS], roster: &Roster, merge: bool) -> Roster {
+    for (j, x) in st.iter_mut().enumerate() {
+        *x = E::carry(x);
+        if merge && j < roster.len() && !roster.standing(j) {
+            *x = E::retire(x);
+        }
+    }
+    roster.carried()
+}
+
 /// The distinct states between rounds that `fights` fights drawn with
 /// `dice` pass through (the start included), each kept as
 /// [`Chain::build`] keeps it: a lower bound on the states of the fight's
@@ -168,13 +183,7 @@ pub fn states_seen<E: Rounds, R: Rng>(engine: &E, dice: &mut D10<R>, fights: u64
             if roster.result(0, |j| E::lost(&st[j])).is_some() {
                 break;
             }
-            for (j, x) in st.iter_mut().enumerate() {
-                *x = E::carry(x);
-                if j < roster.len() && !roster.standing(j) {
-                    *x = E::retire(x);
-                }
-            }
-            roster = roster.carried();
+            roster = kept::<E>(&mut st, &roster, true);
             seen.insert(Indexed((st, roster)));
         }
     }
@@ -373,13 +382,8 @@ impl Chain {
                             END | k as u32
                         }
                         None => {
-                            for (j, x) in s.iter_mut().enumerate() {
-                                *x = E::carry(x);
-                                if limit.merge && j < r.len() && !r.standing(j) {
-                                    *x = E::retire(x);
-                                }
-                            }
-                            let key = (s, r.carried());
+                            let carried = kept::<E>(&mut s, &r, limit.merge);
+                            let key = (s, carried);
                             let fresh = states.len() as u32;
                             let id = *ids.entry(Indexed(key)).or_insert(fresh);
                             if id == fresh {
