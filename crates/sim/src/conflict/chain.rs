@@ -23,7 +23,7 @@ pub use super::limit::{
 use super::scenario::MAX_MEMBERS;
 use super::source::{Enumerate, Source, Unenumerable};
 use super::tally::{End, Fight, Tally};
-use super::turn::{Frame, Roster};
+use super::turn::{Counts, Frame, Roster};
 
 /// An engine written as rounds over members' states (every such engine is
 /// an [`Engine`](super::Engine) that plays them one by one).
@@ -205,6 +205,21 @@ struct Step {
     harm: u16,
 }
 
+impl Step {
+    /// The step to `next` having counted `counts` ([`Roster::counts`]), or
+    /// [`NoChain::Counts`] when a count is past what a step holds.
+    fn new(next: u32, [willpower, botches, reversals, harm]: Counts) -> Result<Step, NoChain> {
+        let count = |_| NoChain::Counts;
+        Ok(Step {
+            next,
+            willpower: u16::try_from(willpower).map_err(count)?,
+            botches: u16::try_from(botches).map_err(count)?,
+            reversals: u8::try_from(reversals).map_err(count)?,
+            harm: u16::try_from(harm).map_err(count)?,
+        })
+    }
+}
+
 /// Marks a [`Step`] that ends the fight.
 const END: u32 = 1 << 31;
 
@@ -318,10 +333,6 @@ impl Chain {
             true => Enumerate::new(),
             false => Enumerate::whole(),
         };
-        // Every step any state's round takes, numbered for the walk
-        // ([`Enumerate::end`]): it adds up each state's steps.
-        let mut kinds: Vec<Step> = Vec::new();
-        let mut numbers: HashMap<Step, u32> = HashMap::default();
         // Unmarked, each state's steps so far, by step.
         let mut seen: HashMap<Step, usize> = HashMap::default();
         while exact.len() < states.len() {
@@ -398,21 +409,11 @@ impl Chain {
                             id
                         }
                     };
-                    let count = |_| NoChain::Counts;
-                    let step = Step {
-                        next,
-                        willpower: u16::try_from(r.willpower).map_err(count)?,
-                        reversals: u8::try_from(r.reversals).map_err(count)?,
-                        harm: u16::try_from(r.harm).map_err(count)?,
-                        botches: u16::try_from(r.botches).map_err(count)?,
-                    };
                     if marking {
-                        let number = *numbers.entry(step).or_insert_with(|| {
-                            kinds.push(step);
-                            kinds.len() as u32 - 1
-                        });
-                        walk.end(Some(number));
+                        // The walk adds up the steps, counts by keys.
+                        walk.end(Some((next, r.counts())));
                     } else {
+                        let step = Step::new(next, r.counts())?;
                         // Unmarked, the walk's outcomes are added up here
                         // (one lookup a path, not two).
                         let p = walk.p();
@@ -431,11 +432,9 @@ impl Chain {
             }
             super::limit::count_state(walk.work() - before);
             if marking {
-                steps = walk
-                    .outcomes()
-                    .into_iter()
-                    .map(|(k, p)| (kinds[k as usize], p))
-                    .collect();
+                steps = (walk.outcomes().into_iter())
+                    .map(|((next, counts), p)| Ok((Step::new(next, counts)?, p)))
+                    .collect::<Result<_, NoChain>>()?;
             }
             exact.push(steps);
             // Give up early when the states found so far, at the paths a

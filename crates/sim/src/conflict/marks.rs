@@ -7,6 +7,14 @@
 //! walked attack by attack, each attack from every distinct way the ones
 //! before it left the fight, instead of down every path of all seven.
 //!
+//! What a round counts as it goes ([`Counts`]: Willpower spent, botches,
+//! grapples reversed, harm) only adds up: nothing later in the round reads
+//! it. So a key leaves it out, and where a key's paths led is kept as what
+//! they counted after it: a path that reaches the key having counted more
+//! or less before it leads to the same places, its own count added. Keys
+//! that held the counts kept three to eight times as many (the elder's
+//! round from its start state under revised and uwod).
+//!
 //! The walk is depth first, so the paths that share the part of a path up
 //! to a key are walked one after another: the key's frame opens when a
 //! path first reaches it and closes when the walk changes a random call
@@ -19,13 +27,13 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap as HashMap;
 
 use super::scenario::MAX_MEMBERS;
-use super::turn::Roster;
+use super::turn::{Counts, Roster};
 
 /// A round part way through, as a mark's key: the members' states, the
-/// roster, and `rest`, what else the rest of the round reads (where in the
-/// turn order it is, values worked out earlier in the round). Hashed over
-/// the members present and what of the roster changes in a round,
-/// compared whole.
+/// roster without its counts ([`Roster::uncounted`]), and `rest`, what else
+/// the rest of the round reads (where in the turn order it is, values
+/// worked out earlier in the round). Hashed over the members present and
+/// what of the roster changes in a round, compared whole.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Midway<S, X> {
     st: [S; MAX_MEMBERS],
@@ -39,7 +47,7 @@ impl<S: Copy, X> Midway<S, X> {
     pub fn new(st: &[S; MAX_MEMBERS], roster: &Roster, rest: X) -> Self {
         Midway {
             st: *st,
-            roster: *roster,
+            roster: roster.uncounted(),
             rest,
         }
     }
@@ -50,22 +58,39 @@ impl<S: Hash, X: Hash> Hash for Midway<S, X> {
     fn hash<H: Hasher>(&self, h: &mut H) {
         self.st[..self.roster.len()].hash(h);
         self.roster.hash_changing(h);
-        self.roster.botches.hash(h);
         self.rest.hash(h);
     }
 }
 
-/// Where paths led: outcome numbers (given by the walk's caller) and their
-/// probabilities, in the order first reached.
+/// Where a path led: an outcome number (given by the walk's caller) and
+/// what it counted, from the start of the round or (in a key's frame)
+/// after the key.
+pub type Outcome = (u32, Counts);
+
+/// `a + b`, count by count.
+#[inline]
+fn plus(a: Counts, b: Counts) -> Counts {
+    std::array::from_fn(|k| a[k] + b[k])
+}
+
+/// `a - b`, count by count: counts only grow along a path, so `a`, counted
+/// later on it than `b`, is at least `b`.
+#[inline]
+fn less(a: Counts, b: Counts) -> Counts {
+    std::array::from_fn(|k| a[k] - b[k])
+}
+
+/// Where paths led: outcomes and their probabilities, in the order first
+/// reached.
 #[derive(Debug, Clone, Default)]
 struct Tally {
-    outcomes: Vec<(u32, f64)>,
-    at: HashMap<u32, usize>,
+    outcomes: Vec<(Outcome, f64)>,
+    at: HashMap<Outcome, usize>,
 }
 
 impl Tally {
     #[inline]
-    fn add(&mut self, outcome: u32, p: f64) {
+    fn add(&mut self, outcome: Outcome, p: f64) {
         match self.at.get(&outcome) {
             Some(&k) => self.outcomes[k].1 += p,
             None => {
@@ -90,9 +115,9 @@ const MAX_KEY_BYTES: usize = 1 << 27;
 /// slot, and its frame's outcomes (a few).
 const KEY_OVERHEAD: usize = 64;
 
-/// Where a key's rest of the round leads, given the key: outcome numbers
-/// and their probabilities.
-type Given = Rc<[(u32, f64)]>;
+/// Where a key's rest of the round leads, given the key: outcomes (what
+/// was counted after the key) and their probabilities.
+type Given = Rc<[(Outcome, f64)]>;
 
 /// A key whose paths are being walked (or the whole walk, the root).
 #[derive(Debug, Clone, Default)]
@@ -103,6 +128,8 @@ struct Frame {
     depth: usize,
     /// The probability of the path up to it.
     p: f64,
+    /// What the path had counted up to it.
+    base: Counts,
     /// Where its paths led so far (their whole probabilities).
     tally: Tally,
 }
@@ -119,9 +146,9 @@ pub(super) struct Marks {
     open: Vec<Frame>,
     /// Closed frames, kept for their memory.
     spare: Vec<Frame>,
-    /// The path reached a key already walked: its number and the path's
-    /// probability there.
-    cut: Option<(u32, f64)>,
+    /// The path reached a key already walked: its number, and the path's
+    /// probability and counts there.
+    cut: Option<(u32, f64, Counts)>,
     /// The memory the keys kept take, about (at most `MAX_KEY_BYTES`, 128 MiB).
     bytes: usize,
     /// The first random call the walk changed for this path (the calls
@@ -144,15 +171,17 @@ impl Marks {
         self.cut.is_some()
     }
 
-    /// The path, `depth` calls and probability `p` into it, reaches
-    /// `key()`: opens its frame when it is new, cuts the path when it was
-    /// walked. A key reached before the first call the walk changed since
-    /// the last path is that path's, its frame open: `key` is not asked.
+    /// The path, `depth` calls and probability `p` into it and having
+    /// counted `counts`, reaches `key()`: opens its frame when it is new,
+    /// cuts the path when it was walked. A key reached before the first
+    /// call the walk changed since the last path is that path's, its frame
+    /// open: `key` is not asked.
     pub(super) fn reach<K: Eq + Hash + 'static>(
         &mut self,
         key: impl FnOnce() -> K,
         depth: usize,
         p: f64,
+        counts: Counts,
     ) {
         if self.cut.is_some() || self.same.is_some_and(|j| depth <= j) {
             return;
@@ -180,9 +209,10 @@ impl Marks {
             frame.slot = Some(slot);
             frame.depth = depth;
             frame.p = p;
+            frame.base = counts;
             self.open.push(frame);
         } else if self.done[slot as usize].is_some() {
-            self.cut = Some((slot, p));
+            self.cut = Some((slot, p, counts));
         }
         // Otherwise its frame is open: this path is one of its own, run
         // again from the round's start.
@@ -196,21 +226,27 @@ impl Marks {
             frame.slot = None;
             frame.depth = 0;
             frame.p = 1.0;
+            frame.base = Counts::default();
             self.open.push(frame);
         }
     }
 
-    /// The path just run, of probability `p`, led to `outcome` (not asked
-    /// for when the path was cut: it led where its key leads).
-    pub(super) fn end(&mut self, p: f64, outcome: impl FnOnce() -> u32) {
+    /// The path just run, of probability `p`, led to `outcome`, its
+    /// counts from the round's start (not asked for when the path was
+    /// cut: it led where its key leads).
+    pub(super) fn end(&mut self, p: f64, outcome: impl FnOnce() -> Outcome) {
         self.root();
         let frame = self.open.last_mut().expect("the root is open");
         match self.cut.take() {
-            None => frame.tally.add(outcome(), p),
-            Some((slot, q)) => {
+            None => {
+                let (o, counts) = outcome();
+                frame.tally.add((o, less(counts, frame.base)), p);
+            }
+            Some((slot, q, at)) => {
                 let done = self.done[slot as usize].as_ref().expect("walked");
-                for &(o, r) in done.iter() {
-                    frame.tally.add(o, r * q);
+                let before = less(at, frame.base);
+                for &((o, after), r) in done.iter() {
+                    frame.tally.add((o, plus(before, after)), r * q);
                 }
             }
         }
@@ -244,8 +280,9 @@ impl Marks {
                 .map(|&(o, q)| (o, q / frame.p))
                 .collect();
             let parent = self.open.last_mut().expect("the root is open");
-            for &(o, q) in &frame.tally.outcomes {
-                parent.tally.add(o, q);
+            let before = less(frame.base, parent.base);
+            for &((o, after), q) in &frame.tally.outcomes {
+                parent.tally.add((o, plus(before, after)), q);
             }
             let slot = frame.slot.expect("only the root has no key");
             self.done[slot as usize] = Some(given);
@@ -256,7 +293,7 @@ impl Marks {
 
     /// Where every path led, once the walk is over, and a fresh start
     /// for the next walk (no key kept).
-    pub(super) fn take(&mut self) -> Vec<(u32, f64)> {
+    pub(super) fn take(&mut self) -> Vec<(Outcome, f64)> {
         self.leave(None);
         let out = match self.open.pop() {
             Some(mut root) => {

@@ -18,11 +18,11 @@ use rand_core::Rng;
 use rustc_hash::FxHashMap as HashMap;
 use wodds_dice::{CompiledRoll, D10, Distribution, OutcomeSampler, Roll, RollSpec};
 
-use super::marks::Marks;
+use super::marks::{Marks, Outcome};
 pub use super::sampling::Sampling;
 use super::scenario::MAX_MEMBERS;
 use super::tables::{Ranked, Tables};
-use super::turn::{Turn, order, order_tied};
+use super::turn::{Counts, Turn, order, order_tied};
 
 /// One kind of roll, ready for any pool size.
 #[derive(Debug, Clone)]
@@ -197,12 +197,17 @@ pub trait Source: Sized {
     /// must hold everything the rest of the round reads that the engine
     /// does not: the members' states, the roster, the turn order and
     /// where in it the round is, and any value worked out earlier in the
-    /// round and read later. [`Enumerate`] walks what follows a key once
-    /// and ends every other path that reaches it there; every other
-    /// source ignores it (and never calls `key`).
+    /// round and read later; but not `counts`, what the round has counted
+    /// so far ([`Roster::counts`]: nothing reads those, they add up).
+    /// [`Enumerate`] walks what follows a key once and ends every other
+    /// path that reaches it there, adding to what the key's paths counted
+    /// what the path had counted before it; every other source ignores it
+    /// (and never calls `key`).
+    ///
+    /// [`Roster::counts`]: super::turn::Roster::counts
     #[inline]
-    fn mark<K: Eq + Hash + 'static>(&mut self, key: impl FnOnce() -> K) {
-        let _ = key;
+    fn mark<K: Eq + Hash + 'static>(&mut self, counts: Counts, key: impl FnOnce() -> K) {
+        let _ = (counts, key);
     }
 }
 
@@ -395,9 +400,10 @@ impl Enumerate {
         self.marks.cut()
     }
 
-    /// The path just run led to `outcome`, a number of the caller's (none
-    /// when it was [`cut`](Self::cut): it leads where its key leads).
-    pub fn end(&mut self, outcome: Option<u32>) {
+    /// The path just run led to `outcome`, a number of the caller's and
+    /// what the round counted (none when it was [`cut`](Self::cut): it
+    /// leads where its key leads).
+    pub fn end(&mut self, outcome: Option<Outcome>) {
         let p = self.p;
         self.marks.end(p, || {
             outcome.expect("a path that is not cut has its outcome")
@@ -407,7 +413,7 @@ impl Enumerate {
     /// Once every path has been run: where they led (the outcomes given
     /// to [`end`](Self::end), and their probabilities, in the order first
     /// reached), and a fresh start (no key kept) for the next walk.
-    pub fn outcomes(&mut self) -> Vec<(u32, f64)> {
+    pub fn outcomes(&mut self) -> Vec<(Outcome, f64)> {
         self.marks.take()
     }
 
@@ -705,10 +711,10 @@ impl Source for Enumerate {
     }
 
     #[inline]
-    fn mark<K: Eq + Hash + 'static>(&mut self, key: impl FnOnce() -> K) {
+    fn mark<K: Eq + Hash + 'static>(&mut self, counts: Counts, key: impl FnOnce() -> K) {
         self.marked = true;
         if self.marking {
-            self.marks.reach(key, self.depth, self.p);
+            self.marks.reach(key, self.depth, self.p, counts);
         }
     }
 }
@@ -1001,12 +1007,12 @@ mod tests {
         let mut paths = 0;
         loop {
             let first = e.face();
-            e.mark(|| first % 2);
+            e.mark(Counts::default(), || first % 2);
             let second = e.face();
             let outcome = (first % 2) as u32 * 10 + second as u32 - 1;
             paths += 1;
             let cut = e.cut();
-            e.end((!cut).then_some(outcome));
+            e.end((!cut).then_some((outcome, Counts::default())));
             if !e.next() {
                 break;
             }
@@ -1015,13 +1021,13 @@ mod tests {
         let mut outcomes = e.outcomes();
         outcomes.sort_by_key(|o| o.0);
         assert_eq!(outcomes.len(), 20);
-        for (k, &(o, p)) in outcomes.iter().enumerate() {
+        for (k, &((o, _), p)) in outcomes.iter().enumerate() {
             assert_eq!(o, k as u32);
             assert!((p - 0.05).abs() < 1e-15, "{o}: {p}");
         }
         // The next walk keeps no key.
         assert_eq!(e.face(), 1);
-        e.mark(|| 1);
+        e.mark(Counts::default(), || 1);
         assert!(!e.cut());
     }
 
@@ -1035,14 +1041,14 @@ mod tests {
                 let a = e.face();
                 if marked {
                     // Each key holds all the rest reads.
-                    e.mark(|| (0u8, a > 4, a > 7));
-                    e.mark(|| (1u8, a > 4, a > 7));
+                    e.mark(Counts::default(), || (0u8, a > 4, a > 7));
+                    e.mark(Counts::default(), || (1u8, a > 4, a > 7));
                 }
                 let b = e.face();
                 let c = if b > 5 { e.face() } else { 0 };
                 let outcome = u32::from(a > 4) * 200 + u32::from(a > 7) * 100 + (b + c) as u32;
                 let cut = e.cut();
-                e.end((!cut).then_some(outcome));
+                e.end((!cut).then_some((outcome, Counts::default())));
                 if !e.next() {
                     break;
                 }
@@ -1059,5 +1065,60 @@ mod tests {
         }
         let total: f64 = marked.iter().map(|o| o.1).sum();
         assert!((total - 1.0).abs() < 1e-12);
+    }
+    /// What a round counts stays out of its keys and still adds up: a
+    /// botch on a first face of 1, harm on a 9 or 10, another botch on a
+    /// second face of 10 and two harm on a third of 10, under two nested
+    /// keys that know only the first face's parity and whether a third
+    /// face is rolled (all the outcome reads).
+    /// Every outcome and its counts keeps the chance the whole walk gives
+    /// it, and the first faces walk the rest once a parity: 19 paths each
+    /// for the first 1 and 2 (a key per half of the second face, four
+    /// paths cut in each), one for each of the other eight, 46 in all
+    /// against the whole walk's 550.
+    #[test]
+    fn counts_stay_out_of_keys_and_add_up() {
+        let walk = |marked: bool| {
+            let mut e = Enumerate::new();
+            let mut paths = 0;
+            loop {
+                let first = e.face();
+                let mut counts: Counts = [0, u32::from(first == 1), 0, u32::from(first > 8)];
+                if marked {
+                    e.mark(counts, || first % 2);
+                }
+                let second = e.face();
+                counts[1] += u32::from(second == 10);
+                if marked {
+                    e.mark(counts, || (first % 2, second > 5));
+                }
+                let third = if second > 5 { e.face() } else { 0 };
+                counts[3] += 2 * u32::from(third == 10);
+                let outcome = (first % 2) as u32 * 100 + u32::from(second > 5) * 20 + third as u32;
+                paths += 1;
+                let cut = e.cut();
+                e.end((!cut).then_some((outcome, counts)));
+                if !e.next() {
+                    break;
+                }
+            }
+            let mut o = e.outcomes();
+            o.sort_by_key(|o| o.0);
+            (o, paths)
+        };
+        let ((marked, paths), (whole, all)) = (walk(true), walk(false));
+        assert_eq!((paths, all), (46, 550));
+        assert_eq!(marked.len(), whole.len());
+        assert!(whole.iter().any(|o| o.0.1 == [0, 2, 0, 2]));
+        for (m, w) in marked.iter().zip(&whole) {
+            assert_eq!(m.0, w.0);
+            assert!(
+                (m.1 - w.1).abs() < 1e-15,
+                "{:?}: {} against {}",
+                m.0,
+                m.1,
+                w.1
+            );
+        }
     }
 }

@@ -36,6 +36,10 @@ pub enum Handoff {
     },
 }
 
+/// What a round counts as it goes, all sides: Willpower spent, botches,
+/// grapples reversed and harm ([`Roster::counts`]).
+pub type Counts = [u32; 4];
+
 /// The members of a fight: which side each is on and whether it is out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Roster {
@@ -123,6 +127,26 @@ impl Roster {
             handoff: None,
             idle: 0,
             unbegun: false,
+            ..*self
+        }
+    }
+
+    /// What the round has counted so far: [`Roster::willpower`],
+    /// [`Roster::botches`], [`Roster::reversals`] and [`Roster::harm`].
+    #[inline]
+    pub fn counts(&self) -> Counts {
+        [self.willpower, self.botches, self.reversals, self.harm]
+    }
+
+    /// The roster without what the round counted ([`Roster::counts`]):
+    /// nothing in a round reads those, they only add up.
+    #[inline]
+    pub fn uncounted(&self) -> Roster {
+        Roster {
+            willpower: 0,
+            botches: 0,
+            reversals: 0,
+            harm: 0,
             ..*self
         }
     }

@@ -572,7 +572,9 @@ impl Rounds for Hubris {
                 break;
             }
             // The rest of the round reads only these.
-            dice.mark(|| Midway::new(st, roster, turn.rest(place)));
+            dice.mark(roster.counts(), || {
+                Midway::new(st, roster, turn.rest(place))
+            });
             dice.act(i);
             let f = &self.fighters[i];
             if !roster.standing(i) {
@@ -601,7 +603,9 @@ impl Rounds for Hubris {
             for k in 0..f.attacks + rage * self.rage_attacks {
                 // The rest of the round reads only these (and what was
                 // worked out from the member's state as its turn began).
-                dice.mark(|| Midway::new(st, roster, (turn.rest(place), k, rage, spent, penalty)));
+                dice.mark(roster.counts(), || {
+                    Midway::new(st, roster, (turn.rest(place), k, rage, spent, penalty))
+                });
                 // A member who conceded makes no more attacks (Celerity's
                 // and Rage's included).
                 if !roster.standing(i) {

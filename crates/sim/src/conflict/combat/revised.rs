@@ -404,7 +404,9 @@ impl Rounds for Revised {
                 break;
             }
             // The rest of the round reads only these.
-            dice.mark(|| Midway::new(st, roster, turn.rest(place)));
+            dice.mark(roster.counts(), || {
+                Midway::new(st, roster, turn.rest(place))
+            });
             dice.act(i);
             let f = &self.fighters[i];
             st[i].acted = true;
@@ -435,7 +437,7 @@ impl Rounds for Revised {
             for k in 0..declared + extra {
                 // The rest of the round reads only these (and what was
                 // worked out from the member's state as its turn began).
-                dice.mark(|| {
+                dice.mark(roster.counts(), || {
                     Midway::new(st, roster, (turn.rest(place), k, declared, extra, actions))
                 });
                 let Some(target) = roster.target(i) else {

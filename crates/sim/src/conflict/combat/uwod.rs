@@ -316,7 +316,9 @@ impl Rounds for Uwod {
                 break;
             }
             // The rest of the round reads only these.
-            dice.mark(|| Midway::new(st, roster, turn.rest(place)));
+            dice.mark(roster.counts(), || {
+                Midway::new(st, roster, turn.rest(place))
+            });
             dice.act(i);
             let f = &self.fighters[i];
             if !roster.standing(i) {
@@ -375,7 +377,9 @@ impl Rounds for Uwod {
             for k in 0..i32::from(declared) + extra {
                 // The rest of the round reads only these (and what was
                 // worked out from the member's state as its turn began).
-                dice.mark(|| Midway::new(st, roster, (turn.rest(place), k, extra, spent)));
+                dice.mark(roster.counts(), || {
+                    Midway::new(st, roster, (turn.rest(place), k, extra, spent))
+                });
                 let Some(target) = roster.target(i) else {
                     break;
                 };

@@ -582,7 +582,7 @@ impl Rounds for Fta {
                     }
                     // The rest of the round reads only these (the whole
                     // order while phases are left after this one).
-                    dice.mark(|| {
+                    dice.mark(roster.counts(), || {
                         let order = match phase + 1 < phases {
                             true => (turn, place),
                             false => (turn.rest(place), 0),
