@@ -37,6 +37,11 @@ pub trait Rounds: Sync {
     /// The members' sides, by member.
     fn sides(&self) -> impl Iterator<Item = usize>;
 
+    /// Whether the round's keys ([`Source::mark`]) hold everything the
+    /// rest of a round reads, whatever state the round began from: a
+    /// chain's walks then share them ([`Enumerate::share_keys`]).
+    const WHOLE_KEYS: bool = true;
+
     /// Member `i`'s state before the first round.
     fn start(&self, i: usize) -> Self::State;
 
@@ -333,6 +338,9 @@ impl Chain {
             true => Enumerate::new(),
             false => Enumerate::whole(),
         };
+        if E::WHOLE_KEYS {
+            walk.share_keys();
+        }
         // Unmarked, each state's steps so far, by step.
         let mut seen: HashMap<Step, usize> = HashMap::default();
         while exact.len() < states.len() {

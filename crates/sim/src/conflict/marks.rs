@@ -106,9 +106,10 @@ impl Tally {
     }
 }
 
-/// The most memory one walk's keys take: each is a copy of the round's
-/// state (hundreds of bytes, or thousands) and where it led, so a round of
-/// millions of paths would otherwise keep gigabytes.
+/// The most memory the keys kept take: each is a copy of the round's state
+/// (hundreds of bytes, or thousands) and where it led, so a round of
+/// millions of paths would otherwise keep gigabytes. Walks that share
+/// their keys start afresh once they take more.
 const MAX_KEY_BYTES: usize = 1 << 27;
 
 /// What a kept key takes besides itself: its number in the index, its
@@ -285,6 +286,7 @@ impl Marks {
                 parent.tally.add((o, plus(before, after)), q);
             }
             let slot = frame.slot.expect("only the root has no key");
+            self.bytes += std::mem::size_of_val(&*given);
             self.done[slot as usize] = Some(given);
             frame.tally.clear();
             self.spare.push(frame);
@@ -292,8 +294,9 @@ impl Marks {
     }
 
     /// Where every path led, once the walk is over, and a fresh start
-    /// for the next walk (no key kept).
-    pub(super) fn take(&mut self) -> Vec<(Outcome, f64)> {
+    /// for the next walk: with the keys walked so far when `keep` (and
+    /// they take less than `MAX_KEY_BYTES`), or none.
+    pub(super) fn take(&mut self, keep: bool) -> Vec<(Outcome, f64)> {
         self.leave(None);
         let out = match self.open.pop() {
             Some(mut root) => {
@@ -304,9 +307,11 @@ impl Marks {
             }
             None => Vec::new(),
         };
-        self.keys.clear();
-        self.done.clear();
-        self.bytes = 0;
+        if !keep || self.bytes >= MAX_KEY_BYTES {
+            self.keys.clear();
+            self.done.clear();
+            self.bytes = 0;
+        }
         out
     }
 }

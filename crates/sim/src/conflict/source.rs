@@ -312,6 +312,9 @@ pub struct Enumerate {
     marking: bool,
     /// Whether the code walked reached a key since the last restart.
     marked: bool,
+    /// Whether the keys walked are kept for the next walks
+    /// ([`Enumerate::share_keys`]).
+    share: bool,
 }
 
 /// Pairs of rolls (the second, if rolled) and their chances.
@@ -382,7 +385,7 @@ impl Enumerate {
         self.depth = 0;
         self.p = 1.0;
         self.orders.clear();
-        self.marks.take();
+        self.marks.take(self.share);
         self.marking = marking && self.merge;
         self.marked = false;
     }
@@ -414,7 +417,17 @@ impl Enumerate {
     /// to [`end`](Self::end), and their probabilities, in the order first
     /// reached), and a fresh start (no key kept) for the next walk.
     pub fn outcomes(&mut self) -> Vec<(Outcome, f64)> {
-        self.marks.take()
+        self.marks.take(self.share)
+    }
+
+    /// Keeps the keys a walk reached ([`Source::mark`]) and where they led
+    /// for the walks after it, from other states: for code whose keys
+    /// hold everything the rest of the round reads, whatever the state
+    /// the round began from (the contract of `mark` asks only for what
+    /// differs between the paths of one walk). A key reached again from
+    /// another state is then not walked again.
+    pub fn share_keys(&mut self) {
+        self.share = true;
     }
 
     /// Moves to the next path; `false` when every path has been run.

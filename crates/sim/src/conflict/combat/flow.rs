@@ -420,6 +420,12 @@ where
 {
     type State = FlowState<F::State>;
 
+    /// The fight's keys hold its members' fight states, not what the
+    /// flow keeps beside them (who is prone or disarmed, the grapple and
+    /// chase), which the round reads after the fight's: they are sound
+    /// within one state's round only.
+    const WHOLE_KEYS: bool = false;
+
     fn frame(&self) -> Frame {
         self.fight().frame()
     }
