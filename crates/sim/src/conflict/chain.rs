@@ -367,6 +367,7 @@ impl Chain {
                         Unenumerable::Roll(pool) => NoChain::Roll { pool },
                         Unenumerable::Order(members, most) => NoChain::Order { members, most },
                         Unenumerable::Empty => NoChain::Empty,
+                        Unenumerable::Counts => NoChain::Counts,
                     }));
                 }
                 if walk.work() - before > limit.paths / ROUND_SHARE {
@@ -420,6 +421,9 @@ impl Chain {
                     if marking {
                         // The walk adds up the steps, counts by keys.
                         walk.end(Some((next, r.counts())));
+                        if walk.failed() {
+                            return Err(Halt::No(NoChain::Counts));
+                        }
                     } else {
                         let step = Step::new(next, r.counts())?;
                         // Unmarked, the walk's outcomes are added up here

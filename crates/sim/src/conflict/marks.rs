@@ -67,30 +67,40 @@ impl<S: Hash, X: Hash> Hash for Midway<S, X> {
 /// after the key.
 pub type Outcome = (u32, Counts);
 
-/// `a + b`, count by count.
+/// An outcome as the walk keeps it: its number in the upper half, its
+/// counts a byte each in the lower ([`pack`]). Counts only grow along a
+/// path and none passes 255, so adding and taking away counts so packed
+/// never carries from one into the next, nor into the number.
+type Packed = u64;
+
+/// Counts packed a byte each, or `None` when one passes 255.
 #[inline]
-fn plus(a: Counts, b: Counts) -> Counts {
-    std::array::from_fn(|k| a[k] + b[k])
+fn pack(counts: Counts) -> Option<Packed> {
+    let mut packed = 0;
+    for (k, &c) in counts.iter().enumerate() {
+        packed |= u64::from(u8::try_from(c).ok()?) << (8 * k);
+    }
+    Some(packed)
 }
 
-/// `a - b`, count by count: counts only grow along a path, so `a`, counted
-/// later on it than `b`, is at least `b`.
+/// The outcome `packed` holds.
 #[inline]
-fn less(a: Counts, b: Counts) -> Counts {
-    std::array::from_fn(|k| a[k] - b[k])
+fn unpack(packed: Packed) -> Outcome {
+    let counts = std::array::from_fn(|k| (packed >> (8 * k)) as u32 & 0xff);
+    ((packed >> 32) as u32, counts)
 }
 
 /// Where paths led: outcomes and their probabilities, in the order first
 /// reached.
 #[derive(Debug, Clone, Default)]
 struct Tally {
-    outcomes: Vec<(Outcome, f64)>,
-    at: HashMap<Outcome, usize>,
+    outcomes: Vec<(Packed, f64)>,
+    at: HashMap<Packed, usize>,
 }
 
 impl Tally {
     #[inline]
-    fn add(&mut self, outcome: Outcome, p: f64) {
+    fn add(&mut self, outcome: Packed, p: f64) {
         match self.at.get(&outcome) {
             Some(&k) => self.outcomes[k].1 += p,
             None => {
@@ -118,7 +128,7 @@ const KEY_OVERHEAD: usize = 64;
 
 /// Where a key's rest of the round leads, given the key: outcomes (what
 /// was counted after the key) and their probabilities.
-type Given = Rc<[(Outcome, f64)]>;
+type Given = Rc<[(Packed, f64)]>;
 
 /// A key whose paths are being walked (or the whole walk, the root).
 #[derive(Debug, Clone, Default)]
@@ -129,8 +139,8 @@ struct Frame {
     depth: usize,
     /// The probability of the path up to it.
     p: f64,
-    /// What the path had counted up to it.
-    base: Counts,
+    /// What the path had counted up to it ([`pack`]).
+    base: Packed,
     /// Where its paths led so far (their whole probabilities).
     tally: Tally,
 }
@@ -149,7 +159,7 @@ pub(super) struct Marks {
     spare: Vec<Frame>,
     /// The path reached a key already walked: its number, and the path's
     /// probability and counts there.
-    cut: Option<(u32, f64, Counts)>,
+    cut: Option<(u32, f64, Packed)>,
     /// The memory the keys kept take, about (at most `MAX_KEY_BYTES`, 128 MiB).
     bytes: usize,
     /// The first random call the walk changed for this path (the calls
@@ -187,6 +197,10 @@ impl Marks {
         if self.cut.is_some() || self.same.is_some_and(|j| depth <= j) {
             return;
         }
+        // Counts past a byte: the path's end says so (`end`).
+        let Some(counts) = pack(counts) else {
+            return;
+        };
         let key = key();
         self.root();
         let fresh = self.done.len() as u32;
@@ -227,30 +241,36 @@ impl Marks {
             frame.slot = None;
             frame.depth = 0;
             frame.p = 1.0;
-            frame.base = Counts::default();
+            frame.base = 0;
             self.open.push(frame);
         }
     }
 
     /// The path just run, of probability `p`, led to `outcome`, its
     /// counts from the round's start (not asked for when the path was
-    /// cut: it led where its key leads).
-    pub(super) fn end(&mut self, p: f64, outcome: impl FnOnce() -> Outcome) {
+    /// cut: it led where its key leads); `false` when a count passes 255,
+    /// more than a walk keeps.
+    #[must_use]
+    pub(super) fn end(&mut self, p: f64, outcome: impl FnOnce() -> Outcome) -> bool {
         self.root();
         let frame = self.open.last_mut().expect("the root is open");
         match self.cut.take() {
             None => {
                 let (o, counts) = outcome();
-                frame.tally.add((o, less(counts, frame.base)), p);
+                let Some(counts) = pack(counts) else {
+                    return false;
+                };
+                frame.tally.add((u64::from(o) << 32 | counts) - frame.base, p);
             }
             Some((slot, q, at)) => {
                 let done = self.done[slot as usize].as_ref().expect("walked");
-                let before = less(at, frame.base);
-                for &((o, after), r) in done.iter() {
-                    frame.tally.add((o, plus(before, after)), r * q);
+                let before = at - frame.base;
+                for &(after, r) in done.iter() {
+                    frame.tally.add(after + before, r * q);
                 }
             }
         }
+        true
     }
 
     /// The walk changes the random call at `depth` (or, `None`, is over):
@@ -281,9 +301,9 @@ impl Marks {
                 .map(|&(o, q)| (o, q / frame.p))
                 .collect();
             let parent = self.open.last_mut().expect("the root is open");
-            let before = less(frame.base, parent.base);
-            for &((o, after), q) in &frame.tally.outcomes {
-                parent.tally.add((o, plus(before, after)), q);
+            let before = frame.base - parent.base;
+            for &(after, q) in &frame.tally.outcomes {
+                parent.tally.add(after + before, q);
             }
             let slot = frame.slot.expect("only the root has no key");
             self.bytes += std::mem::size_of_val(&*given);
@@ -300,7 +320,9 @@ impl Marks {
         self.leave(None);
         let out = match self.open.pop() {
             Some(mut root) => {
-                let out = std::mem::take(&mut root.tally.outcomes);
+                let out = (root.tally.outcomes.drain(..))
+                    .map(|(o, p)| (unpack(o), p))
+                    .collect();
                 root.tally.clear();
                 self.spare.push(root);
                 out

@@ -267,6 +267,9 @@ pub enum Unenumerable {
     Order(usize, usize),
     /// A random call with no outcome of positive probability.
     Empty,
+    /// A round that counted more than a walk attack by attack keeps (255
+    /// botches, say).
+    Counts,
 }
 
 /// Walks every outcome of a piece of code: run the code, then
@@ -408,9 +411,12 @@ impl Enumerate {
     /// leads where its key leads).
     pub fn end(&mut self, outcome: Option<Outcome>) {
         let p = self.p;
-        self.marks.end(p, || {
+        let kept = self.marks.end(p, || {
             outcome.expect("a path that is not cut has its outcome")
         });
+        if !kept {
+            self.fail(Unenumerable::Counts);
+        }
     }
 
     /// Once every path has been run: where they led (the outcomes given
@@ -1133,5 +1139,18 @@ mod tests {
                 w.1
             );
         }
+    }
+
+    /// A walk keeps counts up to 255 each: a path that counted 256 botches
+    /// fails the walk rather than come out as some other count.
+    #[test]
+    fn counts_past_a_byte_fail_the_walk() {
+        let mut e = Enumerate::new();
+        e.mark([0, 255, 0, 0], || 1u8);
+        e.end(Some((0, [0, 255, 0, 0])));
+        assert_eq!(e.failure(), None);
+        e.mark([0, 255, 0, 0], || 2u8);
+        e.end(Some((0, [0, 256, 0, 0])));
+        assert_eq!(e.failure(), Some(Unenumerable::Counts));
     }
 }
