@@ -82,10 +82,10 @@ fn same_chain_within(scenario: &Scenario, rules: &RuleSet, limit: Limit) -> Opti
     };
     let unmerged = EditionEngine::with_limit(&s, rules, Sampling::Round, whole).unwrap();
     let whole = unmerged.chain()?;
-    // Merged, with long rounds walked attack by attack (the default), and
-    // with every round walked so.
+    // Merged, with every round walked attack by attack (the default), and
+    // with only rounds past 16,384 paths walked so (walked again, marked).
     let mut states = None;
-    for mark_after in [limit.mark_after, 0] {
+    for mark_after in [limit.mark_after, 1 << 14] {
         let marked = Limit {
             mark_after,
             ..limit

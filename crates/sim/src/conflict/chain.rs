@@ -339,7 +339,7 @@ impl Chain {
             false => Enumerate::whole(),
         };
         if E::WHOLE_KEYS {
-            walk.share_keys();
+            walk.share_keys(limit.key_bytes());
         }
         // Unmarked, each state's steps so far, by step.
         let mut seen: HashMap<Step, usize> = HashMap::default();

@@ -26,8 +26,17 @@ pub struct Limit {
 }
 
 /// The paths a round takes before it is walked attack by attack
-/// ([`Limit::mark_after`]).
-pub const MARK_AFTER: usize = 1 << 14;
+/// ([`Limit::mark_after`]): none, since a chain's walks share their keys
+/// ([`Rounds::WHOLE_KEYS`](super::chain::Rounds::WHOLE_KEYS)), so a key
+/// walked in one state's round serves the rounds of the states after it.
+pub const MARK_AFTER: usize = 0;
+
+/// The memory a chain's walks keep their keys in, for each state the limit
+/// allows: 32 MiB at the default limit.
+const KEY_BYTES_PER_STATE: usize = 512;
+
+/// The least and most memory a chain's walks keep their keys in.
+const KEY_BYTES: (usize, usize) = (1 << 24, 1 << 29);
 
 /// The states a chain may hold unless the process says otherwise
 /// ([`Limit::set_default_states`]).
@@ -52,6 +61,14 @@ impl Limit {
             merge: true,
             mark_after: MARK_AFTER,
         }
+    }
+
+    /// The memory a chain's walks keep their keys in
+    /// ([`Enumerate::share_keys`](super::source::Enumerate::share_keys)):
+    /// in proportion to the states, from 16 to 512 MiB. A limit raised to
+    /// build a bigger chain keeps more keys, and walks fewer paths.
+    pub fn key_bytes(&self) -> usize {
+        (self.states.saturating_mul(KEY_BYTES_PER_STATE)).clamp(KEY_BYTES.0, KEY_BYTES.1)
     }
 
     /// Makes `states` the state limit of every chain built after it with

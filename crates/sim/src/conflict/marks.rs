@@ -116,11 +116,11 @@ impl Tally {
     }
 }
 
-/// The most memory the keys kept take: each is a copy of the round's state
-/// (hundreds of bytes, or thousands) and where it led, so a round of
-/// millions of paths would otherwise keep gigabytes. Walks that share
-/// their keys start afresh once they take more.
-const MAX_KEY_BYTES: usize = 1 << 27;
+/// The most memory the keys take within a walk that does not share them
+/// ([`Marks::share`]): past it a new key is not kept. Each is a copy of
+/// the round's state (hundreds of bytes, or thousands) and where it led,
+/// so a round of millions of paths would otherwise keep gigabytes.
+const WALK_KEY_BYTES: usize = 1 << 27;
 
 /// What a kept key takes besides itself: its number in the index, its
 /// slot, and its frame's outcomes (a few).
@@ -160,8 +160,11 @@ pub(super) struct Marks {
     /// The path reached a key already walked: its number, and the path's
     /// probability and counts there.
     cut: Option<(u32, f64, Packed)>,
-    /// The memory the keys kept take, about (at most `MAX_KEY_BYTES`, 128 MiB).
+    /// The memory the keys kept take, about.
     bytes: usize,
+    /// The memory of keys kept from one walk for the next ([`Marks::share`]):
+    /// past it the next walk starts afresh.
+    keep: usize,
     /// The first random call the walk changed for this path (the calls
     /// before it are the last path's); none on a walk's first path.
     same: Option<usize>,
@@ -213,7 +216,7 @@ impl Marks {
         // Past the most keys a walk keeps, a new key is not kept: its
         // paths are walked as if it were not there (its frame's), which
         // is always right, only slower.
-        if self.bytes >= MAX_KEY_BYTES && !keys.contains_key(&key) {
+        if self.bytes >= WALK_KEY_BYTES.max(2 * self.keep) && !keys.contains_key(&key) {
             return;
         }
         let slot = *keys.entry(key).or_insert(fresh);
@@ -260,7 +263,9 @@ impl Marks {
                 let Some(counts) = pack(counts) else {
                     return false;
                 };
-                frame.tally.add((u64::from(o) << 32 | counts) - frame.base, p);
+                frame
+                    .tally
+                    .add((u64::from(o) << 32 | counts) - frame.base, p);
             }
             Some((slot, q, at)) => {
                 let done = self.done[slot as usize].as_ref().expect("walked");
@@ -313,10 +318,18 @@ impl Marks {
         }
     }
 
-    /// Where every path led, once the walk is over, and a fresh start
-    /// for the next walk: with the keys walked so far when `keep` (and
-    /// they take less than `MAX_KEY_BYTES`), or none.
-    pub(super) fn take(&mut self, keep: bool) -> Vec<(Outcome, f64)> {
+    /// Keeps the keys walked, and where they led, for the next walks while
+    /// they take less than `keep` bytes; a walk may then take up to twice
+    /// that (or `WALK_KEY_BYTES`), so that one that starts with nearly
+    /// `keep` kept has as much again for its own.
+    pub(super) fn share(&mut self, keep: usize) {
+        self.keep = keep;
+    }
+
+    /// Where every path led, once the walk is over, and a start for the
+    /// next walk: with the keys walked so far if they are shared and take
+    /// less than was asked ([`Marks::share`]), afresh otherwise.
+    pub(super) fn take(&mut self) -> Vec<(Outcome, f64)> {
         self.leave(None);
         let out = match self.open.pop() {
             Some(mut root) => {
@@ -329,7 +342,7 @@ impl Marks {
             }
             None => Vec::new(),
         };
-        if !keep || self.bytes >= MAX_KEY_BYTES {
+        if self.bytes >= self.keep {
             self.keys.clear();
             self.done.clear();
             self.bytes = 0;

@@ -315,9 +315,6 @@ pub struct Enumerate {
     marking: bool,
     /// Whether the code walked reached a key since the last restart.
     marked: bool,
-    /// Whether the keys walked are kept for the next walks
-    /// ([`Enumerate::share_keys`]).
-    share: bool,
 }
 
 /// Pairs of rolls (the second, if rolled) and their chances.
@@ -388,7 +385,7 @@ impl Enumerate {
         self.depth = 0;
         self.p = 1.0;
         self.orders.clear();
-        self.marks.take(self.share);
+        self.marks.take();
         self.marking = marking && self.merge;
         self.marked = false;
     }
@@ -423,7 +420,7 @@ impl Enumerate {
     /// to [`end`](Self::end), and their probabilities, in the order first
     /// reached), and a fresh start (no key kept) for the next walk.
     pub fn outcomes(&mut self) -> Vec<(Outcome, f64)> {
-        self.marks.take(self.share)
+        self.marks.take()
     }
 
     /// Keeps the keys a walk reached ([`Source::mark`]) and where they led
@@ -431,9 +428,10 @@ impl Enumerate {
     /// hold everything the rest of the round reads, whatever the state
     /// the round began from (the contract of `mark` asks only for what
     /// differs between the paths of one walk). A key reached again from
-    /// another state is then not walked again.
-    pub fn share_keys(&mut self) {
-        self.share = true;
+    /// another state is then not walked again. The keys kept take up to
+    /// about `bytes` of memory (the next walk starts afresh past it).
+    pub fn share_keys(&mut self, bytes: usize) {
+        self.marks.share(bytes);
     }
 
     /// Moves to the next path; `false` when every path has been run.
