@@ -207,6 +207,7 @@ impl Marks {
         let key = key();
         self.root();
         let fresh = self.done.len() as u32;
+        let full = self.bytes >= self.most();
         let keys = self
             .keys
             .entry(TypeId::of::<K>())
@@ -216,7 +217,7 @@ impl Marks {
         // Past the most keys a walk keeps, a new key is not kept: its
         // paths are walked as if it were not there (its frame's), which
         // is always right, only slower.
-        if self.bytes >= WALK_KEY_BYTES.max(2 * self.keep) && !keys.contains_key(&key) {
+        if full && !keys.contains_key(&key) {
             return;
         }
         let slot = *keys.entry(key).or_insert(fresh);
@@ -320,10 +321,19 @@ impl Marks {
 
     /// Keeps the keys walked, and where they led, for the next walks while
     /// they take less than `keep` bytes; a walk may then take up to twice
-    /// that (or `WALK_KEY_BYTES`), so that one that starts with nearly
-    /// `keep` kept has as much again for its own.
+    /// that, so that one that starts with nearly `keep` kept has as much
+    /// again for its own.
     pub(super) fn share(&mut self, keep: usize) {
         self.keep = keep;
+    }
+
+    /// The most memory the keys take within a walk.
+    #[inline]
+    fn most(&self) -> usize {
+        match self.keep {
+            0 => WALK_KEY_BYTES,
+            keep => 2 * keep,
+        }
     }
 
     /// Where every path led, once the walk is over, and a start for the
