@@ -225,6 +225,10 @@ impl Step {
     }
 }
 
+/// A state's round as its figures read it: where it leads ([`Step::next`])
+/// and with what probability.
+type Moves = Vec<(u32, f64)>;
+
 /// Marks a [`Step`] that ends the fight.
 const END: u32 = 1 << 31;
 
@@ -546,6 +550,43 @@ impl Chain {
         self.outcomes().odds
     }
 
+    /// Each state's round as [`Chain::outcomes`] reads it: its steps to
+    /// one next state (or one end) added up, whatever they counted, and
+    /// what it counts on average (Willpower, botches, reversals, harm).
+    /// A round's steps are its next states times what they counted; the
+    /// figures are read over up to `max_rounds` rounds, so adding them up
+    /// once is most of the work saved (the neonate's fight under uwod
+    /// spent 65% of its run in this loop).
+    fn moves(&self) -> (Vec<Moves>, Vec<[f64; 4]>) {
+        let mut at: HashMap<u32, usize> = HashMap::default();
+        (self.exact.iter())
+            .map(|steps| {
+                at.clear();
+                let mut moves: Vec<(u32, f64)> = Vec::new();
+                let mut counted = [Sum::default(); 4];
+                for &(step, q) in steps {
+                    let counts = [
+                        step.willpower,
+                        step.botches,
+                        step.reversals.into(),
+                        step.harm,
+                    ];
+                    for (sum, c) in counted.iter_mut().zip(counts) {
+                        sum.add(q * f64::from(c));
+                    }
+                    match at.get(&step.next) {
+                        Some(&k) => moves[k].1 += q,
+                        None => {
+                            at.insert(step.next, moves.len());
+                            moves.push((step.next, q));
+                        }
+                    }
+                }
+                (moves, counted.map(Sum::value))
+            })
+            .unzip()
+    }
+
     /// Everything a [`Tally`] estimates, exactly: the odds,
     /// how fights end, the winner's damage, and the Willpower and botches
     /// a fight, from one pass of every round's outcomes through the chain.
@@ -560,19 +601,22 @@ impl Chain {
         let [mut willpower, mut botches, mut reversals, mut harm] = [Sum::default(); 4];
         let mut track = self.track.as_ref().map(|_| Vec::new());
         let index = |end: End| End::ALL.iter().position(|&e| e == end).expect("listed");
+        let (moves, counted) = self.moves();
         let mut now = vec![0.0; self.rounds.len()];
         now[0] = 1.0;
         for round in 1..=self.max_rounds as usize {
             let mut next = vec![0.0; now.len()];
             for (state, &p) in now.iter().enumerate().filter(|&(_, &p)| p > 0.0) {
-                for &(step, q) in &self.exact[state] {
+                let sums = [&mut willpower, &mut botches, &mut reversals, &mut harm];
+                for (sum, &c) in sums.into_iter().zip(&counted[state]) {
+                    if c != 0.0 {
+                        sum.add(p * c);
+                    }
+                }
+                for &(to, q) in &moves[state] {
                     let pq = p * q;
-                    willpower.add(pq * f64::from(step.willpower));
-                    botches.add(pq * f64::from(step.botches));
-                    reversals.add(pq * f64::from(step.reversals));
-                    harm.add(pq * f64::from(step.harm));
-                    if step.next & END != 0 {
-                        let e = self.ends[(step.next & !END) as usize];
+                    if to & END != 0 {
+                        let e = self.ends[(to & !END) as usize];
                         if let Some(w) = e.winner {
                             wins[w].add(pq);
                             let d = e.damage as usize;
@@ -584,7 +628,7 @@ impl Chain {
                         ends[index(e.end)].add(pq);
                         ended[round - usize::from(e.unbegun)].add(pq);
                     } else {
-                        next[step.next as usize] += pq;
+                        next[to as usize] += pq;
                     }
                 }
             }

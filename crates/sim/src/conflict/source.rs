@@ -198,13 +198,10 @@ pub trait Source: Sized {
     /// does not: the members' states, the roster, the turn order and
     /// where in it the round is, and any value worked out earlier in the
     /// round and read later; but not `counts`, what the round has counted
-    /// so far ([`Roster::counts`]: nothing reads those, they add up).
+    /// so far (`Roster::counts`: nothing reads those, they add up).
     /// [`Enumerate`] walks what follows a key once and ends every other
-    /// path that reaches it there, adding to what the key's paths counted
-    /// what the path had counted before it; every other source ignores it
-    /// (and never calls `key`).
-    ///
-    /// [`Roster::counts`]: super::turn::Roster::counts
+    /// path that reaches it there, its own counts added to the key's;
+    /// every other source ignores it (and never calls `key`).
     #[inline]
     fn mark<K: Eq + Hash + 'static>(&mut self, counts: Counts, key: impl FnOnce() -> K) {
         let _ = (counts, key);
@@ -423,13 +420,11 @@ impl Enumerate {
         self.marks.take()
     }
 
-    /// Keeps the keys a walk reached ([`Source::mark`]) and where they led
-    /// for the walks after it, from other states: for code whose keys
-    /// hold everything the rest of the round reads, whatever the state
-    /// the round began from (the contract of `mark` asks only for what
-    /// differs between the paths of one walk). A key reached again from
-    /// another state is then not walked again. The keys kept take up to
-    /// about `bytes` of memory (the next walk starts afresh past it).
+    /// Keeps the keys walked ([`Source::mark`]), and where they led, for
+    /// the walks from other states after it, up to about `bytes` of them:
+    /// for code whose keys hold all the rest of a round reads whatever
+    /// state it began from (`mark` asks only for what differs between the
+    /// paths of one walk).
     pub fn share_keys(&mut self, bytes: usize) {
         self.marks.share(bytes);
     }
