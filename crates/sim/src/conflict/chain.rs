@@ -37,9 +37,9 @@ pub trait Rounds: Sync {
     /// The members' sides, by member.
     fn sides(&self) -> impl Iterator<Item = usize>;
 
-    /// Whether the round's keys ([`Source::mark`]) hold everything the
+    /// Whether the round's keys (`Source::mark`) hold everything the
     /// rest of a round reads, whatever state the round began from: a
-    /// chain's walks then share them ([`Enumerate::share_keys`]).
+    /// chain's walks then share them (`Enumerate::share_keys`).
     const WHOLE_KEYS: bool = true;
 
     /// Member `i`'s state before the first round.

@@ -64,7 +64,7 @@ impl Limit {
     }
 
     /// The memory a chain's walks keep their keys in
-    /// ([`Enumerate::share_keys`](super::source::Enumerate::share_keys)):
+    /// (`Enumerate::share_keys`):
     /// in proportion to the states, from 16 to 512 MiB. A limit raised to
     /// build a bigger chain keeps more keys, and walks fewer paths.
     pub fn key_bytes(&self) -> usize {
