@@ -200,14 +200,17 @@ pub fn states_seen<E: Rounds, R: Rng>(engine: &E, dice: &mut D10<R>, fights: u64
 const ROUND_SHARE: usize = 64;
 
 /// Where a round leads: the next state's index, or [`END`] with the index
-/// of how the fight ended.
+/// of how the fight ended; and what it counted, up to 255 each (as a walk
+/// keeps them: `marks::pack`). Eight bytes: a chain of many states holds
+/// tens of millions, twice (with their probabilities, and in their alias
+/// tables' columns), and 16-bit counts took half as much again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct Step {
     next: u32,
-    willpower: u16,
-    botches: u16,
+    willpower: u8,
+    botches: u8,
     reversals: u8,
-    harm: u16,
+    harm: u8,
 }
 
 impl Step {
@@ -217,10 +220,10 @@ impl Step {
         let count = |_| NoChain::Counts;
         Ok(Step {
             next,
-            willpower: u16::try_from(willpower).map_err(count)?,
-            botches: u16::try_from(botches).map_err(count)?,
+            willpower: u8::try_from(willpower).map_err(count)?,
+            botches: u8::try_from(botches).map_err(count)?,
             reversals: u8::try_from(reversals).map_err(count)?,
-            harm: u16::try_from(harm).map_err(count)?,
+            harm: u8::try_from(harm).map_err(count)?,
         })
     }
 }
@@ -565,12 +568,7 @@ impl Chain {
                 let mut moves: Vec<(u32, f64)> = Vec::new();
                 let mut counted = [Sum::default(); 4];
                 for &(step, q) in steps {
-                    let counts = [
-                        step.willpower,
-                        step.botches,
-                        step.reversals.into(),
-                        step.harm,
-                    ];
+                    let counts = [step.willpower, step.botches, step.reversals, step.harm];
                     for (sum, c) in counted.iter_mut().zip(counts) {
                         sum.add(q * f64::from(c));
                     }
