@@ -267,7 +267,9 @@ pub struct Chain {
 /// alias table's columns).
 fn bytes_per_state<S>(exact: &[Vec<(Step, f64)>]) -> f64 {
     let steps: usize = exact.iter().map(Vec::len).sum();
-    let per_step = 2 * std::mem::size_of::<(Step, f64)>();
+    // The step and its probability, and its alias table's column (a
+    // threshold, the step and its alias).
+    let per_step = std::mem::size_of::<(Step, f64)>() + 4 + 2 * std::mem::size_of::<Step>();
     let per_state = 2 * std::mem::size_of::<Key<S>>() + 3 * std::mem::size_of::<Vec<u8>>();
     let built = exact.len().max(1);
     per_state as f64 + (steps * per_step) as f64 / built as f64
