@@ -20,8 +20,9 @@ pub struct Limit {
     /// A round that takes more paths than this is walked again, attack by
     /// attack (the engines' `Source::mark`): what follows
     /// each point where the round's state is known is walked once per
-    /// distinct state. Shorter rounds are not, as the keys would cost more
-    /// than they save. 0 walks every round so (merged walks only).
+    /// distinct state. 0 (the default, `MARK_AFTER`) walks every round
+    /// so, from its first path (merged walks only): a chain's walks share
+    /// their keys, so even a short round's keys serve the states after it.
     pub mark_after: usize,
 }
 
