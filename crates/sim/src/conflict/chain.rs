@@ -20,6 +20,7 @@ use super::keyed::{Keyed, Keys};
 pub use super::limit::{
     DEFAULT_STATES, Limit, MAX_STATES, NoChain, chain_work, count as count_words, watching_chains,
 };
+use super::marks::ByOutcome;
 use super::scenario::MAX_MEMBERS;
 use super::source::{Enumerate, Source, Unenumerable};
 use super::tally::{End, Fight, Tally};
@@ -350,8 +351,8 @@ impl Chain {
         if E::WHOLE_KEYS {
             walk.share_keys(limit.key_bytes());
         }
-        // Unmarked, each state's steps so far, by step.
-        let mut seen: HashMap<Step, usize> = HashMap::default();
+        // Unmarked, each state's steps so far.
+        let mut steps: ByOutcome<Step> = ByOutcome::default();
         while exact.len() < states.len() {
             if stop() {
                 return Err(Halt::Stopped);
@@ -362,8 +363,7 @@ impl Chain {
             // attack by attack.
             let mut marking = limit.mark_after == 0;
             walk.restart(marking);
-            let mut steps: Vec<(Step, f64)> = Vec::new();
-            seen.clear();
+            steps.clear();
             for walked in 1u64.. {
                 // One state's round may take millions of paths.
                 if walked % STOP_EVERY == 0 && stop() {
@@ -435,16 +435,8 @@ impl Chain {
                         }
                     } else {
                         let step = Step::new(next, r.counts())?;
-                        // Unmarked, the walk's outcomes are added up here
-                        // (one lookup a path, not two).
-                        let p = walk.p();
-                        match seen.get(&step) {
-                            Some(&k) => steps[k].1 += p,
-                            None => {
-                                seen.insert(step, steps.len());
-                                steps.push((step, p));
-                            }
-                        }
+                        // Unmarked, the walk's outcomes are added up here.
+                        steps.add(step, walk.p());
                     }
                 }
                 if !walk.next() {
@@ -452,12 +444,13 @@ impl Chain {
                 }
             }
             super::limit::count_state(walk.work() - before);
-            if marking {
-                steps = (walk.outcomes().into_iter())
+            let round = match marking {
+                true => (walk.outcomes().into_iter())
                     .map(|((next, counts), p)| Ok((Step::new(next, counts)?, p)))
-                    .collect::<Result<_, NoChain>>()?;
-            }
-            exact.push(steps);
+                    .collect::<Result<_, NoChain>>()?,
+                false => steps.take(),
+            };
+            exact.push(round);
             // Give up early when the states found so far, at the paths a
             // state has taken so far, would pass the limit.
             let projected = walk.work() as f64 / exact.len() as f64 * states.len() as f64;
@@ -563,26 +556,18 @@ impl Chain {
     /// once is most of the work saved (the neonate's fight under uwod
     /// spent 65% of its run in this loop).
     fn moves(&self) -> (Vec<Moves>, Vec<[f64; 4]>) {
-        let mut at: HashMap<u32, usize> = HashMap::default();
+        let mut moves: ByOutcome<u32> = ByOutcome::default();
         (self.exact.iter())
             .map(|steps| {
-                at.clear();
-                let mut moves: Vec<(u32, f64)> = Vec::new();
                 let mut counted = [Sum::default(); 4];
                 for &(step, q) in steps {
                     let counts = [step.willpower, step.botches, step.reversals, step.harm];
                     for (sum, c) in counted.iter_mut().zip(counts) {
                         sum.add(q * f64::from(c));
                     }
-                    match at.get(&step.next) {
-                        Some(&k) => moves[k].1 += q,
-                        None => {
-                            at.insert(step.next, moves.len());
-                            moves.push((step.next, q));
-                        }
-                    }
+                    moves.add(step.next, q);
                 }
-                (moves, counted.map(Sum::value))
+                (moves.take(), counted.map(Sum::value))
             })
             .unzip()
     }

@@ -90,17 +90,27 @@ fn unpack(packed: Packed) -> Outcome {
     ((packed >> 32) as u32, counts)
 }
 
-/// Where paths led: outcomes and their probabilities, in the order first
-/// reached.
-#[derive(Debug, Clone, Default)]
-struct Tally {
-    outcomes: Vec<(Packed, f64)>,
-    at: HashMap<Packed, usize>,
+/// Where paths led: outcomes and their probabilities added up, in the
+/// order first reached (a key's, a round's steps, a state's next states).
+#[derive(Debug, Clone)]
+pub(super) struct ByOutcome<K> {
+    outcomes: Vec<(K, f64)>,
+    at: HashMap<K, usize>,
 }
 
-impl Tally {
+impl<K> Default for ByOutcome<K> {
+    fn default() -> Self {
+        ByOutcome {
+            outcomes: Vec::new(),
+            at: HashMap::default(),
+        }
+    }
+}
+
+impl<K: Copy + Eq + Hash> ByOutcome<K> {
+    /// Adds `p` to `outcome`'s probability.
     #[inline]
-    fn add(&mut self, outcome: Packed, p: f64) {
+    pub(super) fn add(&mut self, outcome: K, p: f64) {
         match self.at.get(&outcome) {
             Some(&k) => self.outcomes[k].1 += p,
             None => {
@@ -110,9 +120,16 @@ impl Tally {
         }
     }
 
-    fn clear(&mut self) {
+    /// Forgets every outcome.
+    pub(super) fn clear(&mut self) {
         self.outcomes.clear();
         self.at.clear();
+    }
+
+    /// The outcomes and their probabilities, and a fresh start.
+    pub(super) fn take(&mut self) -> Vec<(K, f64)> {
+        self.at.clear();
+        std::mem::take(&mut self.outcomes)
     }
 }
 
@@ -142,7 +159,7 @@ struct Frame {
     /// What the path had counted up to it ([`pack`]).
     base: Packed,
     /// Where its paths led so far (their whole probabilities).
-    tally: Tally,
+    tally: ByOutcome<Packed>,
 }
 
 /// The keys a walk has met and where each led.
@@ -343,10 +360,9 @@ impl Marks {
         self.leave(None);
         let out = match self.open.pop() {
             Some(mut root) => {
-                let out = (root.tally.outcomes.drain(..))
+                let out = (root.tally.take().into_iter())
                     .map(|(o, p)| (unpack(o), p))
                     .collect();
-                root.tally.clear();
                 self.spare.push(root);
                 out
             }
