@@ -74,14 +74,25 @@ const got = await poll(page, ([w, tol]) => {
 }, [want, TOL], 20000).catch(() => null);
 check(got !== null, `typed 9-again rule, 5 dice at difficulty 7: page ${got ?? await houseSuccess(page)} vs wodds odds ${want}`);
 
-// 3. A bad rule: its error at the line and field, as the CLI says it.
-await typeRule(page, 'name = "bad"\nextends = "revised"\n[dice]\nones = "none"\n');
-const said = await poll(page, () => {
+// 3. A bad rule: its error at the line and field, as the CLI says it. The
+// page checks the text while it is typed too (a half-typed line 4 is an
+// error of its own), so the wait is for the whole text's error, the one
+// `wodds odds` gives for the same file.
+const bad = 'name = "bad"\nextends = "revised"\n[dice]\nones = "none"\n';
+writeFileSync(join(outDir, "house-rule.toml"), bad);
+let cliSaid = "";
+try {
+  execFileSync(wodds, ["odds", "--editions", "house-rule.toml", "--pool", "5", "--difficulty", "7"], { cwd: outDir, encoding: "utf8", stdio: "pipe" });
+} catch (e) {
+  cliSaid = String(e.stderr).trim().replace(/^error: --editions: /, "");
+}
+await typeRule(page, bad);
+const said = await poll(page, (want) => {
   const e = document.getElementById("rule-error");
-  return !e.hidden && e.textContent;
-}, null, 20000).catch(() => null);
+  return !e.hidden && e.textContent === want && e.textContent;
+}, cliSaid, 20000).catch(() => page.$eval("#rule-error", (e) => e.textContent));
 const badLine = await page.$eval("#rule-gutter .bad", (s) => s.textContent).catch(() => null);
-check(said && said.includes("house-rule.toml:4:") && said.includes("field `dice.ones`"), `a bad rule's error names line 4 and dice.ones: ${said}`);
+check(said === cliSaid && said.includes("house-rule.toml:4:") && said.includes("field `dice.ones`"), `a bad rule's error names line 4 and dice.ones, as wodds odds does: ${said}`);
 check(badLine === "4", `the editor marks line 4 (marked: ${badLine})`);
 
 // 4. A shared link restores the same state and figure.

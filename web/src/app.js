@@ -132,8 +132,12 @@ function showError(box, error) {
   box.hidden = false;
   box.textContent = error.message;
 }
-function gutter(textarea, pre, badLine) {
+// Numbers the editor's lines and marks the bad one. Without `badLine` (while
+// typing) the mark stays where it was, as the error shown beside it does,
+// until the text is checked again.
+function gutter(textarea, pre, badLine = Number(pre.dataset.bad) || null) {
   const n = textarea.value.split("\n").length;
+  if (badLine) pre.dataset.bad = String(badLine); else delete pre.dataset.bad;
   pre.innerHTML = "";
   for (let i = 1; i <= n; i++) {
     const line = el("span", i === badLine ? { class: "bad" } : {}, String(i));
@@ -475,7 +479,7 @@ function fillControls() {
   gutter($("scenario-text"), $("scenario-gutter"), null);
 
   $("rule-on").addEventListener("change", () => { state.ruleOn = $("rule-on").checked; changed(); });
-  $("rule").addEventListener("input", () => { state.rule = $("rule").value; gutter($("rule"), $("rule-gutter"), null); changed(); });
+  $("rule").addEventListener("input", () => { state.rule = $("rule").value; gutter($("rule"), $("rule-gutter")); changed(); });
   $("rule").addEventListener("scroll", () => { $("rule-gutter").scrollTop = $("rule").scrollTop; });
   $("base").addEventListener("change", () => { state.base = $("base").value; changed(); });
   const number = (id, key, lo, hi) => $(id).addEventListener("input", () => {
@@ -499,7 +503,7 @@ function fillControls() {
   $("scenario-text").addEventListener("input", () => {
     const shipped = catalogue.scenarios.find((s) => s.file === state.scenario);
     state.scenarioText = shipped && shipped.text === $("scenario-text").value ? null : $("scenario-text").value;
-    gutter($("scenario-text"), $("scenario-gutter"), null);
+    gutter($("scenario-text"), $("scenario-gutter"));
     changed("fight");
   });
   $("own").addEventListener("change", () => { state.own = $("own").checked; changed("fight"); });
