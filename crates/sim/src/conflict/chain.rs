@@ -11,6 +11,7 @@
 //! fight is then one alias-table draw a round.
 
 use std::hash::{Hash, Hasher};
+use std::sync::OnceLock;
 
 use rand_core::Rng;
 use rustc_hash::FxHashMap as HashMap;
@@ -250,8 +251,10 @@ struct Ended {
 /// A fight's rounds as a Markov chain (state 0 is the start).
 #[derive(Debug, Clone)]
 pub struct Chain {
-    /// Each state's round: where it leads, drawn by alias table.
-    rounds: Vec<AliasTable<Step>>,
+    /// Each state's round: where it leads, drawn by alias table; built
+    /// at the first fight drawn (a chain read only for its exact figures,
+    /// as What is a dot worth reads its raised fights', never needs it).
+    rounds: OnceLock<Vec<AliasTable<Step>>>,
     /// The same, with exact probabilities.
     exact: Vec<Vec<(Step, f64)>>,
     /// The ways fights end.
@@ -444,12 +447,15 @@ impl Chain {
                 }
             }
             super::limit::count_state(walk.work() - before);
-            let round = match marking {
+            let mut round: Vec<(Step, f64)> = match marking {
                 true => (walk.outcomes().into_iter())
                     .map(|((next, counts), p)| Ok((Step::new(next, counts)?, p)))
                     .collect::<Result<_, NoChain>>()?,
                 false => steps.take(),
             };
+            // The outcomes were gathered in a vector grown by doubling
+            // (and collected in place): the chain keeps only what it holds.
+            round.shrink_to_fit();
             exact.push(round);
             // Give up early when the states found so far, at the paths a
             // state has taken so far, would pass the limit.
@@ -465,10 +471,7 @@ impl Chain {
         let track: Vec<Option<i32>> = states.iter().map(|(s, _)| engine.track(s)).collect();
         Ok(Chain {
             track: track.iter().any(Option::is_some).then_some(track),
-            rounds: exact
-                .iter()
-                .map(|s| AliasTable::from_weights(s.iter().copied()))
-                .collect(),
+            rounds: OnceLock::new(),
             exact,
             ends,
             sides: frame.sides,
@@ -478,7 +481,16 @@ impl Chain {
 
     /// States between rounds.
     pub fn states(&self) -> usize {
-        self.rounds.len()
+        self.exact.len()
+    }
+
+    /// Each state's alias table, built at the first call.
+    fn alias(&self) -> &[AliasTable<Step>] {
+        self.rounds.get_or_init(|| {
+            (self.exact.iter())
+                .map(|s| AliasTable::from_weights(s.iter().copied()))
+                .collect()
+        })
     }
 
     /// Plays one fight, a draw a round.
@@ -508,8 +520,9 @@ impl Chain {
     fn walk<R: Rng>(&self, rng: &mut R, mut survived: impl FnMut(u32, usize)) -> Fight {
         let (mut state, mut willpower, mut botches) = (0usize, 0u32, 0u32);
         let (mut reversals, mut harm) = (0u32, 0u32);
+        let rounds = self.alias();
         for round in 1..=self.max_rounds {
-            let step = self.rounds[state].sample(rng);
+            let step = rounds[state].sample(rng);
             willpower += u32::from(step.willpower);
             botches += u32::from(step.botches);
             reversals += u32::from(step.reversals);
@@ -587,7 +600,7 @@ impl Chain {
         let mut track = self.track.as_ref().map(|_| Vec::new());
         let index = |end: End| End::ALL.iter().position(|&e| e == end).expect("listed");
         let (moves, counted) = self.moves();
-        let mut now = vec![0.0; self.rounds.len()];
+        let mut now = vec![0.0; self.states()];
         now[0] = 1.0;
         for round in 1..=self.max_rounds as usize {
             let mut next = vec![0.0; now.len()];
