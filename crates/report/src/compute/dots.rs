@@ -12,6 +12,8 @@
 //! and the block or parry, soak, Strength where the weapon adds it, and
 //! athletics (fta's escape, dodge).
 
+use std::collections::HashMap;
+
 use rayon::prelude::*;
 use wodds_rules::{Pool, RuleSet};
 use wodds_sim::conflict::{ConflictKind, EditionEngine, Sampling, Scenario, Skill, TRAITS};
@@ -85,13 +87,79 @@ fn exact_win(scenario: &Scenario, rules: &RuleSet) -> Option<f64> {
     engine.chain().map(|c| c.odds().wins[0])
 }
 
+/// `scenario` with one more dot of trait `t` for each member of its first
+/// side, or `None` where one is at the trait's highest.
+fn raised(scenario: &Scenario, t: usize) -> Option<Scenario> {
+    let mut s = scenario.clone();
+    for m in &mut s.sides[0].members {
+        if m.traits[t] >= TRAITS[t].2 {
+            return None;
+        }
+        m.traits[t] += 1;
+    }
+    Some(s)
+}
+
+/// The raised fights (one per edition and trait, `jobs`) that need a
+/// chain of their own, and which of them each job reads: a fight that
+/// compiles to what the fight as it is compiles to wins as often (the
+/// trait changes nothing the edition rolls), and two raised fights that
+/// compile alike (two traits that only ever add to the same pools) share
+/// one chain ([`EditionEngine::compiled`]).
+fn distinct(scenario: &Scenario, jobs: &[(usize, usize)]) -> (Vec<(usize, Scenario)>, Vec<Reads>) {
+    let compiled = |s: &Scenario, e: usize| EditionEngine::compiled(s, &scenario.editions[e]).ok();
+    let bases: Vec<Option<String>> = (0..scenario.editions.len())
+        .map(|e| compiled(scenario, e))
+        .collect();
+    let mut built: Vec<(usize, Scenario)> = Vec::new();
+    let mut seen: HashMap<(usize, String), Reads> = HashMap::new();
+    let reads = (jobs.iter())
+        .map(|&(e, t)| {
+            let Some(s) = raised(scenario, t) else {
+                return Reads::Nothing;
+            };
+            match compiled(&s, e) {
+                None => Reads::Nothing,
+                Some(c) if Some(&c) == bases[e].as_ref() => Reads::Base,
+                Some(c) => *seen.entry((e, c)).or_insert_with(|| {
+                    built.push((e, s));
+                    Reads::Built(built.len() - 1)
+                }),
+            }
+        })
+        .collect();
+    (built, reads)
+}
+
+/// Which chance a raised fight's row reads.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Reads {
+    /// None: a member is at the trait's highest, or the fight no longer
+    /// compiles.
+    Nothing,
+    /// The fight's own, as it is.
+    Base,
+    /// The chain built for the raised fight at this index.
+    Built(usize),
+}
+
 /// What a dot is worth in the fight `scenario` (named `slug`) under each
 /// of its editions, given the first side's exact chance to win under each
 /// (`bases`, from the fight's own round chain; `None` without one); and
 /// what was left out, in words.
 pub fn rows(slug: &str, scenario: &Scenario, bases: &[Option<f64>]) -> (Vec<DotRow>, Vec<String>) {
+    let (rows, left, _) = rows_built(slug, scenario, bases);
+    (rows, left)
+}
+
+/// [`rows`], and how many raised chains were built for them.
+fn rows_built(
+    slug: &str,
+    scenario: &Scenario,
+    bases: &[Option<f64>],
+) -> (Vec<DotRow>, Vec<String>, usize) {
     if scenario.kind != ConflictKind::Combat {
-        return (Vec::new(), Vec::new());
+        return (Vec::new(), Vec::new(), 0);
     }
     // Where an edition has no chain, no raised fight is tried (a chain is
     // given up only after some work).
@@ -104,17 +172,16 @@ pub fn rows(slug: &str, scenario: &Scenario, bases: &[Option<f64>]) -> (Vec<DotR
                 .map(move |t| (e, t))
         })
         .collect();
-    let raised: Vec<Option<f64>> = jobs
+    let (build, reads) = distinct(scenario, &jobs);
+    let won: Vec<Option<f64>> = build
         .par_iter()
-        .map(|&(e, t)| {
-            let mut s = scenario.clone();
-            for m in &mut s.sides[0].members {
-                if m.traits[t] >= TRAITS[t].2 {
-                    return None;
-                }
-                m.traits[t] += 1;
-            }
-            exact_win(&s, &scenario.editions[e])
+        .map(|(e, s)| exact_win(s, &scenario.editions[*e]))
+        .collect();
+    let raised: Vec<Option<f64>> = (jobs.iter().zip(&reads))
+        .map(|(&(e, _), read)| match *read {
+            Reads::Nothing => None,
+            Reads::Base => bases[e],
+            Reads::Built(i) => won[i],
         })
         .collect();
     let mut out = Vec::new();
@@ -143,7 +210,7 @@ pub fn rows(slug: &str, scenario: &Scenario, bases: &[Option<f64>]) -> (Vec<DotR
             }
         }
     }
-    (out, left)
+    (out, left, build.len())
 }
 
 /// Each scenario's first side's exact chance to win under each of its
@@ -188,4 +255,49 @@ pub fn traits(rows: &[DotRow]) -> Vec<String> {
         .filter(|t| rows.iter().any(|r| r.trait_name == *t))
         .map(str::to_string)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shipped(name: &str) -> Scenario {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
+        Scenario::load(&root.join(format!("{name}.toml"))).unwrap()
+    }
+
+    /// Raised fights that compile alike share a chain. In the brawl under
+    /// hubris (`hubris.toml`'s `[combat.pools]`) a dot of Brawl and a dot of
+    /// Strength both add only to the attack, Strength + Brawl; a dot of
+    /// Athletics adds nothing, as the defence takes the better of it (0)
+    /// and Dodge (1). So 27 rows take 25 chains. Every row is still the
+    /// chance its own raised fight's chain gives, built apart.
+    #[test]
+    fn alike_raised_fights_share_one_chain() {
+        let s = shipped("brawl");
+        let bases: Vec<Option<f64>> = s.editions.iter().map(|r| exact_win(&s, r)).collect();
+        let (rows, left, built) = rows_built("brawl", &s, &bases);
+        assert!(left.is_empty(), "{left:?}");
+        assert_eq!((rows.len(), built), (27, 25));
+        for row in &rows {
+            let e = s.editions.iter().position(|r| r.id == row.edition).unwrap();
+            let t = TRAITS.iter().position(|t| t.0 == row.trait_name).unwrap();
+            let apart = exact_win(&raised(&s, t).unwrap(), &s.editions[e]).unwrap();
+            assert!(
+                (row.raised - apart).abs() < 1e-15,
+                "{} {}: {} shared, {apart} apart",
+                row.edition,
+                row.trait_name,
+                row.raised
+            );
+        }
+        let hubris = |t: &str| {
+            rows.iter()
+                .find(|r| r.edition == "hubris" && r.trait_name == t)
+                .unwrap()
+        };
+        assert_eq!(hubris("brawl").raised, hubris("strength").raised);
+        assert_eq!(hubris("athletics").raised, hubris("athletics").base);
+        assert_ne!(hubris("dexterity").raised, hubris("strength").raised);
+    }
 }

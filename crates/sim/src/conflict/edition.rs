@@ -150,6 +150,19 @@ impl EditionEngine {
         self.sampling
     }
 
+    /// What `scenario` compiles to under `rules`, in words: the engine's
+    /// fighters, rolls and rules, every field of them, before any table
+    /// or chain is built from them. Two scenarios (a fight raised by one
+    /// trait or by another) that compile to the same words fight the same
+    /// fights, so one's round chain serves the other.
+    pub fn compiled(
+        scenario: &Scenario,
+        rules: &wodds_rules::RuleSet,
+    ) -> Result<String, wodds_rules::RulesError> {
+        let plain = EditionEngine::new(scenario, rules, Sampling::PerDie)?;
+        Ok(format!("{:?}", plain.engine))
+    }
+
     /// The round chain its fights are drawn from, if it has one.
     pub fn chain(&self) -> Option<&Chain> {
         self.chain.as_ref().and_then(|c| c.as_ref().ok())
