@@ -151,10 +151,12 @@ impl EditionEngine {
     }
 
     /// What `scenario` compiles to under `rules`, in words: the engine's
-    /// fighters, rolls and rules, every field of them, before any table
-    /// or chain is built from them. Two scenarios (a fight raised by one
-    /// trait or by another) that compile to the same words fight the same
-    /// fights, so one's round chain serves the other.
+    /// fighters, rolls and rules, every field of them (as `Debug` prints
+    /// them; a roll's lookup tables, made from its spec, print as their
+    /// name), before any outcome table or chain is built from them. Two
+    /// scenarios (a fight raised by one trait or by another) that compile
+    /// to the same words fight the same fights, so one's round chain
+    /// serves the other.
     pub fn compiled(
         scenario: &Scenario,
         rules: &wodds_rules::RuleSet,
