@@ -16,7 +16,7 @@ use std::collections::HashMap;
 
 use rayon::prelude::*;
 use wodds_rules::{Pool, RuleSet};
-use wodds_sim::conflict::{ConflictKind, EditionEngine, Sampling, Scenario, Skill, TRAITS};
+use wodds_sim::conflict::{ConflictKind, EditionEngine, Limit, Scenario, Skill, TRAITS};
 
 use super::inputs::Loaded;
 
@@ -83,8 +83,8 @@ fn traits_used(scenario: &Scenario, rules: &RuleSet) -> Vec<usize> {
 /// The side's chance to win under `rules`, exactly, if the fight's round
 /// chain fits.
 fn exact_win(scenario: &Scenario, rules: &RuleSet) -> Option<f64> {
-    let engine = EditionEngine::new(scenario, rules, Sampling::Round).ok()?;
-    engine.chain().map(|c| c.odds().wins[0])
+    let exact = EditionEngine::exact_outcomes(scenario, rules, Limit::default()).ok()?;
+    exact.ok().map(|o| o.odds.wins[0])
 }
 
 /// `scenario` with one more dot of trait `t` for each member of its first

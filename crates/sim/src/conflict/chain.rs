@@ -234,6 +234,21 @@ impl Step {
 /// and with what probability.
 type Moves = Vec<(u32, f64)>;
 
+/// One state's round, its `steps`, as [`Chain::moves`] gives it: added up
+/// to each next state (in `moves`, left empty), and what it counts on
+/// average.
+fn moved_by(steps: &[(Step, f64)], moves: &mut ByOutcome<u32>) -> (Moves, [f64; 4]) {
+    let mut counted = [Sum::default(); 4];
+    for &(step, q) in steps {
+        let counts = [step.willpower, step.botches, step.reversals, step.harm];
+        for (sum, c) in counted.iter_mut().zip(counts) {
+            sum.add(q * f64::from(c));
+        }
+        moves.add(step.next, q);
+    }
+    (moves.take(), counted.map(Sum::value))
+}
+
 /// Marks a [`Step`] that ends the fight.
 const END: u32 = 1 << 31;
 
@@ -255,8 +270,12 @@ pub struct Chain {
     /// at the first fight drawn (a chain read only for its exact figures,
     /// as What is a dot worth reads its raised fights', never needs it).
     rounds: OnceLock<Vec<AliasTable<Step>>>,
-    /// The same, with exact probabilities.
+    /// The same, with exact probabilities (none in a chain built only
+    /// for its exact figures, [`Chain::grow_until`]).
     exact: Vec<Vec<(Step, f64)>>,
+    /// In a chain built only for its exact figures, each state's round
+    /// as they read it ([`Chain::moves`]), worked out as it was walked.
+    moved: Option<(Vec<Moves>, Vec<[f64; 4]>)>,
     /// The ways fights end.
     ends: Vec<Ended>,
     /// Each state's track ([`Rounds::track`]), when the engine keeps one.
@@ -265,18 +284,16 @@ pub struct Chain {
     max_rounds: u32,
 }
 
-/// The memory a chain's state takes, on average, in a chain of `exact`
-/// rounds built so far (states of `S`): each state's key (in the list and the
-/// index) and its round's steps (their exact probabilities and their
-/// alias table's columns).
-fn bytes_per_state<S>(exact: &[Vec<(Step, f64)>]) -> f64 {
-    let steps: usize = exact.iter().map(Vec::len).sum();
+/// The memory a chain's state takes, on average, in a chain of `built`
+/// rounds holding `steps` steps so far (states of `S`): each state's key
+/// (in the list and the index) and its round's steps (their exact
+/// probabilities and their alias table's columns).
+fn bytes_per_state<S>(steps: usize, built: usize) -> f64 {
     // The step and its probability, and its alias table's column (a
     // threshold, the step and its alias).
     let per_step = std::mem::size_of::<(Step, f64)>() + 4 + 2 * std::mem::size_of::<Step>();
     let per_state = 2 * std::mem::size_of::<Key<S>>() + 3 * std::mem::size_of::<Vec<u8>>();
-    let built = exact.len().max(1);
-    per_state as f64 + (steps * per_step) as f64 / built as f64
+    per_state as f64 + (steps * per_step) as f64 / built.max(1) as f64
 }
 
 /// A state between rounds: every member's lasting state, and who is out.
@@ -331,7 +348,22 @@ impl Chain {
         limit: Limit,
         stop: &dyn Fn() -> bool,
     ) -> Option<Result<Chain, NoChain>> {
-        match Chain::grow(engine, limit, stop) {
+        Chain::grow_until(engine, limit, stop, false)
+    }
+
+    /// [`Chain::build_until`], keeping only what its exact figures read
+    /// ([`Chain::outcomes`]) when `lean`: each state's round is added up
+    /// to its next states as it is walked ([`Chain::moves`]), so the chain
+    /// never holds the steps a fight is drawn from (a round's next states
+    /// times what they counted: four times as many in the neonate's fight
+    /// under uwod), and no fight may be drawn from it.
+    pub(super) fn grow_until<E: Rounds>(
+        engine: &E,
+        limit: Limit,
+        stop: &dyn Fn() -> bool,
+        lean: bool,
+    ) -> Option<Result<Chain, NoChain>> {
+        match Chain::grow(engine, limit, stop, lean) {
             Ok(chain) => Some(Ok(chain)),
             Err(Halt::No(why)) => Some(Err(why)),
             Err(Halt::Stopped) => None,
@@ -339,7 +371,12 @@ impl Chain {
     }
 
     /// The chain grown from the start state outward, state by state.
-    fn grow<E: Rounds>(engine: &E, limit: Limit, stop: &dyn Fn() -> bool) -> Result<Chain, Halt> {
+    fn grow<E: Rounds>(
+        engine: &E,
+        limit: Limit,
+        stop: &dyn Fn() -> bool,
+        lean: bool,
+    ) -> Result<Chain, Halt> {
         let frame = engine.frame();
         let start = engine.begin();
         let mut states: Vec<Key<E::State>> = vec![start];
@@ -347,6 +384,11 @@ impl Chain {
         ids.insert(Indexed(start), 0);
         let mut ends: Vec<Ended> = Vec::new();
         let mut exact = Vec::new();
+        // Lean, each state's round as the figures read it, and a tally to
+        // add it up in; the rounds built and the steps they took.
+        let (mut moved, mut counted) = (Vec::new(), Vec::new());
+        let mut moves: ByOutcome<u32> = ByOutcome::default();
+        let (mut built, mut steps_built) = (0usize, 0usize);
         let mut walk = match limit.merge {
             true => Enumerate::new(),
             false => Enumerate::whole(),
@@ -356,11 +398,11 @@ impl Chain {
         }
         // Unmarked, each state's steps so far.
         let mut steps: ByOutcome<Step> = ByOutcome::default();
-        while exact.len() < states.len() {
+        while built < states.len() {
             if stop() {
                 return Err(Halt::Stopped);
             }
-            let (st, roster) = states[exact.len()];
+            let (st, roster) = states[built];
             let before = walk.work();
             // A short round is walked path by path; a long one again,
             // attack by attack.
@@ -423,7 +465,10 @@ impl Chain {
                                 if states.len() > limit.states {
                                     return Err(Halt::No(NoChain::States {
                                         limit: limit.states,
-                                        bytes_per_state: bytes_per_state::<E::State>(&exact),
+                                        bytes_per_state: bytes_per_state::<E::State>(
+                                            steps_built,
+                                            built,
+                                        ),
                                     }));
                                 }
                             }
@@ -453,13 +498,22 @@ impl Chain {
                     .collect::<Result<_, NoChain>>()?,
                 false => steps.take(),
             };
-            // The outcomes were gathered in a vector grown by doubling
-            // (and collected in place): the chain keeps only what it holds.
-            round.shrink_to_fit();
-            exact.push(round);
+            built += 1;
+            steps_built += round.len();
+            if lean {
+                let (to, counts) = moved_by(&round, &mut moves);
+                moved.push(to);
+                counted.push(counts);
+            } else {
+                // The outcomes were gathered in a vector grown by doubling
+                // (and collected in place): the chain keeps only what it
+                // holds.
+                round.shrink_to_fit();
+                exact.push(round);
+            }
             // Give up early when the states found so far, at the paths a
             // state has taken so far, would pass the limit.
-            let projected = walk.work() as f64 / exact.len() as f64 * states.len() as f64;
+            let projected = walk.work() as f64 / built as f64 * states.len() as f64;
             if projected > limit.paths as f64 {
                 return Err(Halt::No(NoChain::Paths {
                     limit: limit.states,
@@ -473,6 +527,7 @@ impl Chain {
             track: track.iter().any(Option::is_some).then_some(track),
             rounds: OnceLock::new(),
             exact,
+            moved: lean.then_some((moved, counted)),
             ends,
             sides: frame.sides,
             max_rounds: frame.max_rounds,
@@ -481,7 +536,10 @@ impl Chain {
 
     /// States between rounds.
     pub fn states(&self) -> usize {
-        self.exact.len()
+        match &self.moved {
+            Some((moved, _)) => moved.len(),
+            None => self.exact.len(),
+        }
     }
 
     /// Each state's alias table, built at the first call.
@@ -571,17 +629,7 @@ impl Chain {
     fn moves(&self) -> (Vec<Moves>, Vec<[f64; 4]>) {
         let mut moves: ByOutcome<u32> = ByOutcome::default();
         (self.exact.iter())
-            .map(|steps| {
-                let mut counted = [Sum::default(); 4];
-                for &(step, q) in steps {
-                    let counts = [step.willpower, step.botches, step.reversals, step.harm];
-                    for (sum, c) in counted.iter_mut().zip(counts) {
-                        sum.add(q * f64::from(c));
-                    }
-                    moves.add(step.next, q);
-                }
-                (moves.take(), counted.map(Sum::value))
-            })
+            .map(|steps| moved_by(steps, &mut moves))
             .unzip()
     }
 
@@ -599,7 +647,14 @@ impl Chain {
         let [mut willpower, mut botches, mut reversals, mut harm] = [Sum::default(); 4];
         let mut track = self.track.as_ref().map(|_| Vec::new());
         let index = |end: End| End::ALL.iter().position(|&e| e == end).expect("listed");
-        let (moves, counted) = self.moves();
+        let worked;
+        let (moves, counted) = match &self.moved {
+            Some((moves, counted)) => (moves, counted),
+            None => {
+                worked = self.moves();
+                (&worked.0, &worked.1)
+            }
+        };
         let mut now = vec![0.0; self.states()];
         now[0] = 1.0;
         for round in 1..=self.max_rounds as usize {

@@ -7,7 +7,7 @@
 use rand_core::Rng;
 use wodds_dice::D10;
 
-use super::chain::{Chain, Limit, NoChain, Rounds};
+use super::chain::{Chain, Limit, NoChain, Outcomes, Rounds};
 use super::combat::{flow, fta, hubris, revised, uwod};
 use super::gear::Weapon;
 use super::keyed::Keys;
@@ -43,6 +43,32 @@ enum Kind {
     FlowHubris(Box<flow::Flow<hubris::Hubris>>),
     FlowUwod(Box<flow::Flow<uwod::Uwod>>),
     FlowFta(Box<flow::Flow<fta::Fta>>),
+}
+
+impl Kind {
+    /// Its round chain ([`Chain::build_until`]; lean, only what the exact
+    /// figures read).
+    fn grow(
+        &self,
+        limit: Limit,
+        stop: &dyn Fn() -> bool,
+        lean: bool,
+    ) -> Option<Result<Chain, NoChain>> {
+        match self {
+            Kind::Revised(e) => Chain::grow_until(e.as_ref(), limit, stop, lean),
+            Kind::Hubris(e) => Chain::grow_until(e.as_ref(), limit, stop, lean),
+            Kind::Uwod(e) => Chain::grow_until(e.as_ref(), limit, stop, lean),
+            Kind::Fta(e) => Chain::grow_until(e.as_ref(), limit, stop, lean),
+            Kind::Lead(e) => Chain::grow_until(e.as_ref(), limit, stop, lean),
+            Kind::Race(e) => Chain::grow_until(e.as_ref(), limit, stop, lean),
+            Kind::Contest(e) => Chain::grow_until(e.as_ref(), limit, stop, lean),
+            Kind::Grapple(e) => Chain::grow_until(e.as_ref(), limit, stop, lean),
+            Kind::FlowRevised(e) => Chain::grow_until(e.as_ref(), limit, stop, lean),
+            Kind::FlowHubris(e) => Chain::grow_until(e.as_ref(), limit, stop, lean),
+            Kind::FlowUwod(e) => Chain::grow_until(e.as_ref(), limit, stop, lean),
+            Kind::FlowFta(e) => Chain::grow_until(e.as_ref(), limit, stop, lean),
+        }
+    }
 }
 
 impl EditionEngine {
@@ -117,27 +143,14 @@ impl EditionEngine {
             E::Fta => Kind::Fta(Box::new(fta::Fta::new(scenario, rules, tables)?)),
             E::Uwod => Kind::Uwod(Box::new(uwod::Uwod::new(scenario, rules, tables)?)),
         };
-        let built = match (sampling, &engine) {
-            (Sampling::Round, Kind::Revised(e)) => Chain::build_until(e.as_ref(), limit, stop),
-            (Sampling::Round, Kind::Hubris(e)) => Chain::build_until(e.as_ref(), limit, stop),
-            (Sampling::Round, Kind::Uwod(e)) => Chain::build_until(e.as_ref(), limit, stop),
-            (Sampling::Round, Kind::Fta(e)) => Chain::build_until(e.as_ref(), limit, stop),
-            (Sampling::Round, Kind::Lead(e)) => Chain::build_until(e.as_ref(), limit, stop),
-            (Sampling::Round, Kind::Race(e)) => Chain::build_until(e.as_ref(), limit, stop),
-            (Sampling::Round, Kind::Contest(e)) => Chain::build_until(e.as_ref(), limit, stop),
-            (Sampling::Round, Kind::Grapple(e)) => Chain::build_until(e.as_ref(), limit, stop),
-            (Sampling::Round, Kind::FlowRevised(e)) => Chain::build_until(e.as_ref(), limit, stop),
-            (Sampling::Round, Kind::FlowHubris(e)) => Chain::build_until(e.as_ref(), limit, stop),
-            (Sampling::Round, Kind::FlowUwod(e)) => Chain::build_until(e.as_ref(), limit, stop),
-            (Sampling::Round, Kind::FlowFta(e)) => Chain::build_until(e.as_ref(), limit, stop),
-            _ => {
-                return Ok(Some(EditionEngine {
-                    engine,
-                    sampling,
-                    chain: None,
-                }));
-            }
-        };
+        if sampling != Sampling::Round {
+            return Ok(Some(EditionEngine {
+                engine,
+                sampling,
+                chain: None,
+            }));
+        }
+        let built = engine.grow(limit, stop, false);
         Ok(built.map(|chain| EditionEngine {
             engine,
             sampling,
@@ -148,6 +161,22 @@ impl EditionEngine {
     /// The sampler it was asked for.
     pub fn sampling(&self) -> Sampling {
         self.sampling
+    }
+
+    /// The exact figures of `scenario`'s fights under `rules` from its
+    /// round chain, or why it has none: what [`EditionEngine::chain`]'s
+    /// [`Chain::outcomes`] gives, from a chain that keeps only what they
+    /// read (a state's next states, not what each path to them counted),
+    /// for a caller that draws no fight.
+    pub fn exact_outcomes(
+        scenario: &Scenario,
+        rules: &wodds_rules::RuleSet,
+        limit: Limit,
+    ) -> Result<Result<Outcomes, NoChain>, wodds_rules::RulesError> {
+        let compiled = EditionEngine::until(scenario, rules, Sampling::Outcome, limit, &|| false)?;
+        let engine = compiled.expect("never stopped").engine;
+        let built = engine.grow(limit, &|| false, true).expect("never stopped");
+        Ok(built.map(|chain| chain.outcomes()))
     }
 
     /// What `scenario` compiles to under `rules`, in words: the engine's
