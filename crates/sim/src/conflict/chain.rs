@@ -24,6 +24,7 @@ pub use super::limit::{
 use super::marks::ByOutcome;
 use super::scenario::MAX_MEMBERS;
 use super::source::{Enumerate, Source, Unenumerable};
+use super::sum::Sum;
 use super::tally::{End, Fight, Tally};
 use super::turn::{Counts, Frame, Roster};
 
@@ -708,33 +709,6 @@ impl Chain {
             },
             track,
         }
-    }
-}
-
-/// A sum and the rounding error its additions have made so far
-/// (Neumaier's compensated summation).
-#[derive(Debug, Clone, Copy, Default)]
-struct Sum {
-    total: f64,
-    error: f64,
-}
-
-impl Sum {
-    /// Adds `x`, keeping what the addition rounded off.
-    #[inline]
-    fn add(&mut self, x: f64) {
-        let t = self.total + x;
-        self.error += if self.total.abs() >= x.abs() {
-            (self.total - t) + x
-        } else {
-            (x - t) + self.total
-        };
-        self.total = t;
-    }
-
-    /// The sum.
-    fn value(self) -> f64 {
-        self.total + self.error
     }
 }
 

@@ -40,7 +40,8 @@
 //!   `turn.rs` (the roster, the turn order, a fight's [`Frame`], the
 //!   handoff from a fight to a grapple or a chase).
 //! - Rounds and what they add up to: `chain.rs` ([`Rounds`], the round
-//!   [`Chain`] and its exact [`Outcomes`]), `tally.rs` ([`Tally`], [`End`]),
+//!   [`Chain`] and its exact [`Outcomes`]; `sum.rs`, the compensated sums
+//!   they are added up in), `tally.rs` ([`Tally`], [`End`]),
 //!   `shard.rs` ([`Shard`], [`BATCH`]), `runner.rs` ([`Engine`], [`run`],
 //!   [`run_shard`]), `paired.rs` ([`run_paired`]: two rule sets on the
 //!   same random numbers, [`Paired`]).
@@ -75,6 +76,7 @@ mod scenario;
 mod shard;
 mod source;
 mod strike;
+mod sum;
 mod summary;
 mod tables;
 mod tally;
