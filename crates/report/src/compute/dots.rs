@@ -213,20 +213,14 @@ fn rows_built(
     (out, left, build.len())
 }
 
-/// Each scenario's first side's exact chance to win under each of its
-/// editions (`engines`: each scenario's, as [`super::fights::engines`]
-/// builds them), `None` where the fight has no round chain: all that
-/// [`all`] needs of the engines, so that they can be dropped before it
-/// builds the raised fights' own.
-pub(crate) fn bases(engines: &[Vec<EditionEngine>]) -> Vec<Vec<Option<f64>>> {
-    engines
-        .iter()
-        .map(|engines| {
-            engines
-                .iter()
-                .map(|e| e.chain().map(|c| c.odds().wins[0]))
-                .collect()
-        })
+/// A scenario's first side's exact chance to win under each of its
+/// editions (`engines`: its own, as [`super::fights::engines`] builds
+/// them), `None` where the fight has no round chain: all that [`all`]
+/// needs of the engines, so that they can be dropped before it builds the
+/// raised fights' own.
+pub(crate) fn bases(engines: &[EditionEngine]) -> Vec<Option<f64>> {
+    (engines.iter())
+        .map(|e| e.chain().map(|c| c.odds().wins[0]))
         .collect()
 }
 

@@ -39,10 +39,19 @@ pub struct CombatRun {
 /// Builds every edition's engine of `scenario` (side by side, the round
 /// chains included), so that bad input fails before any conflict.
 pub fn engines(scenario: &Scenario, file: &str) -> Result<Vec<EditionEngine>, ReportError> {
+    engines_as(scenario, file, Sampling::Round)
+}
+
+/// [`engines`], drawing by `sampling`.
+fn engines_as(
+    scenario: &Scenario,
+    file: &str,
+    sampling: Sampling,
+) -> Result<Vec<EditionEngine>, ReportError> {
     scenario
         .editions
         .par_iter()
-        .map(|rules| EditionEngine::new(scenario, rules, Sampling::Round))
+        .map(|rules| EditionEngine::new(scenario, rules, sampling))
         .collect::<Vec<_>>()
         .into_iter()
         .collect::<Result<Vec<_>, _>>()
@@ -64,6 +73,16 @@ pub(crate) fn all_engines(
             engines(&l.scenario, &l.file)
         })
         .collect()
+}
+
+/// Compiles every scenario's engines, with no round chain or outcome
+/// table (the per-die sampler's, which builds neither), so that bad input
+/// fails before any work when the chains are built a scenario at a time.
+pub(crate) fn compile_all(loaded: &[Loaded]) -> Result<(), ReportError> {
+    for l in loaded {
+        engines_as(&l.scenario, &l.file, Sampling::PerDie)?;
+    }
+    Ok(())
 }
 
 /// Tallies added up elsewhere: the shards' parts `wodds merge` reads.
@@ -89,45 +108,42 @@ pub enum Source<'a> {
     Tallied(&'a dyn Tallies),
 }
 
-/// Every scenario's section: its conflicts played (or their tallies
-/// taken from `source`) under each of its editions, summarized.
-pub(crate) fn sections(
-    loaded: &[Loaded],
-    engines: &[Vec<EditionEngine>],
+/// A scenario's section, given its engines: its conflicts played (or
+/// their tallies taken from `source`) under each of its editions,
+/// summarized.
+pub(crate) fn section_of(
+    l: &Loaded,
+    engines: &[EditionEngine],
     source: Source,
     progress: &dyn Progress,
-) -> Result<Vec<Section>, ReportError> {
-    let mut sections = Vec::new();
-    for (l, engines) in loaded.iter().zip(engines) {
-        let trials = l.scenario.trials.max(1);
-        let mut runs = Vec::new();
-        for (rules, engine) in l.scenario.editions.iter().zip(engines) {
-            progress.message(&format!(
-                "{}: {} {}s under {}",
-                l.slug,
-                trials,
-                noun(&l.scenario),
-                rules.id
-            ));
-            let done = AtomicU64::new(0);
-            let on_batch = |_: &str, n: u64| {
-                let before = done.fetch_add(n, Ordering::Relaxed);
-                let after = before + n;
-                progress.advance(after * FIGHT_UNITS / trials - before * FIGHT_UNITS / trials);
-            };
-            runs.push(match source {
-                Source::Play => run_one(&l.scenario, rules, engine, &on_batch),
-                Source::Tallied(tallies) => {
-                    let frame = Engine::frame(engine);
-                    let tally = tallies.tally(&l.slug, &rules.id, frame.sides, frame.max_rounds)?;
-                    progress.advance(FIGHT_UNITS);
-                    summarize(rules, engine, &tally)
-                }
-            });
-        }
-        sections.push(section(&l.slug, &l.file, &l.scenario, &runs));
+) -> Result<Section, ReportError> {
+    let trials = l.scenario.trials.max(1);
+    let mut runs = Vec::new();
+    for (rules, engine) in l.scenario.editions.iter().zip(engines) {
+        progress.message(&format!(
+            "{}: {} {}s under {}",
+            l.slug,
+            trials,
+            noun(&l.scenario),
+            rules.id
+        ));
+        let done = AtomicU64::new(0);
+        let on_batch = |_: &str, n: u64| {
+            let before = done.fetch_add(n, Ordering::Relaxed);
+            let after = before + n;
+            progress.advance(after * FIGHT_UNITS / trials - before * FIGHT_UNITS / trials);
+        };
+        runs.push(match source {
+            Source::Play => run_one(&l.scenario, rules, engine, &on_batch),
+            Source::Tallied(tallies) => {
+                let frame = Engine::frame(engine);
+                let tally = tallies.tally(&l.slug, &rules.id, frame.sides, frame.max_rounds)?;
+                progress.advance(FIGHT_UNITS);
+                summarize(rules, engine, &tally)
+            }
+        });
     }
-    Ok(sections)
+    Ok(section(&l.slug, &l.file, &l.scenario, &runs))
 }
 
 /// Plays `shard`'s share of every scenario's conflicts (its batches of

@@ -169,20 +169,27 @@ fn report(
     let palette = Palette::new(editions.iter().map(|e| e.id.as_str()));
     progress.start(units(&loaded, &editions));
 
-    // Compute: every engine and round chain first, so that bad input
-    // fails before any work.
-    let engines = timed(&mut timings.setup, || {
-        fights::all_engines(&loaded, progress)
-    })?;
+    // Compute: every engine compiled first, so that bad input fails
+    // before any work.
+    timed(&mut timings.setup, || fights::compile_all(&loaded))?;
     let (odds, actions) = timed(&mut timings.exact, || single::tables(&editions, progress))?;
     let source = parts.map_or(Source::Play, |p| Source::Tallied(p));
-    let sections = timed(&mut timings.fights, || {
-        fights::sections(&loaded, &engines, source, progress)
-    })?;
-    // The engines (their round chains and outcome tables, every
-    // scenario's) are done with: what a dot is worth builds its own.
-    let bases = dots::bases(&engines);
-    drop(engines);
+    // Then a scenario at a time: its engines and round chains, its
+    // conflicts, and the exact chances What is a dot worth starts from;
+    // its chains and outcome tables are dropped before the next
+    // scenario's are built (every scenario's held at once were the
+    // report's peak memory), and what a dot is worth builds its own.
+    let mut sections = Vec::with_capacity(loaded.len());
+    let mut bases = Vec::with_capacity(loaded.len());
+    for l in &loaded {
+        progress.message(&format!("{}: building engines and round chains", l.slug));
+        let engines = timed(&mut timings.setup, || fights::engines(&l.scenario, &l.file))?;
+        let section = timed(&mut timings.fights, || {
+            fights::section_of(l, &engines, source, progress)
+        })?;
+        sections.push(section);
+        bases.push(dots::bases(&engines));
+    }
     wodds_sim::conflict::forget_compiled_rolls();
     progress.message("what a dot is worth");
     let (dots, dots_left) = timed(&mut timings.dots, || dots::all(&loaded, &bases));
