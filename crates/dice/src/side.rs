@@ -105,33 +105,36 @@ impl Counts {
 }
 
 impl Counts {
-    /// [`Self::digits`] for dice `k..k + n` of a pass in which lane `l`
-    /// rolls `live[l]` dice: die `i` of lane `l` counts only when `i <
-    /// live[l]`.
+    /// [`Self::digits`] for the next `n` dice of a pass, `left` each
+    /// lane's dice still to count (die `i` of them is not the lane's, and
+    /// is not counted, unless `left > i`), taken down by `n`. The 1s are counted
+    /// only when `ONES` (dice rolled again whose 1s do not count skip them).
     #[inline(always)]
-    fn masked_digits<const DOUBLE: bool, const AGAIN: bool>(
+    fn masked_digits<const DOUBLE: bool, const AGAIN: bool, const ONES: bool>(
         &mut self,
         mut y: i16x16,
-        k: usize,
         n: usize,
-        dice: i16x16,
+        left: &mut i16x16,
         cuts: &WordCuts,
     ) {
-        for i in k..k + n {
-            // -1 in the lanes that roll die `i`.
-            let live = dice.simd_gt(i16x16::splat(i as i16));
+        for i in 0..n {
+            // -1 in the lanes that roll this die.
+            let live = left.simd_gt(i16x16::splat(i as i16));
             self.success -= y.simd_gt(cuts.success) & live;
-            self.one -= cuts.one.simd_gt(y) & live;
+            if ONES {
+                self.one -= cuts.one.simd_gt(y) & live;
+            }
             if DOUBLE {
                 self.double -= y.simd_gt(cuts.double) & live;
             }
             if AGAIN {
                 self.again -= y.simd_gt(cuts.again) & live;
             }
-            if i + 1 < k + n {
+            if i + 1 < n {
                 y = next_digit(y);
             }
         }
+        *left -= i16x16::splat(n as i16);
     }
 
     /// Rolls `dice[l]` dice for each lane `l` on `cuts`: `most` (the
@@ -145,34 +148,79 @@ impl Counts {
         dice: i16x16,
         cuts: &WordCuts,
     ) -> Counts {
-        let mut counts = Counts::ZERO;
-        for (r, run) in words
-            .take(GROUP * (most / 3))
-            .chunks_exact(GROUP)
-            .enumerate()
-        {
-            counts.masked_digits::<DOUBLE, AGAIN>(biased(run), 3 * r, 3, dice, cuts);
+        if cuts.ones {
+            Counts::pass_as::<DOUBLE, AGAIN, true>(words, spare, most, dice, cuts)
+        } else {
+            Counts::pass_as::<DOUBLE, AGAIN, false>(words, spare, most, dice, cuts)
         }
-        for k in most / 3 * 3..most {
-            counts.masked_digits::<DOUBLE, AGAIN>(spare.next(words), k, 1, dice, cuts);
+    }
+
+    /// [`Self::pass`], counting 1s when `ONES`.
+    #[inline(always)]
+    fn pass_as<const DOUBLE: bool, const AGAIN: bool, const ONES: bool>(
+        words: &mut Words,
+        spare: &mut Spare,
+        most: usize,
+        dice: i16x16,
+        cuts: &WordCuts,
+    ) -> Counts {
+        let mut counts = Counts::ZERO;
+        let mut left = dice;
+        for run in words.take(GROUP * (most / 3)).chunks_exact(GROUP) {
+            counts.masked_digits::<DOUBLE, AGAIN, ONES>(biased(run), 3, &mut left, cuts);
+        }
+        for _ in most / 3 * 3..most {
+            counts.masked_digits::<DOUBLE, AGAIN, ONES>(spare.next(words), 1, &mut left, cuts);
         }
         counts
     }
 
-    /// Rolls again the `again[l]` dice of each lane `l` ([`Self::pass`] on
-    /// the thresholds of the dice rolled again, which never count
-    /// double): the counts of the dice rolled, `again` the dice they roll
-    /// again in turn.
+    /// Rolls again the `again[l]` dice of each lane `l`, on the thresholds
+    /// of the dice rolled again (which never count double): the dice taken
+    /// as [`Self::pass`] takes them, here without the lanes' most (a
+    /// horizontal maximum, then a division, cost more than a pass's one to
+    /// three dice): a run of words while some lane has three dice left,
+    /// then a spare digit while some lane has one. The counts of the dice
+    /// rolled, `again` the dice they roll again in turn.
     #[inline(always)]
     pub(crate) fn again_pass(
         words: &mut Words,
         spare: &mut Spare,
-        most: usize,
         again: i16x16,
         cuts: &WordCuts,
     ) -> Counts {
-        Counts::pass::<false, true>(words, spare, most, again, cuts)
+        if cuts.ones {
+            Counts::again_pass_as::<true>(words, spare, again, cuts)
+        } else {
+            Counts::again_pass_as::<false>(words, spare, again, cuts)
+        }
     }
+
+    /// [`Self::again_pass`], counting 1s when `ONES`.
+    #[inline(always)]
+    fn again_pass_as<const ONES: bool>(
+        words: &mut Words,
+        spare: &mut Spare,
+        again: i16x16,
+        cuts: &WordCuts,
+    ) -> Counts {
+        let mut counts = Counts::ZERO;
+        let mut left = again;
+        while any_above(left, 2) {
+            let run = biased(words.take(GROUP));
+            counts.masked_digits::<false, true, ONES>(run, 3, &mut left, cuts);
+        }
+        while any_above(left, 0) {
+            counts.masked_digits::<false, true, ONES>(spare.next(words), 1, &mut left, cuts);
+        }
+        counts
+    }
+}
+
+/// Whether any lane of `x` is above `n`.
+#[inline(always)]
+pub(crate) fn any_above(x: i16x16, n: i16) -> bool {
+    x.simd_gt(i16x16::splat(n)).to_bitmask() != 0
 }
 
 /// Passes of re-rolls counted side by side a group at most; a lane with
@@ -245,6 +293,9 @@ pub(crate) struct WordCuts {
     pub(crate) double: i16x16,
     pub(crate) one: i16x16,
     pub(crate) again: i16x16,
+    /// Whether any face is a 1 (else `one` never holds, and is not
+    /// compared).
+    pub(crate) ones: bool,
 }
 
 impl WordCuts {
@@ -260,6 +311,7 @@ impl WordCuts {
             // Below `least(one)`; at `one = 0` that is -2^15: never.
             one: i16x16::splat(least(cuts.one) as i16),
             again: above(cuts.again),
+            ones: cuts.one > 0,
         }
     }
 }

@@ -7,7 +7,7 @@ use wide::i16x16;
 
 use super::{CompiledRoll, Sink};
 use crate::lanes::Words;
-use crate::side::{AGAIN_PASSES, Counts, Cuts, GROUP, Spare, WordCuts};
+use crate::side::{AGAIN_PASSES, Counts, Cuts, GROUP, Spare, WordCuts, any_above};
 use crate::spec::Roll;
 
 impl Words {
@@ -157,11 +157,10 @@ impl Words {
         }
         if let Some(again_cuts) = again_cuts {
             for _ in 0..AGAIN_PASSES {
-                let most = lanes.again.reduce_max();
-                if most == 0 {
+                if !any_above(lanes.again, 0) {
                     return (lanes, true);
                 }
-                let more = Counts::again_pass(self, spare, most as usize, lanes.again, again_cuts);
+                let more = Counts::again_pass(self, spare, lanes.again, again_cuts);
                 lanes.successes += more.success;
                 lanes.ones += more.one;
                 lanes.again = more.again;
@@ -184,11 +183,10 @@ impl Words {
         row: i16x16,
     ) -> Group {
         let (lanes, done) = self.again_passes::<AGAIN>(again_cuts, spare, lanes);
-        if done
-            && !c.settled.is_empty()
-            && lanes.successes.reduce_max() <= c.most_successes
-            && lanes.ones.reduce_max() <= c.most_ones
-        {
+        // Some lane beyond the settle table: -1 there.
+        let beyond = lanes.successes.simd_gt(i16x16::splat(c.most_successes))
+            | lanes.ones.simd_gt(i16x16::splat(c.most_ones));
+        if done && !c.settled.is_empty() && beyond.to_bitmask() == 0 {
             return Group::Cells((lanes.successes * row + lanes.ones).to_array());
         }
         Group::Rolls(self.finish_lanes::<CUSTOM>(c, lanes, None))
