@@ -50,6 +50,10 @@ pub const MAX_STATES: usize = 1 << 24;
 /// The paths a chain may walk for each state it may hold.
 const PATHS_PER_STATE: usize = 64;
 
+/// How many times the paths projected ([`NoChain::Paths`]) the limit a
+/// remedy names allows.
+const PATHS_HEADROOM: f64 = 2.0;
+
 /// The process's default state limit (`wodds --max-states`).
 static DEFAULT_LIMIT: AtomicUsize = AtomicUsize::new(DEFAULT_STATES);
 
@@ -212,9 +216,19 @@ impl NoChain {
                 )
             }),
             NoChain::Paths { paths, .. } => {
-                let needed = ((paths / PATHS_PER_STATE as f64).ceil() as usize).next_power_of_two();
-                (needed <= MAX_STATES)
-                    .then(|| format!("--max-states {needed} allows that many paths"))
+                // Twice the paths projected: the projection counts the
+                // states found so far, and more are found as the chain
+                // grows (the neonate's fight under hubris projects 47.0
+                // million at the default, 75.6 million at 1,048,576, and
+                // builds at 2,097,152).
+                let needed = ((PATHS_HEADROOM * paths / PATHS_PER_STATE as f64).ceil() as usize)
+                    .next_power_of_two();
+                (needed <= MAX_STATES).then(|| {
+                    format!(
+                        "--max-states {needed} allows twice that many (a projection from the \
+                         states found so far)"
+                    )
+                })
             }
             NoChain::Round { limit, .. } => {
                 higher(limit).map(|to| format!("--max-states {to} allows a round more paths"))
@@ -308,7 +322,10 @@ mod tests {
             paths,
             paths_limit: DEFAULT_STATES * PATHS_PER_STATE,
         };
+        // Twice 25.7 million paths, 64 a state: 804,549 states.
         let r = paths(25_745_552.0).remedy().unwrap();
+        assert!(r.starts_with("--max-states 1048576 allows twice"), "{r}");
+        let r = paths(16_000_000.0).remedy().unwrap();
         assert!(r.starts_with("--max-states 524288 "), "{r}");
         assert_eq!(paths(1e12).remedy(), None);
     }
