@@ -61,20 +61,6 @@ fn engines_as(
         })
 }
 
-/// Every scenario's engines, a scenario at a time (see [`engines`]).
-pub(crate) fn all_engines(
-    loaded: &[Loaded],
-    progress: &dyn Progress,
-) -> Result<Vec<Vec<EditionEngine>>, ReportError> {
-    loaded
-        .iter()
-        .map(|l| {
-            progress.message(&format!("{}: building engines and round chains", l.slug));
-            engines(&l.scenario, &l.file)
-        })
-        .collect()
-}
-
 /// Compiles every scenario's engines, with no round chain or outcome
 /// table (the per-die sampler's, which builds neither), so that bad input
 /// fails before any work when the chains are built a scenario at a time.
@@ -146,47 +132,43 @@ pub(crate) fn section_of(
     Ok(section(&l.slug, &l.file, &l.scenario, &runs))
 }
 
-/// Plays `shard`'s share of every scenario's conflicts (its batches of
-/// each scenario-edition): a tally per scenario and edition, in order.
+/// Plays `shard`'s share of a scenario's conflicts (its batches of each
+/// edition) with its `engines`: a tally per edition, in order.
 pub(crate) fn play_shard(
-    loaded: &[Loaded],
-    engines: &[Vec<EditionEngine>],
+    l: &Loaded,
+    engines: &[EditionEngine],
     shard: Shard,
     progress: &dyn Progress,
-) -> Vec<Vec<Tally>> {
-    let mut tallies = Vec::new();
-    for (l, engines) in loaded.iter().zip(engines) {
-        let fights = shard.fights(l.scenario.trials);
-        let mut of_scenario = Vec::new();
-        for (rules, engine) in l.scenario.editions.iter().zip(engines) {
-            progress.message(&format!(
-                "{}: shard {shard}, {fights} {}s under {}",
-                l.slug,
-                noun(&l.scenario),
-                rules.id
-            ));
-            let done = AtomicU64::new(0);
-            let on_batch = |n: u64| {
-                let before = done.fetch_add(n, Ordering::Relaxed);
-                let after = before + n;
-                progress.advance(after * FIGHT_UNITS / fights - before * FIGHT_UNITS / fights);
-            };
-            let tally = conflict::run_shard(
-                engine,
-                &rules.id,
-                l.scenario.trials,
-                l.scenario.seed,
-                shard,
-                &on_batch,
-            );
-            if fights == 0 {
-                progress.advance(FIGHT_UNITS);
-            }
-            of_scenario.push(tally);
+) -> Vec<Tally> {
+    let fights = shard.fights(l.scenario.trials);
+    let mut of_scenario = Vec::new();
+    for (rules, engine) in l.scenario.editions.iter().zip(engines) {
+        progress.message(&format!(
+            "{}: shard {shard}, {fights} {}s under {}",
+            l.slug,
+            noun(&l.scenario),
+            rules.id
+        ));
+        let done = AtomicU64::new(0);
+        let on_batch = |n: u64| {
+            let before = done.fetch_add(n, Ordering::Relaxed);
+            let after = before + n;
+            progress.advance(after * FIGHT_UNITS / fights - before * FIGHT_UNITS / fights);
+        };
+        let tally = conflict::run_shard(
+            engine,
+            &rules.id,
+            l.scenario.trials,
+            l.scenario.seed,
+            shard,
+            &on_batch,
+        );
+        if fights == 0 {
+            progress.advance(FIGHT_UNITS);
         }
-        tallies.push(of_scenario);
+        of_scenario.push(tally);
     }
-    tallies
+    of_scenario
 }
 
 /// Plays `scenario`'s conflicts under `rules` with `engine`; `progress` is

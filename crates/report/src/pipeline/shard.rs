@@ -56,15 +56,19 @@ pub fn build_part(
         .map(|l| l.scenario.editions.len() as u64)
         .sum();
     progress.start(FIGHT_UNITS * scenario_editions);
-    let engines = timed(&mut timings.setup, || {
-        fights::all_engines(&loaded, progress)
-    })?;
-    let played = timed(&mut timings.fights, || {
-        fights::play_shard(&loaded, &engines, shard, progress)
-    });
+    // Every engine compiled first, so that bad input fails before any
+    // work; then a scenario at a time, its engines and round chains built,
+    // its share played and its chains dropped before the next's (as a
+    // whole report does).
+    timed(&mut timings.setup, || fights::compile_all(&loaded))?;
     let mut tallies = Vec::new();
-    for (l, of_scenario) in loaded.iter().zip(played) {
-        for (rules, tally) in l.scenario.editions.iter().zip(of_scenario) {
+    for l in &loaded {
+        progress.message(&format!("{}: building engines and round chains", l.slug));
+        let engines = timed(&mut timings.setup, || fights::engines(&l.scenario, &l.file))?;
+        let played = timed(&mut timings.fights, || {
+            fights::play_shard(l, &engines, shard, progress)
+        });
+        for (rules, tally) in l.scenario.editions.iter().zip(played) {
             tallies.push(PartTally {
                 scenario: l.slug.clone(),
                 edition: rules.id.clone(),
