@@ -92,7 +92,7 @@ while IFS='|' read -r name kernel_opts naive_opts; do
     dice="$("$naive" --pool 10 --difficulty 6 --trials 1000000 $naive_opts | sed -E 's/.*, ([0-9.]+) dice a roll.*/\1/')"
     read -r ratio per_word < <(python3 -c "
 k, n, w = $(median "$work/k$key.cpu"), $(median "$work/n$key.cpu"), $(median "$work/w$key.cpu")
-print(f'{n / k:.1f} {($dice * 1e8 / k) / (1e9 / w):.1f}')")
+print(f'{n / k:.1f} {($dice * 1e8 / k) / (1e9 / w):.2f}')")
     echo "| $name | \`${kernel_opts:-(none)}\` | \`${naive_opts:-(none)}\` | $(stats "$work/k$key.cpu") | $(stats "$work/n$key.cpu") | ${ratio}x | $dice | $per_word |"
 done <<'RULES'
 plain||
