@@ -176,29 +176,15 @@ impl Counts {
     }
 
     /// Rolls again the `again[l]` dice of each lane `l`, on the thresholds
-    /// of the dice rolled again (which never count double): the dice taken
-    /// as [`Self::pass`] takes them, here without the lanes' most (a
-    /// horizontal maximum, then a division, cost more than a pass's one to
-    /// three dice): a run of words while some lane has three dice left,
-    /// then a spare digit while some lane has one. The counts of the dice
-    /// rolled, `again` the dice they roll again in turn.
+    /// of the dice rolled again (which never count double; their 1s are
+    /// counted only when `ONES`): the dice taken as [`Self::pass`] takes
+    /// them, here without the lanes' most (a horizontal maximum, then a
+    /// division, cost more than a pass's one to three dice): a run of
+    /// words while some lane has three dice left, then a spare digit while
+    /// some lane has one. The counts of the dice rolled, `again` the dice
+    /// they roll again in turn.
     #[inline(always)]
-    pub(crate) fn again_pass(
-        words: &mut Words,
-        spare: &mut Spare,
-        again: i16x16,
-        cuts: &WordCuts,
-    ) -> Counts {
-        if cuts.ones {
-            Counts::again_pass_as::<true>(words, spare, again, cuts)
-        } else {
-            Counts::again_pass_as::<false>(words, spare, again, cuts)
-        }
-    }
-
-    /// [`Self::again_pass`], counting 1s when `ONES`.
-    #[inline(always)]
-    fn again_pass_as<const ONES: bool>(
+    pub(crate) fn again_pass<const ONES: bool>(
         words: &mut Words,
         spare: &mut Spare,
         again: i16x16,

@@ -150,21 +150,37 @@ impl Words {
         &mut self,
         again_cuts: Option<&WordCuts>,
         spare: &mut Spare,
-        mut lanes: Lanes,
+        lanes: Lanes,
     ) -> (Lanes, bool) {
         if !AGAIN {
             return (lanes, true);
         }
-        if let Some(again_cuts) = again_cuts {
-            for _ in 0..AGAIN_PASSES {
-                if !any_above(lanes.again, 0) {
-                    return (lanes, true);
-                }
-                let more = Counts::again_pass(self, spare, lanes.again, again_cuts);
-                lanes.successes += more.success;
-                lanes.ones += more.one;
-                lanes.again = more.again;
+        match again_cuts {
+            // Whether the dice rolled again count their 1s, decided once.
+            Some(cuts) if cuts.ones => self.passes_as::<true>(cuts, spare, lanes),
+            Some(cuts) => self.passes_as::<false>(cuts, spare, lanes),
+            None => (lanes, false),
+        }
+    }
+
+    /// [`Self::again_passes`] on `again_cuts`, counting 1s when `ONES`.
+    #[inline(always)]
+    fn passes_as<const ONES: bool>(
+        &mut self,
+        again_cuts: &WordCuts,
+        spare: &mut Spare,
+        mut lanes: Lanes,
+    ) -> (Lanes, bool) {
+        for _ in 0..AGAIN_PASSES {
+            if !any_above(lanes.again, 0) {
+                return (lanes, true);
             }
+            let more = Counts::again_pass::<ONES>(self, spare, lanes.again, again_cuts);
+            lanes.successes += more.success;
+            if ONES {
+                lanes.ones += more.one;
+            }
+            lanes.again = more.again;
         }
         (lanes, false)
     }
