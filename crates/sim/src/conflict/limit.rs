@@ -221,14 +221,18 @@ impl NoChain {
                 // grows (the neonate's fight under hubris projects 47.0
                 // million at the default, 75.6 million at 1,048,576, and
                 // builds at 2,097,152).
-                let needed = ((PATHS_HEADROOM * paths / PATHS_PER_STATE as f64).ceil() as usize)
-                    .next_power_of_two();
-                (needed <= MAX_STATES).then(|| {
-                    format!(
-                        "--max-states {needed} allows twice that many (a projection from the \
-                         states found so far)"
-                    )
-                })
+                let states = |paths: f64| {
+                    ((paths / PATHS_PER_STATE as f64).ceil() as usize).next_power_of_two()
+                };
+                let (once, twice) = (states(paths), states(PATHS_HEADROOM * paths));
+                let how = match twice <= MAX_STATES {
+                    true => format!("--max-states {twice} allows twice that many"),
+                    // The most the flag takes allows the paths projected,
+                    // not twice them.
+                    false => format!("--max-states {MAX_STATES} allows that many"),
+                };
+                (once <= MAX_STATES)
+                    .then(|| format!("{how} (a projection from the states found so far)"))
             }
             NoChain::Round { limit, .. } => {
                 higher(limit).map(|to| format!("--max-states {to} allows a round more paths"))
@@ -327,6 +331,12 @@ mod tests {
         assert!(r.starts_with("--max-states 1048576 allows twice"), "{r}");
         let r = paths(16_000_000.0).remedy().unwrap();
         assert!(r.starts_with("--max-states 524288 "), "{r}");
+        // 600 million paths fit the most the flag takes, twice them not.
+        let r = paths(600e6).remedy().unwrap();
+        assert!(
+            r.starts_with(&format!("--max-states {MAX_STATES} allows that many")),
+            "{r}"
+        );
         assert_eq!(paths(1e12).remedy(), None);
     }
 
