@@ -2,11 +2,12 @@
 //! side by side, their 64-bit words cut into 16-bit words, and the 16-bit
 //! words that would bias a three-face code replaced.
 //!
-//! Every lane is plain xoshiro256++ (Blackman and Vigna), stepped on
-//! [`wide::u64x4`] vectors: two 128-bit registers a state word with the
-//! default SSE2 target, one 256-bit register with AVX2. The vectors' lane
-//! arithmetic is fixed (wrapping adds, shifts, xors), whatever registers
-//! carry it, so every target gives the same words.
+//! Every lane is plain xoshiro256++ (Blackman and Vigna), stepped side by
+//! side: on an x86-64 processor with AVX2 (detected when the words are
+//! drawn) one 256-bit register a state word, else [`wide::u64x4`] vectors
+//! (two 128-bit registers a state word with the default SSE2 target). The
+//! lane arithmetic is fixed (wrapping adds, shifts, xors), whatever
+//! registers carry it, so every processor gives the same words.
 //!
 //! Step `s` gives one word per lane; lane `l`'s word is cut into four 16-bit
 //! words, low half first, which take places `16 s + 4 l + h`, `h = 0..4`, of
@@ -210,26 +211,48 @@ impl Words {
 
     /// Moves the unread words to the front and appends `steps` steps of
     /// the lanes ([`STEPS`] but after a reseed), rejected words replaced
-    /// from the reserve.
+    /// from the reserve: with AVX2's 256-bit registers where the processor
+    /// has them ([`avx2::steps`]), else on [`wide`]'s vectors (two 128-bit
+    /// registers a vector on the default SSE2 target). Both make the same
+    /// words and the same rejections (the test
+    /// `avx2_steps_are_the_lanes_steps`).
     #[inline(never)]
     fn refill(&mut self) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            #[allow(unsafe_code)]
+            // SAFETY: `refill_avx2` needs AVX2 and nothing else, and the
+            // processor has it (detected just above).
+            unsafe {
+                self.refill_avx2()
+            };
+            return;
+        }
+        self.refill_with(Lanes::steps);
+    }
+
+    /// [`Self::refill`] compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn refill_avx2(&mut self) {
+        self.refill_with(|lanes, fresh, rejected| avx2::steps(lanes, fresh, rejected));
+    }
+
+    /// [`Self::refill`], its lanes stepped by `steps`: the lanes, the
+    /// words to fill, a step's sixteen words at a time, and a bit for each
+    /// rejected word, one 16-bit mask a step.
+    #[inline(always)]
+    fn refill_with(&mut self, steps: impl FnOnce(&mut Lanes, &mut [u16], &mut [u16])) {
         let left = self.len - self.pos;
-        let steps = self.steps;
-        self.steps = (2 * steps).min(STEPS);
+        let n = self.steps;
+        self.steps = (2 * n).min(STEPS);
         self.buf.copy_within(self.pos..self.len, 0);
-        let fresh = &mut self.buf[left..left + steps * STEP_WORDS];
+        let fresh = &mut self.buf[left..left + n * STEP_WORDS];
         // First every step, with no branch: its words, and a bit for each
         // rejected one.
-        let thousand = u16x16::splat(1000);
-        let reject_below = u16x16::splat(REJECT_BELOW);
         let mut rejected = [0u16; STEPS];
-        let rejected = &mut rejected[..steps];
-        for (run, rejected) in fresh.chunks_exact_mut(STEP_WORDS).zip(rejected.iter_mut()) {
-            let words = split(self.lanes.step());
-            run.copy_from_slice(&words);
-            let low = (u16x16::from(words) * thousand).simd_lt(reject_below);
-            *rejected = low.to_bitmask() as u16;
-        }
+        let rejected = &mut rejected[..n];
+        steps(&mut self.lanes, fresh, rejected);
         // Then the few rejected words (0.13 a step), replaced in place,
         // looked for four steps at a time.
         for (quad, bits) in rejected.chunks_exact(4).enumerate() {
@@ -244,6 +267,109 @@ impl Words {
             }
         }
         self.pos = 0;
-        self.len = left + steps * STEP_WORDS;
+        self.len = left + n * STEP_WORDS;
+    }
+}
+
+impl Lanes {
+    /// Fills `fresh` with steps of the lanes, a step's sixteen words at a
+    /// time, and `rejected` with a bit for each rejected word, on
+    /// [`wide`]'s vectors.
+    #[inline(always)]
+    fn steps(&mut self, fresh: &mut [u16], rejected: &mut [u16]) {
+        let thousand = u16x16::splat(1000);
+        let reject_below = u16x16::splat(REJECT_BELOW);
+        for (run, rejected) in fresh.chunks_exact_mut(STEP_WORDS).zip(rejected.iter_mut()) {
+            let words = split(self.step());
+            run.copy_from_slice(&words);
+            let low = (u16x16::from(words) * thousand).simd_lt(reject_below);
+            *rejected = low.to_bitmask() as u16;
+        }
+    }
+}
+
+/// The lanes stepped on AVX2's 256-bit registers: one register a state
+/// word, every lane's (`Lanes::step`'s arithmetic, op for op).
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use std::arch::x86_64::{
+        __m256i, _mm256_add_epi64, _mm256_cmpeq_epi16, _mm256_max_epu16, _mm256_movemask_epi8,
+        _mm256_mullo_epi16, _mm256_or_si256, _mm256_packs_epi16, _mm256_set1_epi16,
+        _mm256_slli_epi64, _mm256_srli_epi64, _mm256_xor_si256,
+    };
+
+    use super::{Lanes, REJECT_BELOW, STEP_WORDS};
+
+    /// [`Lanes::steps`] on AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn steps(lanes: &mut Lanes, fresh: &mut [u16], rejected: &mut [u16]) {
+        let [mut s0, mut s1, mut s2, mut s3] = lanes.s.map(bytemuck::cast::<_, __m256i>);
+        let thousand = _mm256_set1_epi16(1000);
+        let kept_from = _mm256_set1_epi16(REJECT_BELOW as i16);
+        for (run, rejected) in fresh.chunks_exact_mut(STEP_WORDS).zip(rejected.iter_mut()) {
+            let sum = _mm256_add_epi64(s0, s3);
+            let rotated =
+                _mm256_or_si256(_mm256_slli_epi64::<23>(sum), _mm256_srli_epi64::<41>(sum));
+            let out = _mm256_add_epi64(rotated, s0);
+            let t = _mm256_slli_epi64::<17>(s1);
+            s2 = _mm256_xor_si256(s2, s0);
+            s3 = _mm256_xor_si256(s3, s1);
+            s1 = _mm256_xor_si256(s1, s2);
+            s0 = _mm256_xor_si256(s0, s3);
+            s2 = _mm256_xor_si256(s2, t);
+            s3 = _mm256_or_si256(_mm256_slli_epi64::<45>(s3), _mm256_srli_epi64::<19>(s3));
+            // Little-endian, as x86 is: lane `l`'s `h`-th 16 bits at
+            // `4 l + h`, as `split` places them.
+            run.copy_from_slice(&bytemuck::cast::<__m256i, [u16; STEP_WORDS]>(out));
+            // Kept: `1000 w mod 2^16`, unsigned, at least REJECT_BELOW.
+            let codes = _mm256_mullo_epi16(out, thousand);
+            let kept = _mm256_cmpeq_epi16(_mm256_max_epu16(codes, kept_from), codes);
+            // Each 128-bit half packed to bytes twice over: the mask's
+            // bits 0-7 are words 0-7, bits 16-23 words 8-15.
+            let bits = _mm256_movemask_epi8(_mm256_packs_epi16(kept, kept)) as u32;
+            *rejected = !((bits & 0xff) | ((bits >> 8) & 0xff00)) as u16;
+        }
+        lanes.s = [s0, s1, s2, s3].map(bytemuck::cast);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// AVX2's steps make the words, the rejections and the lanes' states
+    /// that `Lanes::steps` makes, refill after refill, and a word's bit is
+    /// set exactly when the word is not [`kept`].
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn avx2_steps_are_the_lanes_steps() {
+        if !std::arch::is_x86_feature_detected!("avx2") {
+            eprintln!("no AVX2 on this processor: only the vectors' steps are run");
+            return;
+        }
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        let mut wide = Lanes::from_rng(&mut rng);
+        let mut avx2 = wide.clone();
+        let mut rejections = 0;
+        for _ in 0..64 {
+            let (mut words, mut avx2_words) = ([0u16; REFILL], [0u16; REFILL]);
+            let (mut rejected, mut avx2_rejected) = ([0u16; STEPS], [0u16; STEPS]);
+            wide.steps(&mut words, &mut rejected);
+            #[allow(unsafe_code)]
+            // SAFETY: the processor has AVX2 (detected above).
+            unsafe {
+                avx2::steps(&mut avx2, &mut avx2_words, &mut avx2_rejected)
+            };
+            assert_eq!(words, avx2_words);
+            assert_eq!(rejected, avx2_rejected);
+            for (i, &w) in words.iter().enumerate() {
+                let bit = rejected[i / STEP_WORDS] >> (i % STEP_WORDS) & 1;
+                assert_eq!(bit == 1, !kept(w), "word {i}: {w}");
+                rejections += bit;
+            }
+        }
+        assert_eq!(wide.s.map(|v| v.to_array()), avx2.s.map(|v| v.to_array()));
+        // 64 refills of 2,048 words, 536 in 65,536 rejected: about 1,072.
+        assert!((900..1250).contains(&rejections), "{rejections}");
     }
 }
