@@ -192,11 +192,19 @@ pub enum NoChain {
 }
 
 impl NoChain {
-    /// Why, and how to get a chain where raising the limit would give one.
+    /// Why, and how to get a chain where raising the limit would give one;
+    /// where the limit is the reason and no limit the flag takes would
+    /// do, the most it takes.
     pub fn explain(&self) -> String {
-        match self.remedy() {
-            Some(r) => format!("{self}; {r}"),
-            None => self.to_string(),
+        match (self.remedy(), self) {
+            (Some(r), _) => format!("{self}; {r}"),
+            (None, NoChain::States { .. } | NoChain::Paths { .. } | NoChain::Round { .. }) => {
+                format!(
+                    "{self}; --max-states allows at most {MAX_STATES} states and {} paths",
+                    count((MAX_STATES * PATHS_PER_STATE) as f64)
+                )
+            }
+            (None, _) => self.to_string(),
         }
     }
 
@@ -242,8 +250,11 @@ impl NoChain {
     }
 }
 
-/// A count for a person: `65,536`, `25.7 million`.
+/// A count for a person: `65,536`, `25.7 million`, `20.3 billion`.
 pub fn count(n: f64) -> String {
+    if n >= 1e9 {
+        return format!("{:.1} billion", n / 1e9);
+    }
     if n >= 1e6 {
         return format!("{:.1} million", n / 1e6);
     }
@@ -338,6 +349,23 @@ mod tests {
             "{r}"
         );
         assert_eq!(paths(1e12).remedy(), None);
+        // Beyond the most, the message says what the most allows.
+        assert!(
+            paths(1e12)
+                .explain()
+                .ends_with("; --max-states allows at most 16777216 states and 1.1 billion paths"),
+            "{}",
+            paths(1e12).explain()
+        );
+        assert!(
+            states(MAX_STATES)
+                .explain()
+                .contains("at most 16777216 states")
+        );
+        assert_eq!(
+            NoChain::Roll { pool: 500 }.explain(),
+            "a roll of 500 dice has no exact table"
+        );
     }
 
     #[test]
@@ -346,6 +374,9 @@ mod tests {
         assert_eq!(count(65_536.0), "65,536");
         assert_eq!(count(4_194_304.0), "4.2 million");
         assert_eq!(count(25_745_552.0), "25.7 million");
+        // The garou's fight under hubris at 4,194,304 states projects
+        // 20,290.9 million paths.
+        assert_eq!(count(20_290_900_000.0), "20.3 billion");
         assert_eq!(megabytes(1_100_000.0), "1.1 MB");
         assert_eq!(megabytes(367_000_000.0), "367 MB");
     }
