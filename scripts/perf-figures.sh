@@ -28,7 +28,10 @@ if [ ! -x /usr/bin/time ]; then
     echo "FAILED: GNU time (/usr/bin/time) is needed (Debian: apt install time)" >&2
     exit 1
 fi
-cargo build --release -q -p wodds -p wodds-benches --bin naive
+# Two builds: one `--bin naive` beside `-p wodds` selects only naive, and
+# the wodds measured would be whatever binary the target held.
+cargo build --release -q -p wodds --bin wodds
+cargo build --release -q -p wodds-benches --bin naive
 wodds="$target/release/wodds"
 naive="$target/release/naive"
 work="$(mktemp -d)"
@@ -57,7 +60,7 @@ echo "## Measured $(date -u +%Y-%m-%d) by scripts/perf-figures.sh"
 echo
 echo "- machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)"
 echo "- load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "- commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+echo "- commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown) (the binary measured: $("$wodds" --version | head -1))"
 echo
 
 echo "### The d10 kernel against naive rollers of the same rules (one thread, CPU s)"
