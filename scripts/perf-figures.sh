@@ -11,7 +11,7 @@
 #     `random_range` a die; plain, 10-again, specialty, rote, 10-again and
 #     rote), whole processes on one thread, 10^8 rolls of 10 dice at
 #     difficulty 6, PAIRS pairs (default 5) run alternately, CPU seconds
-#     (user + system), min / median / max, the ratio of the medians, and
+#     (user + system), min / median / max, the median of the pairs' ratios, and
 #     dice a generator word-time;
 #   - a single sampled odds row of 10^8 rolls at 1 and at 2 threads (wall);
 #   - how many shipped scenario x edition pairs have an exact round chain,
@@ -70,7 +70,7 @@ echo "--difficulty 6 --method mc --trials 100000000\` with the options shown, ag
 echo "\`naive --pool 10 --difficulty 6 --trials 100000000\` with its own; $pairs pairs run alternately."
 echo "Dice a word-time: the kernel's dice a second (the dice a roll the naive roller counts)"
 echo "over the bare generator's 64-bit words a second (\`naive --words 1000000000\`, run"
-echo "beside each pair; the medians of the rule's own runs)."
+echo "beside each pair). Both ratios are taken pair by pair, and their median given."
 echo
 echo "| rule | wodds options | naive options | kernel CPU s (min / median / max) | naive CPU s (min / median / max) | kernel / naive | dice a roll | dice a word-time |"
 echo "|---|---|---|---:|---:|---:|---:|---:|"
@@ -93,9 +93,16 @@ while IFS='|' read -r name kernel_opts naive_opts; do
     cat "$work/w$key.cpu" >> "$work/w.all"
     # shellcheck disable=SC2086
     dice="$("$naive" --pool 10 --difficulty 6 --trials 1000000 $naive_opts | sed -E 's/.*, ([0-9.]+) dice a roll.*/\1/')"
-    read -r ratio per_word < <(python3 -c "
-k, n, w = $(median "$work/k$key.cpu"), $(median "$work/n$key.cpu"), $(median "$work/w$key.cpu")
-print(f'{n / k:.1f} {($dice * 1e8 / k) / (1e9 / w):.2f}')")
+    # Ratios pair by pair, then their median: the machine's speed drifts
+    # between pairs more than within one.
+    read -r ratio per_word < <(python3 - "$work/k$key.cpu" "$work/n$key.cpu" "$work/w$key.cpu" <<PY
+import statistics, sys
+k, n, w = ([float(x) for x in open(f).read().split()] for f in sys.argv[1:])
+ratio = statistics.median(b / a for a, b in zip(k, n))
+per_word = statistics.median(($dice * 1e8 / a) / (1e9 / c) for a, c in zip(k, w))
+print(f"{ratio:.1f} {per_word:.2f}")
+PY
+)
     echo "| $name | \`${kernel_opts:-(none)}\` | \`${naive_opts:-(none)}\` | $(stats "$work/k$key.cpu") | $(stats "$work/n$key.cpu") | ${ratio}x | $dice | $per_word |"
 done <<'RULES'
 plain||
