@@ -333,7 +333,7 @@ mod avx2 {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use super::*;
 
@@ -341,7 +341,6 @@ mod tests {
     /// that `Lanes::steps` makes, refill after refill, and a word's bit is
     /// set exactly when the word is not [`kept`].
     #[test]
-    #[cfg(target_arch = "x86_64")]
     fn avx2_steps_are_the_lanes_steps() {
         if !std::arch::is_x86_feature_detected!("avx2") {
             eprintln!("no AVX2 on this processor: only the vectors' steps are run");
