@@ -21,17 +21,29 @@
 //! ```sh
 //! target/release/fights scenarios/garou-vs-hunters.toml uwod states 1000000
 //! ```
+//!
+//! `lean` builds instead the fight's round chain lean, as What is a dot
+//! worth does (`EditionEngine::exact_outcomes`: next states and what they
+//! count on average, not each path's steps), at the state limit given in
+//! place of the fights, and prints its exact odds: the memory and time of
+//! the exact figures alone.
+//!
+//! ```sh
+//! /usr/bin/time target/release/fights scenarios/elder-vs-three-ghouls.toml uwod lean 16777216
+//! ```
 
 use std::path::Path;
 use std::process::ExitCode;
 
 use wodds_dice::D10;
-use wodds_sim::conflict::{EditionEngine, Engine, Sampling, Scenario};
+use wodds_sim::conflict::{EditionEngine, Engine, Limit, Sampling, Scenario};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [scenario, edition, sampler, fights] = args.as_slice() else {
-        eprintln!("usage: fights <scenario.toml> <edition> <round|outcome|die|states> <fights>");
+        eprintln!(
+            "usage: fights <scenario.toml> <edition> <round|outcome|die|states|lean> <fights>"
+        );
         return ExitCode::from(2);
     };
     match play(scenario, edition, sampler, fights) {
@@ -51,17 +63,28 @@ fn play(scenario: &str, edition: &str, sampler: &str, fights: &str) -> Result<St
     let rules = wodds_rules::RuleSet::load(edition).map_err(|e| e.to_string())?;
     let sampling = match sampler {
         "round" => Sampling::Round,
-        "outcome" | "states" => Sampling::Outcome,
+        "outcome" | "states" | "lean" => Sampling::Outcome,
         "die" => Sampling::PerDie,
         other => {
             return Err(format!(
-                "sampler {other:?}: one of round, outcome, die, states"
+                "sampler {other:?}: one of round, outcome, die, states, lean"
             ));
         }
     };
     let n: u64 = fights
         .parse()
         .map_err(|_| format!("fights {fights:?}: a whole number"))?;
+    if sampler == "lean" {
+        let limit = Limit::of_states(n as usize);
+        let exact = EditionEngine::exact_outcomes(&scenario, &rules, limit)
+            .map_err(|e| e.to_string())?
+            .map_err(|why| why.explain())?;
+        return Ok(format!(
+            "draws and wins by side {:?}, mean rounds {}",
+            exact.odds.wins,
+            exact.odds.mean_rounds()
+        ));
+    }
     let engine = EditionEngine::new(&scenario, &rules, sampling).map_err(|e| e.to_string())?;
     let mut dice = D10::seeded(7);
     if sampler == "states" {
