@@ -101,6 +101,21 @@ impl Lanes {
         *s3 = (*s3 << 45) | (*s3 >> 19);
         out
     }
+
+    /// Fills `fresh` with steps of the lanes, a step's sixteen words at a
+    /// time, and `rejected` with a bit for each rejected word, on
+    /// [`wide`]'s vectors.
+    #[inline(always)]
+    fn steps(&mut self, fresh: &mut [u16], rejected: &mut [u16]) {
+        let thousand = u16x16::splat(1000);
+        let reject_below = u16x16::splat(REJECT_BELOW);
+        for (run, rejected) in fresh.chunks_exact_mut(STEP_WORDS).zip(rejected.iter_mut()) {
+            let words = split(self.step());
+            run.copy_from_slice(&words);
+            let low = (u16x16::from(words) * thousand).simd_lt(reject_below);
+            *rejected = low.to_bitmask() as u16;
+        }
+    }
 }
 
 /// The sixteen 16-bit words of a step: lane `l`'s word's `h`-th 16 bits
@@ -268,23 +283,6 @@ impl Words {
         }
         self.pos = 0;
         self.len = left + n * STEP_WORDS;
-    }
-}
-
-impl Lanes {
-    /// Fills `fresh` with steps of the lanes, a step's sixteen words at a
-    /// time, and `rejected` with a bit for each rejected word, on
-    /// [`wide`]'s vectors.
-    #[inline(always)]
-    fn steps(&mut self, fresh: &mut [u16], rejected: &mut [u16]) {
-        let thousand = u16x16::splat(1000);
-        let reject_below = u16x16::splat(REJECT_BELOW);
-        for (run, rejected) in fresh.chunks_exact_mut(STEP_WORDS).zip(rejected.iter_mut()) {
-            let words = split(self.step());
-            run.copy_from_slice(&words);
-            let low = (u16x16::from(words) * thousand).simd_lt(reject_below);
-            *rejected = low.to_bitmask() as u16;
-        }
     }
 }
 
